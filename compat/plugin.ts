@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPCError, type AnyRouter } from '@trpc/server';
+import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
+import { createCallerFactory } from '../src/trpc/core.ts';
+import { legacyError } from '../src/trpc/errors.ts';
+import type { FileResult } from '../src/trpc/files.ts';
+import { procedureInput } from './input.ts';
+import { restRoutes, type RestRoute } from './routes.ts';
+
+function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
+  const { status, message, unexpected } = legacyError(error);
+  if (unexpected) request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'unexpected error');
+  return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
+}
+
+function sendFile(reply: FastifyReply, file: FileResult): FastifyReply {
+  const name = file.filename.replace(/["\\\r\n]/g, '_');
+  reply.header('Content-Type', file.contentType);
+  if (file.asAttachment) reply.header('Content-Disposition', `attachment; filename="${name}"`);
+  else reply.header('Content-Disposition', `inline; filename="${name}"`);
+  return reply.send(file.data);
+}
+
+/**
+ * The REST compatibility layer: one Fastify route per procedure that names a REST path.
+ * It turns the request into the procedure's input, calls it through the tRPC caller, and
+ * answers in the legacy shapes and statuses.
+ */
+export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, services: Services): RestRoute[] {
+  const createCaller = createCallerFactory(appRouter);
+  const routes = restRoutes(appRouter);
+  for (const route of routes) {
+    const segments = route.procedure.split('.');
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        try {
+          const input = await procedureInput(request);
+          const ctx = createContext(services, readCredentials(request.headers, request.query as Record<string, unknown>));
+          const caller = createCaller(ctx) as unknown as Record<string, unknown>;
+          const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
+            input: unknown,
+          ) => Promise<unknown>;
+          const result = await call(input);
+          reply.code(route.status);
+          if (route.status === 204) return reply.send();
+          if (route.file) return sendFile(reply, result as FileResult);
+          if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
+          return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+        } catch (error) {
+          return sendError(reply, request, error);
+        }
+      },
+    });
+  }
+  return routes;
+}
+
+/** Errors raised before a procedure runs (unreadable JSON, unknown content type, oversized upload). */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      request.log.error({ err: error }, 'unexpected error');
+      return reply.code(500).send({ error: 'Sorry... something went wrong with your request.' });
+    }
+    // An unsupported body type is bad input like any other.
+    return reply.code(status === 415 ? 400 : status).send({ error: error.message });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send({ error: `No such operation: ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

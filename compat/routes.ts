@@ -1,0 +1,33 @@
+import type { AnyRouter } from '@trpc/server';
+import type { Meta } from '../src/trpc/core.ts';
+
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  /** Fastify pattern, e.g. /api/units/:unit_id/outcomes/:id */
+  url: string;
+  /** Dotted procedure path, e.g. units.outcomes.update */
+  procedure: string;
+  status: number;
+  file: boolean;
+  text: boolean;
+}
+
+/** Every procedure that carries a REST route in its meta; there is no second list to keep in step. */
+export function restRoutes(appRouter: AnyRouter): RestRoute[] {
+  const procedures = appRouter._def.procedures as Record<string, { _def: { meta?: Meta } }>;
+  const routes: RestRoute[] = [];
+  for (const [procedure, def] of Object.entries(procedures)) {
+    const meta = def._def.meta;
+    if (!meta?.openapi) continue;
+    const { method, path } = meta.openapi;
+    routes.push({
+      method,
+      url: path.replace(/\{([^}]+)\}/g, ':$1'),
+      procedure,
+      status: meta.rest?.status ?? (method === 'POST' ? 201 : 200),
+      file: meta.rest?.file ?? false,
+      text: meta.rest?.text ?? false,
+    });
+  }
+  return routes;
+}

@@ -1,0 +1,24 @@
+// The only description of the tables. Entities are grouped by area; migrations live beside them.
+export * from './enums.ts';
+export * from './users.ts';
+export * from './institution.ts';
+export * from './units.ts';
+export * from './projects.ts';
+export * from './tasks.ts';
+export * from './similarity.ts';
+
+import { AuthToken, User, Webcal, WebcalUnitExclusion } from './users.ts';
+import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
+import { GroupSet, Group, LearningAlignment, LearningOutcome, TaskDefinition, Tutorial, TutorialStream, Unit, UnitRole } from './units.ts';
+import { GroupMembership, GroupSubmission, Project, TutorialEnrolment } from './projects.ts';
+import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComment, TaskPin, TaskSubmission } from './tasks.ts';
+import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
+
+export const entities = [
+  User, AuthToken, Webcal, WebcalUnitExclusion,
+  TeachingPeriod, Break, Campus, ActivityType, OverseerImage,
+  Unit, UnitRole, LearningOutcome, TutorialStream, Tutorial, GroupSet, Group, TaskDefinition, LearningAlignment,
+  Project, TutorialEnrolment, GroupMembership, GroupSubmission,
+  Task, TaskComment, CommentReadReceipt, TaskPin, TaskSubmission, SubmissionFile, OverseerAssessment,
+  TaskSimilarity, SimcheckSubmission, SimcheckGroupAttachment, SimcheckAction,
+];

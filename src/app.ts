@@ -1,0 +1,50 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import qs from 'qs';
+import { normalizeUrl } from '../compat/normalize.ts';
+import { MAX_UPLOAD_BYTES, parseForm } from '../compat/input.ts';
+import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
+import { openApiDocument } from './openapi.ts';
+import { appRouter } from './routers/index.ts';
+import { createContext, readCredentials, type Services } from './trpc/context.ts';
+
+/** The HTTP face of the service: REST compatibility routes, /trpc, and the API documentation. */
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: services.config.logRequests ? true : { level: 'error' },
+    rewriteUrl: (req) => normalizeUrl(req.url ?? '/'),
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }) },
+    bodyLimit: MAX_UPLOAD_BYTES,
+  });
+
+  await app.register(cors, {
+    origin: services.config.corsOrigins === '*' ? '*' : services.config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
+    allowedHeaders: ['Auth-Token', 'Auth_Token', 'Username', 'Content-Type', 'Authorization'],
+    exposedHeaders: ['Content-Disposition'],
+  });
+  await app.register(formbody, { parser: parseForm });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
+  registerErrorHandlers(app);
+
+  registerRestRoutes(app, appRouter, services);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }: { req: { headers: Record<string, unknown> } }) => createContext(services, readCredentials(req.headers)),
+    },
+  });
+
+  // Reached as /api/openapi.json too: the compat URL normaliser drops the .json suffix.
+  app.get('/api/openapi', async () => openApiDocument());
+  await app.register(swagger, { mode: 'static', specification: { document: openApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  return app;
+}

@@ -1,0 +1,85 @@
+import { resolve } from 'node:path';
+
+/** Which halves of the service this process runs: both (default), only HTTP, or only jobs. */
+export type ServiceRole = 'all' | 'api' | 'worker';
+export type AuthMethod = 'database' | 'saml';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Unset means: run an embedded PostgreSQL under `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  storageRoot: string;
+  role: ServiceRole;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  /** '*' or an explicit list of allowed web origins. */
+  corsOrigins: '*' | string[];
+  authMethod: AuthMethod;
+  saml: { idpCert: string | undefined; ssoUrl: string | null; signoutUrl: string | null; audience: string | undefined };
+  overseerEnabled: boolean;
+  docker: { host: string | undefined; registryProxy: string | undefined };
+  simcheckEnabled: boolean;
+  externalName: string;
+  privacyStatement: string;
+  plagiarismStatement: string;
+  workerConcurrency: number;
+  logRequests: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+function flag(value: string | undefined, fallback = false): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
+  if (value === undefined || value === '') return fallback;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+/** Reads the whole configuration from the environment; see the README for the table. */
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR || '.data');
+  const origins = (env.CORS_ORIGINS ?? '*').trim();
+  return {
+    port: int(env.PORT, 3000, 'PORT'),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    storageRoot: resolve(env.STORAGE_ROOT || resolve(dataDir, 'files')),
+    role: oneOf(env.SERVICE_ROLE, ['all', 'api', 'worker'] as const, 'all', 'SERVICE_ROLE'),
+    adminUsername: (env.ADMIN_USERNAME || 'admin').toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    corsOrigins: origins === '*' || origins === '' ? '*' : origins.split(',').map((o) => o.trim()).filter(Boolean),
+    authMethod: oneOf(env.AUTH_METHOD, ['database', 'saml'] as const, 'database', 'AUTH_METHOD'),
+    saml: {
+      idpCert: env.SAML_IDP_CERT || undefined,
+      ssoUrl: env.SAML_SSO_URL || null,
+      signoutUrl: env.SAML_SIGNOUT_URL || null,
+      audience: env.SAML_AUDIENCE || undefined,
+    },
+    overseerEnabled: flag(env.OVERSEER_ENABLED),
+    docker: { host: env.DOCKER_HOST || undefined, registryProxy: env.DOCKER_REGISTRY_PROXY || undefined },
+    simcheckEnabled: flag(env.SIMCHECK_ENABLED),
+    externalName: env.EXTERNAL_NAME || 'Course Service',
+    privacyStatement:
+      env.PRIVACY_STATEMENT ||
+      'Your submissions are stored by your institution to assess your work and give you feedback. Staff teaching your unit can see them.',
+    plagiarismStatement:
+      env.PLAGIARISM_STATEMENT ||
+      'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
+    workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
+    logRequests: flag(env.LOG_REQUESTS),
+  };
+}

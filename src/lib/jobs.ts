@@ -1,0 +1,28 @@
+import type { Em } from '../db/orm.ts';
+
+export interface JobOptions {
+  /** Replaces a not-yet-started job with the same key instead of queueing a second one. */
+  jobKey?: string;
+  maxAttempts?: number;
+}
+
+export interface JobQueue {
+  add(task: string, payload: Record<string, unknown>, options?: JobOptions): Promise<void>;
+}
+
+/**
+ * Enqueues through the entity manager's own connection, so a job added inside a transaction
+ * is committed or rolled back with the change that needed it.
+ */
+export function jobQueue(em: Em): JobQueue {
+  return {
+    async add(task, payload, options = {}) {
+      await em.execute('select graphile_worker.add_job(?, ?::json, job_key => ?, max_attempts => ?)', [
+        task,
+        JSON.stringify(payload),
+        options.jobKey ?? null,
+        options.maxAttempts ?? 5,
+      ]);
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { EntityName } from '@mikro-orm/core';
+import type { Em } from '../db/orm.ts';
+import { notFound } from '../trpc/errors.ts';
+
+/** Loads a record by id or answers 404 "Unable to find requested <Model>", as the original does. */
+export async function findOr404<T extends object>(em: Em, entity: EntityName<T>, id: number): Promise<T> {
+  const found = await em.findOne(entity, { id } as never);
+  if (!found) throw notFound(`Unable to find requested ${modelName(entity)}`);
+  return found as T;
+}
+
+function modelName(entity: unknown): string {
+  const name = (entity as { meta?: { className?: string }; name?: string }).meta?.className ?? (entity as { name?: string }).name ?? 'record';
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2');
+}

@@ -1,0 +1,84 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { IAuthToken, IUser } from '../../schema/index.ts';
+import { findSession } from '../lib/sessions.ts';
+import { jobQueue } from '../lib/jobs.ts';
+import type { Context } from './context.ts';
+import { NO_CREDENTIALS, sessionRequired, translateDatabaseError } from './errors.ts';
+
+/** How the REST layer answers for a procedure, beyond what OpenAPI meta says. */
+export interface RestMeta {
+  /** Success status; defaults to 201 for POST and 200 otherwise. */
+  status?: number;
+  /** The procedure returns a FileResult and the response is its bytes. */
+  file?: boolean;
+  /** The procedure returns a string that is sent as text/plain. */
+  text?: boolean;
+}
+
+export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
+
+const t = initTRPC.context<Context>().meta<Meta>().create();
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Database constraint failures become 400s a user can act on, whichever procedure hit them. */
+const translateErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok) {
+    const translated = translateDatabaseError(result.error.cause);
+    if (translated) throw translated;
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(translateErrors);
+
+async function resolveCaller(ctx: Context): Promise<{ user: IUser; session: IAuthToken }> {
+  const { username, token } = ctx.credentials;
+  if (!username || !token) throw sessionRequired(NO_CREDENTIALS);
+  const found = await findSession(ctx.em, username, token, ctx.clock.now());
+  if (found.kind === 'expired') throw sessionRequired('Authentication token expired.');
+  if (found.kind === 'invalid') throw sessionRequired(NO_CREDENTIALS);
+  return { user: found.user, session: found.session };
+}
+
+/** Requires valid credentials (419 otherwise) and puts the caller in the context. */
+export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const caller = await resolveCaller(ctx);
+  return next({ ctx: { ...ctx, ...caller } });
+});
+
+/** Public, but knows the caller when valid credentials are presented (e.g. to compute `my_role`). */
+export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  let user: IUser | null = null;
+  if (ctx.credentials.username && ctx.credentials.token) {
+    const found = await findSession(ctx.em, ctx.credentials.username, ctx.credentials.token, ctx.clock.now());
+    if (found.kind === 'valid') user = found.user;
+  }
+  return next({ ctx: { ...ctx, user } });
+});
+
+/**
+ * Runs the rest of the procedure in one transaction: on any error nothing is written and no
+ * job is queued. Jobs added through `ctx.jobs` join the same transaction.
+ */
+export const inTransaction = t.middleware(async ({ ctx, next }) => {
+  let result: Awaited<ReturnType<typeof next>> | undefined;
+  try {
+    await ctx.em.transactional(async (em) => {
+      result = await next({ ctx: { ...ctx, em, jobs: jobQueue(em) } });
+      if (!result.ok) throw result.error;
+    });
+  } catch (error) {
+    if (result && !result.ok) return result;
+    throw translateDatabaseError(error) ?? error;
+  }
+  return result!;
+});
+
+export const authedMutation = authedProcedure.use(inTransaction);
+export const publicMutation = publicProcedure.use(inTransaction);
+
+export { TRPCError };

@@ -1,0 +1,101 @@
+import { TRPCError } from '@trpc/server';
+import {
+  ForeignKeyConstraintViolationException,
+  NotNullConstraintViolationException,
+  UniqueConstraintViolationException,
+  CheckConstraintViolationException,
+} from '@mikro-orm/core';
+import { ZodError } from 'zod';
+
+/**
+ * Carries a status that tRPC's codes cannot express (419 for missing or expired credentials,
+ * 401 for a failed sign-in). The REST layer answers with it; tRPC clients see the code.
+ */
+export class LegacyStatus extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
+export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+export const unauthorized = (message: string) =>
+  new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(401, message) });
+/** Credentials missing, wrong or expired: the web client signs out and returns to sign-in on 419. */
+export const sessionRequired = (message: string) =>
+  new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(419, message) });
+
+export const NO_CREDENTIALS = 'No authentication details provided. Authentication is required to access this resource.';
+
+/** Turns an issue path like ['campus', 'name'] into the form key `campus[name]`. */
+function formKey(path: readonly PropertyKey[]): string {
+  const [head, ...rest] = path.map(String);
+  return (head ?? 'body') + rest.map((p) => `[${p}]`).join('');
+}
+
+/** Grape-style messages: "campus[name] is missing", "year is invalid". */
+export function describeZodError(error: ZodError): string {
+  const messages = error.issues.map((issue) => {
+    const key = formKey(issue.path);
+    const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
+    if (missing) return `${key} is missing`;
+    if (issue.code === 'custom' || issue.code === 'invalid_value' || issue.code === 'too_small' || issue.code === 'too_big') {
+      return issue.message && !issue.message.startsWith('Invalid') ? `${key} ${issue.message}` : `${key} is invalid`;
+    }
+    return `${key} is invalid`;
+  });
+  return [...new Set(messages)].join(', ');
+}
+
+const INTEGRITY =
+  'This operation has been rejected as it would break data integrity. Ensure that related values are deleted or updated before trying again.';
+
+/** Maps database constraint failures to the 400 answers a user can act on; anything else passes through. */
+export function translateDatabaseError(error: unknown): TRPCError | undefined {
+  if (error instanceof UniqueConstraintViolationException) {
+    const detail = /Key \(([^)]+)\)=\(([^)]*)\)/.exec(String((error as { detail?: string }).detail ?? error.message));
+    const field = detail ? detail[1].split(',').pop()!.trim().replace(/_id$/, '').replace(/_/g, ' ') : 'value';
+    const label = field.charAt(0).toUpperCase() + field.slice(1);
+    return new TRPCError({ code: 'BAD_REQUEST', message: `Validation failed: ${label} has already been taken`, cause: error });
+  }
+  if (error instanceof ForeignKeyConstraintViolationException) {
+    return new TRPCError({ code: 'BAD_REQUEST', message: INTEGRITY, cause: error });
+  }
+  if (error instanceof NotNullConstraintViolationException || error instanceof CheckConstraintViolationException) {
+    return new TRPCError({ code: 'BAD_REQUEST', message: `Validation failed: ${error.message.split('\n')[0]}`, cause: error });
+  }
+  return undefined;
+}
+
+const STATUS_BY_CODE: Record<string, number> = {
+  BAD_REQUEST: 400,
+  PARSE_ERROR: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_SUPPORTED: 405,
+  CONFLICT: 400,
+  PRECONDITION_FAILED: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_CONTENT: 400,
+  TOO_MANY_REQUESTS: 429,
+};
+
+export const GENERIC_FAILURE = 'Sorry... something went wrong with your request.';
+
+/** The legacy status and message for any error a procedure raised. */
+export function legacyError(error: unknown): { status: number; message: string; unexpected: boolean } {
+  if (error instanceof TRPCError) {
+    if (error.cause instanceof LegacyStatus) return { status: error.cause.status, message: error.message, unexpected: false };
+    if (error.cause instanceof ZodError) return { status: 400, message: describeZodError(error.cause), unexpected: false };
+    const translated = translateDatabaseError(error.cause);
+    if (translated) return { status: 400, message: translated.message, unexpected: false };
+    const status = STATUS_BY_CODE[error.code];
+    if (status) return { status, message: error.message, unexpected: false };
+    return { status: 500, message: GENERIC_FAILURE, unexpected: true };
+  }
+  const translated = translateDatabaseError(error);
+  if (translated) return { status: 400, message: translated.message, unexpected: false };
+  return { status: 500, message: GENERIC_FAILURE, unexpected: true };
+}

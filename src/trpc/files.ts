@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/** A file part of a multipart upload. */
+export interface UploadedFile {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+export const uploadedFile = () =>
+  z.custom<UploadedFile>((v) => !!v && typeof v === 'object' && Buffer.isBuffer((v as UploadedFile).data), {
+    message: 'is not a file',
+  });
+
+/** What a procedure returns when the response is a file download. */
+export interface FileResult {
+  filename: string;
+  contentType: string;
+  data: Buffer;
+  /** Adds `Content-Disposition: attachment` so browsers save rather than show it. */
+  asAttachment: boolean;
+}
+
+export const fileResult = () => z.custom<FileResult>((v) => !!v && typeof v === 'object' && Buffer.isBuffer((v as FileResult).data));
