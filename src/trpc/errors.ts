@@ -5,7 +5,7 @@ import {
   UniqueConstraintViolationException,
   CheckConstraintViolationException,
 } from '@mikro-orm/core';
-import { ZodError } from 'zod';
+import { z, ZodError } from 'zod';
 
 /**
  * Carries a status that tRPC's codes cannot express (419 for missing or expired credentials,
@@ -34,19 +34,20 @@ function formKey(path: readonly PropertyKey[]): string {
   return (head ?? 'body') + rest.map((p) => `[${p}]`).join('');
 }
 
-/** Grape-style messages: "campus[name] is missing", "year is invalid". */
+/**
+ * Grape-style messages: "campus[name] is missing", "year is invalid". Zod's own wording is
+ * replaced; messages our fields set themselves ("is empty") are kept after the key.
+ */
 export function describeZodError(error: ZodError): string {
   const messages = error.issues.map((issue) => {
     const key = formKey(issue.path);
-    const missing = issue.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined;
-    if (missing) return `${key} is missing`;
-    if (issue.code === 'custom' || issue.code === 'invalid_value' || issue.code === 'too_small' || issue.code === 'too_big') {
-      return issue.message && !issue.message.startsWith('Invalid') ? `${key} ${issue.message}` : `${key} is invalid`;
-    }
-    return `${key} is invalid`;
+    return issue.message.startsWith('is ') ? `${key} ${issue.message}` : `${key} is invalid`;
   });
   return [...new Set(messages)].join(', ');
 }
+
+// A value that is absent altogether is "missing" whatever type was expected.
+z.config({ customError: (issue) => (issue.input === undefined ? 'is missing' : undefined) });
 
 const INTEGRITY =
   'This operation has been rejected as it would break data integrity. Ensure that related values are deleted or updated before trying again.';

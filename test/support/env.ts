@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { createOrm, type Orm } from '../../src/db/orm.ts';
+import { manualClock } from '../../src/lib/clock.ts';
+import type { Services } from '../../src/trpc/context.ts';
+import { entities } from '../../schema/index.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface TestEnv {
+  app: FastifyInstance;
+  orm: Orm;
+  config: Config;
+  clock: ReturnType<typeof manualClock>;
+  services: Services;
+  databaseUrl: string;
+}
+
+export const TEST_NOW = new Date('2026-03-02T00:00:00.000Z');
+
+let current: Promise<TestEnv> | undefined;
+
+/** One app and ORM for the whole run, on the database that test/run.ts started. */
+export function testEnv(): Promise<TestEnv> {
+  current ??= (async () => {
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set: run the tests with npm test');
+    const config = {
+      ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'course-files-')) }),
+      overseerEnabled: true,
+    };
+    const orm = await createOrm(databaseUrl);
+    const clock = manualClock(TEST_NOW);
+    const services = { orm, config, clock };
+    const app = await buildApp(services);
+    await app.ready();
+    return { app, orm, config, clock, services, databaseUrl };
+  })();
+  return current;
+}
+
+export async function closeTestEnv(): Promise<void> {
+  if (!current) return;
+  const env = await current;
+  await env.app.close();
+  await env.orm.close();
+}
+
+const tables = () => entities.map((e) => `"${(e as unknown as { meta: { tableName: string } }).meta.tableName}"`).join(', ');
+
+/** Empties every table and the job queue, and puts the clock back, so each test starts alike. */
+export async function resetDatabase(env: TestEnv): Promise<void> {
+  env.clock.set(TEST_NOW);
+  env.config.overseerEnabled = true;
+  await env.orm.em.fork().execute(`truncate ${tables()}, graphile_worker._private_jobs restart identity cascade`);
+}

@@ -1,0 +1,54 @@
+import { User, type IUser } from '../../schema/index.ts';
+import type { SystemRole } from '../../schema/enums.ts';
+import { hashPassword } from '../../src/lib/passwords.ts';
+import { issueToken } from '../../src/lib/sessions.ts';
+import type { TestEnv } from './env.ts';
+import type { Credentials } from './http.ts';
+
+export const PASSWORD = 'password';
+let passwordHash: Promise<string> | undefined;
+
+export async function createUser(
+  env: TestEnv,
+  username: string,
+  systemRole: SystemRole,
+  extra: Partial<Pick<IUser, 'firstName' | 'lastName' | 'email' | 'studentId' | 'nickname'>> = {},
+): Promise<IUser> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const em = env.orm.em.fork();
+  const user = em.create(User, {
+    username,
+    email: `${username}@example.edu`,
+    firstName: username.charAt(0).toUpperCase() + username.slice(1),
+    lastName: 'Tester',
+    nickname: username,
+    systemRole,
+    passwordHash: await passwordHash,
+    hasRunFirstTimeSetup: true,
+    ...extra,
+  });
+  await em.flush();
+  return user;
+}
+
+/** A signed-in user: the record and the credentials a client would send. */
+export interface Actor {
+  user: IUser;
+  creds: Credentials;
+}
+
+export async function signedIn(env: TestEnv, username: string, role: SystemRole): Promise<Actor> {
+  const user = await createUser(env, username, role);
+  const token = await issueToken(env.orm.em.fork(), user, env.clock.now(), false);
+  return { user, creds: { username, token } };
+}
+
+/** One signed-in user of each system role. */
+export async function everyone(env: TestEnv) {
+  return {
+    admin: await signedIn(env, 'aadmin', 'Admin'),
+    convenor: await signedIn(env, 'aconvenor', 'Convenor'),
+    tutor: await signedIn(env, 'atutor', 'Tutor'),
+    student: await signedIn(env, 'astudent', 'Student'),
+  };
+}
