@@ -1,0 +1,13 @@
+import { router } from '../../trpc/core.ts';
+import { authMethod, signoutUrl } from './method.ts';
+import { renewSession } from './renew.ts';
+import { signIn } from './sign-in.ts';
+import { signOut } from './sign-out.ts';
+
+export const authRouter = router({
+  signIn,
+  renew: renewSession,
+  signOut,
+  method: authMethod,
+  signoutUrl,
+});
