@@ -1,11 +1,28 @@
 import { router } from '../trpc/core.ts';
+import { overseerImagesRouter } from './admin/overseer_images/index.ts';
+import { activityTypesRouter } from './activity_types/index.ts';
 import { authRouter } from './auth/index.ts';
 import { campusesRouter } from './campuses/index.ts';
+import { projectsRouter } from './projects/index.ts';
+import { settingsRouter } from './settings/index.ts';
+import { teachingPeriodsRouter } from './teaching_periods/index.ts';
+import { unitRolesRouter } from './unit_roles/index.ts';
+import { usersRouter } from './users/index.ts';
+import { webcalRouter } from './webcal/index.ts';
 
-// The whole API. Each key mirrors the spec path it serves (/api/campuses -> campuses).
+// The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
+// and each folder under src/routers is named after that path segment.
 export const appRouter = router({
   auth: authRouter,
+  users: usersRouter,
+  settings: settingsRouter,
+  teachingPeriods: teachingPeriodsRouter,
   campuses: campusesRouter,
+  activityTypes: activityTypesRouter,
+  admin: router({ overseerImages: overseerImagesRouter }),
+  webcal: webcalRouter,
+  unitRoles: unitRolesRouter,
+  projects: projectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,3 @@
+import { router } from '../../../trpc/core.ts';
+
+export const overseerImagesRouter = router({});
