@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AuthToken } from '../../schema/index.ts';
+import { AuthToken, User } from '../../schema/index.ts';
 import { hashToken } from '../../src/lib/sessions.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser, PASSWORD } from '../support/fixtures.ts';
@@ -47,7 +47,7 @@ test('a wrong password or an unknown user gets 401 and creates nothing', async (
   const unknown = await api(env, 'POST', '/api/auth', { json: { username: 'ghost', password: PASSWORD } });
   assert.is(unknown.status, 401);
   assert.is((await tokens()).length, 0);
-  assert.is(await env.orm.em.fork().count('User', {}), 1);
+  assert.is(await env.orm.em.fork().count(User, {}), 1);
 });
 
 test('missing username or password gets 400', async () => {
