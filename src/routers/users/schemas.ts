@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SYSTEM_ROLES } from '../../../schema/enums.ts';
 import type { IUser } from '../../../schema/index.ts';
+import { formBool, formString, idField, requiredString } from '../../trpc/fields.ts';
 
 export const userOut = z.object({
   id: z.number().int(),
@@ -40,3 +41,80 @@ export function toUser(u: IUser): UserOut {
     system_role: u.systemRole,
   };
 }
+
+// ---- Inputs ----------------------------------------------------------------------------------
+
+const MAX_TEXT = 255;
+
+/** A non-blank name that fits its column. */
+const nameField = () => requiredString().pipe(z.string().max(MAX_TEXT, { message: 'is too long (maximum is 255 characters)' }));
+
+/** Optional text where blank (or JSON null) clears the value to null. */
+const clearableText = () =>
+  z
+    .preprocess((v) => (v === null ? '' : v), formString())
+    .pipe(z.string().max(MAX_TEXT, { message: 'is too long (maximum is 255 characters)' }))
+    .transform((s) => (s === '' ? null : s));
+
+// The original's validation (reference §3.4); checked after lower-casing.
+const EMAIL = /^[^@\s]+@([-a-z0-9]+\.)+[a-z]{2,}$/;
+
+/** Stored lower-cased, so uniqueness is case-insensitive. */
+const emailField = () =>
+  nameField()
+    .transform((s) => s.toLowerCase())
+    .pipe(z.string().regex(EMAIL, { message: 'is invalid' }));
+
+const usernameField = () => nameField().transform((s) => s.toLowerCase());
+
+/** Not trimmed: spaces are part of a password. */
+const passwordField = () =>
+  z
+    .string()
+    .min(8, { message: 'is too short (minimum is 8 characters)' })
+    .max(MAX_TEXT, { message: 'is too long (maximum is 255 characters)' });
+
+/** A role name, matched case-insensitively by the procedure (an unknown name is a 403 there, as in the original). */
+const roleName = () => formString();
+
+export const userIdInput = z.object({ id: idField() });
+
+export const createUserInput = z.object({
+  user: z.object({
+    first_name: nameField(),
+    last_name: nameField(),
+    email: emailField(),
+    username: usernameField(),
+    nickname: nameField(),
+    system_role: roleName(),
+    // Without one the user cannot sign in with a password until one is set through PUT.
+    password: passwordField().optional(),
+    student_id: clearableText().optional(),
+  }),
+});
+export type CreateUserInput = z.infer<typeof createUserInput>;
+
+// The web client sends only the changed fields (and also `username` and `accepted_tii_eula`,
+// which are not editable here and are dropped), so every field is optional.
+export const updateUserInput = z.object({
+  id: idField(),
+  user: z
+    .object({
+      first_name: nameField().optional(),
+      last_name: nameField().optional(),
+      email: emailField().optional(),
+      student_id: clearableText().optional(),
+      nickname: clearableText().optional(),
+      pronouns: clearableText().optional(),
+      system_role: roleName().optional(),
+      // null means "back to the default" (on), as the original intends.
+      receive_task_notifications: formBool().nullable().optional(),
+      receive_portfolio_notifications: formBool().nullable().optional(),
+      receive_feedback_notifications: formBool().nullable().optional(),
+      opt_in_to_research: formBool().nullable().optional(),
+      has_run_first_time_setup: formBool().optional(),
+      password: passwordField().optional(),
+    })
+    .default({}),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;

@@ -1,0 +1,40 @@
+import { User } from '../../../schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { authorize, canAssignRole } from '../../policy/index.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { forbidden } from '../../trpc/errors.ts';
+import { assertUnique, resolveSystemRole } from './rules.ts';
+import { createUserInput, toUser, userOut } from './schemas.ts';
+
+export const createUser = authedMutation
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/users',
+      tags: ['Users'],
+      summary: 'Create a user (Admin any role; Convenor Student or Tutor)',
+      description:
+        'Username and email are stored lower-cased and must be unique. Without `user[password]` the user cannot sign in with a password until one is set.',
+    },
+  })
+  .input(createUserInput)
+  .output(userOut)
+  .mutation(async ({ ctx, input }) => {
+    authorize(ctx.user, 'create_user', 'Not authorised to create new users');
+    const u = input.user;
+    const role = resolveSystemRole(u.system_role);
+    if (!canAssignRole(ctx.user.systemRole, null, role)) throw forbidden(`Not authorised to create new users with role ${role}`);
+    await assertUnique(ctx.em, { username: u.username, email: u.email, studentId: u.student_id });
+    const user = ctx.em.create(User, {
+      username: u.username,
+      email: u.email,
+      firstName: u.first_name,
+      lastName: u.last_name,
+      nickname: u.nickname,
+      studentId: u.student_id ?? null,
+      systemRole: role,
+      passwordHash: u.password === undefined ? null : await hashPassword(u.password),
+    });
+    await ctx.em.flush();
+    return toUser(user);
+  });

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { User } from '../../../schema/index.ts';
+import { authorize } from '../../policy/index.ts';
+import { authedProcedure } from '../../trpc/core.ts';
+import { toUser, userOut } from './schemas.ts';
+
+export const listUsers = authedProcedure
+  .meta({ openapi: { method: 'GET', path: '/api/users', tags: ['Users'], summary: 'List all users (Admin, Convenor)' } })
+  .input(z.object({}))
+  .output(z.array(userOut))
+  .query(async ({ ctx }) => {
+    authorize(ctx.user, 'list_users', 'Cannot list users - not authorised');
+    return (await ctx.em.find(User, {}, { orderBy: { id: 'asc' } })).map(toUser);
+  });

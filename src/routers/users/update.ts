@@ -1,0 +1,80 @@
+import { User, type IUser } from '../../../schema/index.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { can, canAssignRole } from '../../policy/index.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { forbidden } from '../../trpc/errors.ts';
+import { findOr404 } from '../lookup.ts';
+import { assertUnique, assertUnitRolesAllow, resolveSystemRole, roleChangeAction } from './rules.ts';
+import { toUser, updateUserInput, userOut, type UpdateUserInput } from './schemas.ts';
+
+type Changes = UpdateUserInput['user'];
+
+/** The plain fields of the request as entity properties; absent fields stay as they are. */
+function plainChanges(u: Changes): Partial<IUser> {
+  const changes: Partial<IUser> = {
+    firstName: u.first_name,
+    lastName: u.last_name,
+    email: u.email,
+    studentId: u.student_id,
+    nickname: u.nickname,
+    pronouns: u.pronouns,
+    receiveTaskNotifications: u.receive_task_notifications === null ? true : u.receive_task_notifications,
+    receivePortfolioNotifications: u.receive_portfolio_notifications === null ? true : u.receive_portfolio_notifications,
+    receiveFeedbackNotifications: u.receive_feedback_notifications === null ? true : u.receive_feedback_notifications,
+    optInToResearch: u.opt_in_to_research,
+    hasRunFirstTimeSetup: u.has_run_first_time_setup,
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<IUser>;
+}
+
+export const updateUser = authedMutation
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/api/users/{id}',
+      tags: ['Users'],
+      summary: 'Update a user (the user themself, or Admin/Convenor)',
+      description:
+        'Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user themself or an Admin may set a password.',
+    },
+  })
+  .input(updateUserInput)
+  .output(userOut)
+  .mutation(async ({ ctx, input }) => {
+    const self = input.id === ctx.user.id;
+    // Checked before the lookup, so callers who may not edit users learn nothing about which ids exist.
+    if (!self && !can(ctx.user, 'update_user')) throw forbidden(`Cannot modify user with id=${input.id} - not authorised`);
+    const user = await findOr404(ctx.em, User, input.id);
+    const u = input.user;
+
+    let newRole = user.systemRole;
+    if (u.system_role !== undefined) {
+      const role = resolveSystemRole(u.system_role);
+      if (role !== user.systemRole) {
+        if (self) throw forbidden('You cannot change your own system role');
+        if (!canAssignRole(ctx.user.systemRole, user.systemRole, role)) {
+          throw forbidden(`Not authorised to ${roleChangeAction(user.systemRole, role)} user with id=${input.id} to ${role}`);
+        }
+        await assertUnitRolesAllow(ctx.em, user, role);
+        newRole = role;
+      }
+    }
+
+    if (u.password !== undefined && !self && !can(ctx.user, 'admin_users')) {
+      throw forbidden(`Not authorised to set the password of user with id=${input.id}`);
+    }
+
+    const changes = plainChanges(u);
+    await assertUnique(
+      ctx.em,
+      {
+        email: changes.email !== user.email ? changes.email : undefined,
+        studentId: changes.studentId !== user.studentId ? changes.studentId : undefined,
+      },
+      user.id,
+    );
+    ctx.em.assign(user, { ...changes, systemRole: newRole });
+    if (u.password !== undefined) user.passwordHash = await hashPassword(u.password);
+    await ctx.em.flush();
+    return toUser(user);
+  });
