@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { TeachingPeriod, Unit } from '../../../schema/index.ts';
+import { authorize } from '../../policy/index.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { badRequest } from '../../trpc/errors.ts';
+import { findOr404 } from '../lookup.ts';
+import { deleteTeachingPeriodInput } from './schemas.ts';
+
+export const deleteTeachingPeriod = authedMutation
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/api/teaching_periods/{teaching_period_id}',
+      tags: ['Teaching periods'],
+      summary: 'Delete a teaching period and its breaks (Admin)',
+      description: 'Refused with 400 while any unit belongs to the period.',
+    },
+    rest: { status: 204 },
+  })
+  .input(deleteTeachingPeriodInput)
+  .output(z.literal(true))
+  .mutation(async ({ ctx, input }) => {
+    authorize(ctx.user, 'handle_teaching_period', 'Not authorised to delete a teaching period');
+    const period = await findOr404(ctx.em, TeachingPeriod, input.teaching_period_id);
+    if ((await ctx.em.count(Unit, { teachingPeriod: period.id })) > 0) {
+      throw badRequest('Cannot delete a teaching period that has units');
+    }
+    // The breaks go with it: their foreign key cascades.
+    ctx.em.remove(period);
+    await ctx.em.flush();
+    return true as const;
+  });

@@ -1,0 +1,30 @@
+import { Break, TeachingPeriod } from '../../../schema/index.ts';
+import { optionalAuthProcedure } from '../../trpc/core.ts';
+import { findOr404 } from '../lookup.ts';
+import { toBreak } from './breaks/schemas.ts';
+import { teachingPeriodDetailOut, teachingPeriodIdInput, toTeachingPeriod } from './schemas.ts';
+import { unitSummaries } from './units.ts';
+
+export const getTeachingPeriod = optionalAuthProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/teaching_periods/{id}',
+      protect: false,
+      tags: ['Teaching periods'],
+      summary: 'Get a teaching period with its breaks and units',
+      description:
+        'Public. With valid credentials each unit carries the caller\'s `my_role` (Convenor, Tutor, Student or Admin); without them `my_role` is null.',
+    },
+  })
+  .input(teachingPeriodIdInput)
+  .output(teachingPeriodDetailOut)
+  .query(async ({ ctx, input }) => {
+    const period = await findOr404(ctx.em, TeachingPeriod, input.id);
+    const breaks = await ctx.em.find(Break, { teachingPeriod: period.id }, { orderBy: { startDate: 'asc', id: 'asc' } });
+    return {
+      ...toTeachingPeriod(period, ctx.clock.now()),
+      breaks: breaks.map(toBreak),
+      units: await unitSummaries(ctx.em, period.id, ctx.user),
+    };
+  });

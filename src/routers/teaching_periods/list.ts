@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { TeachingPeriod } from '../../../schema/index.ts';
+import { publicProcedure } from '../../trpc/core.ts';
+import { teachingPeriodOut, toTeachingPeriod } from './schemas.ts';
+
+export const listTeachingPeriods = publicProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/teaching_periods',
+      protect: false,
+      tags: ['Teaching periods'],
+      summary: 'List teaching periods',
+      description: 'Every teaching period by start date, without breaks or units. `active` means `active_until` is still ahead.',
+    },
+  })
+  .input(z.object({}))
+  .output(z.array(teachingPeriodOut))
+  .query(async ({ ctx }) => {
+    const periods = await ctx.em.find(TeachingPeriod, {}, { orderBy: { startDate: 'asc', id: 'asc' } });
+    const now = ctx.clock.now();
+    return periods.map((tp) => toTeachingPeriod(tp, now));
+  });

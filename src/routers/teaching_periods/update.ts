@@ -1,0 +1,47 @@
+import { TeachingPeriod, Unit } from '../../../schema/index.ts';
+import { toDay } from '../../domain/dates.ts';
+import { authorize } from '../../policy/index.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { findOr404 } from '../lookup.ts';
+import { teachingPeriodOut, toTeachingPeriod, updateTeachingPeriodInput } from './schemas.ts';
+import { validateTeachingPeriod } from './validate.ts';
+
+export const updateTeachingPeriod = authedMutation
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/api/teaching_periods/{id}',
+      tags: ['Teaching periods'],
+      summary: 'Update a teaching period (Admin)',
+      description: 'Only the fields sent change. A new start or end date is copied to every unit of the period.',
+    },
+  })
+  .input(updateTeachingPeriodInput)
+  .output(teachingPeriodOut)
+  .mutation(async ({ ctx, input }) => {
+    authorize(ctx.user, 'handle_teaching_period', 'Not authorised to update a teaching period');
+    const period = await findOr404(ctx.em, TeachingPeriod, input.id);
+    const tp = input.teaching_period;
+    const fields = {
+      period: tp.period ?? period.period,
+      year: tp.year ?? period.year,
+      startDate: tp.start_date ?? period.startDate,
+      endDate: tp.end_date ?? period.endDate,
+      activeUntil: tp.active_until ?? period.activeUntil,
+    };
+    await validateTeachingPeriod(ctx.em, fields, period.id);
+
+    const datesChanged =
+      fields.startDate.getTime() !== period.startDate.getTime() || fields.endDate.getTime() !== period.endDate.getTime();
+    ctx.em.assign(period, fields);
+    await ctx.em.flush();
+    if (datesChanged) {
+      // Units in a period always run on the period's days (reference §7.1, §7.3).
+      await ctx.em.nativeUpdate(
+        Unit,
+        { teachingPeriod: period.id },
+        { startDate: toDay(fields.startDate), endDate: toDay(fields.endDate), updatedAt: ctx.clock.now() },
+      );
+    }
+    return toTeachingPeriod(period, ctx.clock.now());
+  });
