@@ -1,3 +1,8 @@
 import { router } from '../../trpc/core.ts';
+import { getSettings } from './get.ts';
+import { getPrivacy } from './privacy.ts';
 
-export const settingsRouter = router({});
+export const settingsRouter = router({
+  get: getSettings,
+  privacy: getPrivacy,
+});

@@ -1,3 +1,8 @@
 import { router } from '../../trpc/core.ts';
+import { getWebcal } from './get.ts';
+import { updateWebcal } from './update.ts';
 
-export const webcalRouter = router({});
+export const webcalRouter = router({
+  get: getWebcal,
+  update: updateWebcal,
+});

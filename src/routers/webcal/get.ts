@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { authedProcedure } from '../../trpc/core.ts';
+import { findWebcal, webcalSettings } from './load.ts';
+import { DISABLED, webcalOut } from './schemas.ts';
+
+export const getWebcal = authedProcedure
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/webcal',
+      tags: ['Webcal'],
+      summary: "The caller's calendar settings",
+      description: '`{"enabled": false}` when the caller has no calendar.',
+    },
+  })
+  .input(z.object({}))
+  .output(webcalOut)
+  .query(async ({ ctx }) => {
+    const webcal = await findWebcal(ctx.em, ctx.user.id);
+    return webcal ? webcalSettings(ctx.em, webcal) : DISABLED;
+  });
