@@ -19,15 +19,18 @@ export function pullOverseerImage(services: WorkerServices): Task {
       helpers.logger.info(`overseer image ${imageId} no longer exists; nothing to pull`);
       return;
     }
+    const tag = image.tag;
+    let outcome: Pick<typeof image, 'pullStatus' | 'pullOutput'> & { lastPulledAt?: Date };
     try {
-      const log = await services.docker.pull(image.tag);
-      image.pullStatus = 'pulled';
-      image.pullOutput = log || `Pulled ${image.tag}`;
-      image.lastPulledAt = services.clock.now();
+      const log = await services.docker.pull(tag);
+      outcome = { pullStatus: 'pulled', pullOutput: log || `Pulled ${tag}`, lastPulledAt: services.clock.now() };
     } catch (error) {
-      image.pullStatus = 'failed';
-      image.pullOutput = error instanceof Error ? error.message : String(error);
+      const message = (error instanceof Error ? error.message : String(error)).trim();
+      outcome = { pullStatus: 'failed', pullOutput: message || `Pulling ${tag} failed` };
     }
-    await em.flush();
+    // Recorded only if the row still names the image that was pulled: an admin may have changed
+    // the tag (which clears the result) or deleted the image while the engine was working.
+    const recorded = await em.nativeUpdate(OverseerImage, { id: imageId, tag }, outcome);
+    if (!recorded) helpers.logger.info(`overseer image ${imageId} changed during the pull of ${tag}; result dropped`);
   };
 }
