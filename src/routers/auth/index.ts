@@ -1,4 +1,5 @@
 import { router } from '../../trpc/core.ts';
+import { samlSignIn } from './jwt.ts';
 import { authMethod, signoutUrl } from './method.ts';
 import { renewSession } from './renew.ts';
 import { signIn } from './sign-in.ts';
@@ -10,4 +11,5 @@ export const authRouter = router({
   signOut,
   method: authMethod,
   signoutUrl,
+  jwt: samlSignIn,
 });
