@@ -1,3 +1,6 @@
 import { router } from '../../trpc/core.ts';
+import { listProjects } from './list.ts';
 
-export const projectsRouter = router({});
+export const projectsRouter = router({
+  list: listProjects,
+});

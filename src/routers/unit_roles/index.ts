@@ -1,3 +1,6 @@
 import { router } from '../../trpc/core.ts';
+import { listUnitRoles } from './list.ts';
 
-export const unitRolesRouter = router({});
+export const unitRolesRouter = router({
+  list: listUnitRoles,
+});

@@ -1,0 +1,627 @@
+// The request conventions of the real web client (web-client.md §2), checked against whatever
+// operations exist, and a deterministic fuzz of every REST route: nothing may answer 500, and
+// every error carries an `error` string.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import qs from 'qs';
+import { restRoutes } from '../../compat/routes.ts';
+import {
+  ActivityType,
+  Break,
+  Campus,
+  Group,
+  GroupSet,
+  LearningOutcome,
+  OverseerImage,
+  Project,
+  Task,
+  TaskComment,
+  TaskDefinition,
+  TeachingPeriod,
+  Tutorial,
+  TutorialEnrolment,
+  TutorialStream,
+  Unit,
+  UnitRole,
+  User,
+  Webcal,
+} from '../../schema/index.ts';
+import { issueToken } from '../../src/lib/sessions.ts';
+import { appRouter } from '../../src/routers/index.ts';
+import { resetDatabase, testEnv } from '../support/env.ts';
+import { everyone } from '../support/fixtures.ts';
+import { api, type Credentials } from '../support/http.ts';
+
+const test = suite('REST compatibility conventions');
+let env: Awaited<ReturnType<typeof testEnv>>;
+let people: Awaited<ReturnType<typeof everyone>>;
+
+test.before.each(async () => {
+  env = await testEnv();
+  await resetDatabase(env);
+  people = await everyone(env);
+});
+
+const ORIGIN = 'http://localhost:4200';
+
+/** One of everything, each with id 1 after a reset, so that ids in paths reach real records. */
+async function seedWorld(): Promise<void> {
+  const em = env.orm.em.fork();
+  const period = em.create(TeachingPeriod, {
+    period: 'T1',
+    year: 2026,
+    startDate: new Date('2026-03-02T00:00:00.000Z'),
+    endDate: new Date('2026-06-01T00:00:00.000Z'),
+    activeUntil: new Date('2026-07-01T00:00:00.000Z'),
+  });
+  em.create(Break, { teachingPeriod: period, startDate: '2026-04-06', numberOfWeeks: 1 } as never);
+  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
+  const activityType = em.create(ActivityType, { name: 'Workshop', abbreviation: 'wrk' });
+  em.create(OverseerImage, { name: 'Python', tag: 'python:3.12' });
+  const unit = em.create(Unit, {
+    code: 'SIT101',
+    name: 'Introduction',
+    description: 'The first unit',
+    teachingPeriod: period,
+    startDate: '2026-03-02',
+    endDate: '2026-06-01',
+  } as never);
+  await em.flush();
+  const convenorRole = em.create(UnitRole, { user: people.convenor.user.id, unit, role: 'Convenor' } as never);
+  const tutorRole = em.create(UnitRole, { user: people.tutor.user.id, unit, role: 'Tutor' } as never);
+  em.create(UnitRole, { user: people.admin.user.id, unit, role: 'Convenor' } as never);
+  await em.flush();
+  unit.mainConvenor = convenorRole as never;
+  const stream = em.create(TutorialStream, { unit, activityType, name: 'Workshops', abbreviation: 'wrk' } as never);
+  const tutorial = em.create(Tutorial, {
+    unit,
+    campus,
+    tutorialStream: stream,
+    tutor: tutorRole,
+    abbreviation: 'W01',
+    meetingDay: 'Monday',
+    meetingTime: '09:00',
+    meetingLocation: 'Room 1',
+  } as never);
+  const taskDefinition = em.create(TaskDefinition, {
+    unit,
+    name: 'Pass task 1',
+    abbreviation: 'P1',
+    description: 'Do it',
+    startDate: '2026-03-02',
+    targetDate: '2026-03-16',
+  } as never);
+  em.create(LearningOutcome, { unit, iloNumber: 1, abbreviation: 'ILO1', name: 'Outcome', description: 'Know it' } as never);
+  const groupSet = em.create(GroupSet, { unit, name: 'Teams' } as never);
+  em.create(Group, { groupSet, tutorial, name: 'Team 1' } as never);
+  const project = em.create(Project, { unit, user: people.student.user.id, campus } as never);
+  em.create(TutorialEnrolment, { project, tutorial } as never);
+  const task = em.create(Task, { project, taskDefinition, status: 'ready_for_feedback' } as never);
+  em.create(TaskComment, { task, author: people.tutor.user.id, recipient: people.student.user.id, comment: 'Hello' } as never);
+  em.create(Webcal, { user: people.admin.user.id, guid: 'guid-admin' } as never);
+  await em.flush();
+}
+
+/** Every route the REST layer registers, straight from the procedures' meta. */
+const compatRoutes = () => restRoutes(appRouter);
+
+const hasError = (body: unknown) => typeof (body as { error?: unknown } | undefined)?.error === 'string';
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+test('double slashes, a trailing slash and a .json suffix name the same route', async () => {
+  const em = env.orm.em.fork();
+  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
+  await em.flush();
+  const plain = await api(env, 'GET', '/api/campuses');
+  assert.is(plain.status, 200);
+  assert.is(plain.body.length, 1);
+  for (const url of ['/api//campuses', '/api/campuses/', '/api/campuses.json', '/api//campuses//', '/api/campuses.json?ignored=1']) {
+    const res = await api(env, 'GET', url);
+    assert.is(res.status, 200, url);
+    assert.equal(res.body, plain.body, url);
+  }
+  for (const url of [`/api/campuses/${campus.id}.json`, `/api//campuses/${campus.id}/`, `/api/campuses//${campus.id}`]) {
+    const res = await api(env, 'GET', url);
+    assert.is(res.status, 200, url);
+    assert.equal(res.body, plain.body[0], url);
+  }
+  // The query string survives the rewriting.
+  const roles = await api(env, 'GET', '/api//unit_roles.json?active_only=maybe', { as: people.tutor.creds });
+  assert.is(roles.status, 400);
+  assert.is(roles.body.error, 'active_only is invalid');
+  const projects = await api(env, 'GET', '/api//projects/?include_inactive=false', { as: people.student.creds, hyphenHeader: true });
+  assert.is(projects.status, 200);
+  assert.equal(projects.body, []);
+});
+
+test('writes through a trailing slash, a double slash and a .json suffix reach the operation', async () => {
+  const campus = { name: 'Online', mode: 'manual', abbreviation: 'O', active: true };
+  const created = await api(env, 'POST', '/api/campuses/', { as: people.admin.creds, hyphenHeader: true, json: { campus } });
+  assert.is(created.status, 201);
+  const updated = await api(env, 'PUT', `/api//campuses/${created.body.id}.json`, { as: people.admin.creds, json: { campus: { name: 'Remote' } } });
+  assert.is(updated.status, 200);
+  assert.is(updated.body.name, 'Remote');
+  const removed = await api(env, 'DELETE', `/api//campuses/${created.body.id}/`, { as: people.admin.creds });
+  assert.is(removed.status, 204);
+  assert.is(await env.orm.em.fork().count(Campus, {}), 0);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Credentials
+
+test('credentials are read from Auth-Token or Auth_Token headers, in any letter case', async () => {
+  const { username, token } = people.tutor.creds;
+  const headerSets: Record<string, string>[] = [
+    { Username: username, 'Auth-Token': token },
+    { Username: username, Auth_Token: token },
+    { username, 'auth-token': token },
+    { USERNAME: username, AUTH_TOKEN: token },
+  ];
+  for (const headers of headerSets) {
+    const res = await api(env, 'GET', '/api/unit_roles', { headers });
+    assert.is(res.status, 200, JSON.stringify(Object.keys(headers)));
+    assert.equal(res.body, []);
+  }
+  const wrong = await api(env, 'GET', '/api/unit_roles', { headers: { Username: username, 'Auth-Token': 'forged' } });
+  assert.is(wrong.status, 419);
+  assert.ok(hasError(wrong.body));
+  const noUser = await api(env, 'GET', '/api/unit_roles', { headers: { 'Auth-Token': token } });
+  assert.is(noUser.status, 419);
+});
+
+test('credentials are accepted as query parameters too', async () => {
+  const { username, token } = people.tutor.creds;
+  for (const query of [
+    { Username: username, 'Auth-Token': token },
+    { username, auth_token: token },
+    { Username: username, Auth_Token: token },
+    { username, authToken: token },
+  ]) {
+    const res = await api(env, 'GET', '/api/unit_roles', { query: { ...query, active_only: 'true' } });
+    assert.is(res.status, 200, JSON.stringify(Object.keys(query)));
+    assert.equal(res.body, []);
+  }
+  const wrong = await api(env, 'GET', '/api/unit_roles', { query: { Username: username, 'Auth-Token': 'forged' } });
+  assert.is(wrong.status, 419);
+  // Credentials in the query do not disturb the body of a write.
+  const admin = people.admin.creds;
+  const created = await api(env, 'POST', `/api/campuses?Username=${admin.username}&Auth-Token=${encodeURIComponent(admin.token)}`, {
+    json: { campus: { name: 'Geelong', mode: 'timetable', abbreviation: 'G', active: true } },
+  });
+  assert.is(created.status, 201);
+  assert.equal(Object.keys(created.body).sort(), ['abbreviation', 'active', 'id', 'mode', 'name']);
+  // Repeated parameters: the first one counts, and nothing breaks.
+  const repeated = await api(env, 'GET', `/api/unit_roles?Username=${username}&Username=x&Auth-Token=${encodeURIComponent(token)}&Auth-Token=y`);
+  assert.is(repeated.status, 200);
+});
+
+// ---------------------------------------------------------------------------------------------
+// CORS
+
+test('a CORS preflight from another origin is allowed for the headers the client sends', async () => {
+  for (const url of ['/api/campuses/', '/api//units/5/tasks/inbox', '/api/projects/1/task_def_id/2/comments/', '/api/auth']) {
+    const res = await env.app.inject({
+      method: 'OPTIONS',
+      url,
+      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'Auth-Token, Username, Content-Type' },
+    });
+    assert.ok(res.statusCode >= 200 && res.statusCode < 300, `${url}: ${res.statusCode}`);
+    assert.is(res.headers['access-control-allow-origin'], '*', url);
+    const methods = String(res.headers['access-control-allow-methods']).toUpperCase();
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) assert.ok(methods.includes(method), `${url} allows ${method}`);
+    const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/\s*,\s*/);
+    for (const header of ['auth-token', 'auth_token', 'username', 'content-type']) assert.ok(allowed.includes(header), `${url} allows ${header}`);
+  }
+});
+
+test('every response, errors included, allows any origin and exposes Content-Disposition', async () => {
+  const ok = await api(env, 'GET', '/api/campuses/', { headers: { Origin: ORIGIN } });
+  assert.is(ok.status, 200);
+  assert.is(ok.headers['access-control-allow-origin'], '*');
+  assert.ok(String(ok.headers['access-control-expose-headers']).toLowerCase().split(/\s*,\s*/).includes('content-disposition'));
+  // The client must be able to read a 419 across origins to sign out.
+  const expired = await api(env, 'GET', '/api/unit_roles', { headers: { Origin: ORIGIN } });
+  assert.is(expired.status, 419);
+  assert.is(expired.headers['access-control-allow-origin'], '*');
+  const missing = await api(env, 'GET', '/api/no_such_thing', { headers: { Origin: ORIGIN } });
+  assert.is(missing.headers['access-control-allow-origin'], '*');
+  const bad = await api(env, 'POST', '/api/auth', { headers: { Origin: ORIGIN, 'content-type': 'application/json' } });
+  assert.is(bad.status, 400);
+  assert.is(bad.headers['access-control-allow-origin'], '*');
+});
+
+// ---------------------------------------------------------------------------------------------
+// Bodies and errors
+
+async function raw(method: string, url: string, contentType: string | undefined, payload: string, as?: Credentials) {
+  const headers: Record<string, string> = {};
+  if (contentType) headers['content-type'] = contentType;
+  if (as) Object.assign(headers, { Username: as.username, 'Auth-Token': as.token });
+  const res = await env.app.inject({ method: method as never, url, headers, payload });
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.statusCode, body, type: String(res.headers['content-type'] ?? '') };
+}
+
+test('malformed JSON is a 400 with an error message, whoever calls', async () => {
+  for (const payload of ['{bad', '{"campus": ', '[1,', '{"a":1}}', "{'a':1}", '\u0000']) {
+    for (const as of [undefined, people.admin.creds]) {
+      const res = await raw('POST', '/api/campuses', 'application/json', payload, as);
+      assert.is(res.status, 400, payload);
+      assert.ok(hasError(res.body), payload);
+      assert.match(res.type, 'application/json');
+    }
+  }
+  const renew = await raw('PUT', '/api/auth', 'application/json; charset=utf-8', '{"username":', people.admin.creds);
+  assert.is(renew.status, 400);
+  assert.ok(hasError(renew.body));
+  const empty = await raw('POST', '/api/auth', 'application/json', '');
+  assert.is(empty.status, 400);
+  assert.ok(hasError(empty.body));
+  assert.is(await env.orm.em.fork().count(Campus, {}), 0);
+});
+
+test('an unknown content type is a 400 with an error message', async () => {
+  for (const type of ['application/x-foo', 'application/xml', 'image/png', 'application/octet-stream']) {
+    const res = await raw('POST', '/api/campuses', type, 'campus[name]=X', people.admin.creds);
+    assert.is(res.status, 400, type);
+    assert.ok(hasError(res.body), type);
+  }
+  const signIn = await raw('POST', '/api/auth', 'application/x-foo', 'username=a&password=b');
+  assert.is(signIn.status, 400);
+  assert.ok(hasError(signIn.body));
+  assert.is(await env.orm.em.fork().count(Campus, {}), 0);
+});
+
+test('an unknown route or method is a 404 with an error message', async () => {
+  for (const [method, url] of [
+    ['GET', '/api/no_such_thing'],
+    ['GET', '/api/campuses/1/nothing'],
+    ['POST', '/api/campuses/1'],
+    ['PATCH', '/api/campuses'],
+    ['DELETE', '/api/campuses'],
+    ['GET', '/api'],
+    ['GET', '/nothing'],
+    ['GET', '/api/../etc/passwd'],
+  ]) {
+    const res = await raw(method, url, undefined, '', people.admin.creds);
+    assert.is(res.status, 404, `${method} ${url}`);
+    assert.ok(hasError(res.body), `${method} ${url}`);
+  }
+});
+
+test('JSON nulls, empty wrappers and bodies on DELETE are accepted where the client sends them', async () => {
+  const em = env.orm.em.fork();
+  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
+  await em.flush();
+  const original = (await api(env, 'GET', `/api/campuses/${campus.id}`)).body;
+  // Partial updates: an empty wrapper, no wrapper at all, or a JSON null body change nothing.
+  for (const payload of ['{"campus":{}}', '{}', 'null']) {
+    const res = await raw('PUT', `/api/campuses/${campus.id}`, 'application/json', payload, people.admin.creds);
+    assert.is(res.status, 200, payload);
+    assert.equal(res.body, original, payload);
+  }
+  // Renewal sends JSON with a boolean, sign-out nothing at all.
+  const renew = await api(env, 'PUT', '/api/auth', { as: people.tutor.creds, hyphenHeader: true, json: { username: 'atutor', remember: false } });
+  assert.ok(renew.status < 300);
+  // Tutorial enrolment changes send DELETE with a JSON `{}` body.
+  const removed = await raw('DELETE', `/api/campuses/${campus.id}`, 'application/json', '{}', people.admin.creds);
+  assert.is(removed.status, 204);
+  assert.is(await env.orm.em.fork().count(Campus, {}), 0);
+});
+
+test('the nulls and sentinels of task updates, tutorials and webcal are not rejected as ill-typed (where those operations exist)', async () => {
+  await seedWorld();
+  const routes = compatRoutes();
+  const has = (method: string, url: string) => routes.some((r) => r.method === method && r.url === url);
+  const taskUpdate = '/api/projects/:id/task_def_id/:task_definition_id';
+  const taskUpdateAlt = '/api/projects/:project_id/task_def_id/:task_definition_id';
+  if (has('PUT', taskUpdate) || has('PUT', taskUpdateAlt)) {
+    const res = await api(env, 'PUT', '/api//projects/1/task_def_id/1', {
+      as: people.tutor.creds,
+      hyphenHeader: true,
+      json: { trigger: 'complete', grade: null, quality_pts: -1 },
+    });
+    assert.ok(res.status < 500, `task update: ${res.status}`);
+    if (res.status === 400) assert.not.match(res.body.error, /grade|quality_pts/, res.body.error);
+  }
+  if (has('PUT', '/api/webcal')) {
+    // Turning the reminder off sends it as null.
+    const res = await api(env, 'PUT', '/api/webcal', { as: people.admin.creds, hyphenHeader: true, json: { webcal: { reminder: null } } });
+    assert.ok(res.status < 300, `webcal reminder null: ${res.status} ${JSON.stringify(res.body)}`);
+  }
+  if (has('POST', '/api/tutorials')) {
+    const res = await api(env, 'POST', '/api/tutorials/', {
+      as: people.admin.creds,
+      json: {
+        tutorial: {
+          meeting_day: 'Tuesday',
+          meeting_time: '10:00',
+          meeting_location: 'Room 2',
+          abbreviation: 'W02',
+          campus_id: -1,
+          capacity: 20,
+          tutor_id: people.tutor.user.id,
+          tutorial_stream_abbr: null,
+          unit_id: 1,
+        },
+      },
+    });
+    assert.ok(res.status < 500, `tutorial create: ${res.status}`);
+    if (res.status === 400) assert.not.match(res.body.error, /campus_id|tutorial_stream_abbr/, res.body.error);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Fuzz
+
+/** mulberry32: a small seeded generator, so every run sends the same inputs. */
+function generator(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function hash(text: string): number {
+  let h = 2166136261;
+  for (const ch of text) h = Math.imul(h ^ ch.charCodeAt(0), 16777619);
+  return h >>> 0;
+}
+
+const SCALARS: unknown[] = [
+  '',
+  ' ',
+  'abc',
+  '-1',
+  '0',
+  '1',
+  '2',
+  '1.5',
+  '1e309',
+  '99999999999999999999999',
+  'NaN',
+  'null',
+  'true',
+  'false',
+  'undefined',
+  '2026-13-45',
+  '2026-02-30T25:61:00Z',
+  '2026-03-02',
+  '2026-03-02T10:00:00.000Z',
+  "'; drop table users; --",
+  '../../etc/passwd',
+  '\u0000',
+  'ü🙂\u202e',
+  '<script>alert(1)</script>',
+  'x'.repeat(5000),
+  -1,
+  0,
+  1,
+  2 ** 53,
+  -(2 ** 31) - 1,
+  1.5,
+  1e308,
+  true,
+  false,
+  null,
+  [],
+  {},
+];
+
+// Mostly ids that exist (every seeded record is number 1), then everything else.
+const PATH_VALUES = ['1', '1', '1', '1', '1', '1', '2', 'abc', '-1', '0', '99999999999', '1.5', 'null', '1e3', '9007199254740993', '%20', 'x'.repeat(300), '%C3%BC%F0%9F%99%82', 'guid-admin', 'P1', 'W01'];
+
+type KeyTree = { [key: string]: KeyTree | null };
+
+/** The field names a procedure's input knows (nested wrappers included), read from its zod schema. */
+function knownKeys(schema: unknown, depth = 0): KeyTree | null {
+  const def = (schema as { _zod?: { def?: Record<string, unknown> & { type: string } } } | undefined)?._zod?.def;
+  if (!def || depth > 3) return null;
+  switch (def.type) {
+    case 'object': {
+      const tree: KeyTree = {};
+      for (const [key, value] of Object.entries(def.shape as Record<string, unknown>)) tree[key] = knownKeys(value, depth + 1);
+      return tree;
+    }
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return knownKeys(def.innerType, depth);
+    case 'pipe':
+      return knownKeys(def.in, depth) ?? knownKeys(def.out, depth);
+    case 'array':
+      return knownKeys(def.element, depth);
+    case 'intersection':
+      return { ...(knownKeys(def.left, depth) ?? {}), ...(knownKeys(def.right, depth) ?? {}) };
+    default:
+      return null;
+  }
+}
+
+function inputKeys(procedure: string): KeyTree {
+  const def = (routerProcedures()[procedure] as { _def: { inputs?: unknown[] } } | undefined)?._def;
+  const tree: KeyTree = {};
+  for (const input of def?.inputs ?? []) Object.assign(tree, knownKeys(input) ?? {});
+  return tree;
+}
+
+function routerProcedures(): Record<string, unknown> {
+  return (appRouter as unknown as { _def: { procedures: Record<string, unknown> } })._def.procedures;
+}
+
+function randomValue(rand: () => number, keys: KeyTree | null, depth = 0): unknown {
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+  const r = rand();
+  if (keys && r < 0.5) return randomObject(rand, keys, depth + 1);
+  if (depth < 3 && r < 0.6) return Array.from({ length: Math.floor(rand() * 4) }, () => randomValue(rand, null, depth + 1));
+  if (depth < 3 && r < 0.7) return randomObject(rand, { a: null, b: null, '0': null }, depth + 1);
+  return pick(SCALARS);
+}
+
+function randomObject(rand: () => number, keys: KeyTree, depth = 0): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, sub] of Object.entries(keys)) if (rand() < 0.75) out[key] = randomValue(rand, sub, depth);
+  if (rand() < 0.3) out[`extra${Math.floor(rand() * 100)}`] = randomValue(rand, null, depth + 1);
+  return out;
+}
+
+/** Multipart and form fields are flat strings with bracketed names. */
+function flatten(value: unknown, prefix: string, out: Record<string, string>): void {
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>);
+    if (entries.length === 0) out[prefix] = '';
+    for (const [k, v] of entries) flatten(v, prefix ? `${prefix}[${k}]` : k, out);
+  } else {
+    out[prefix] = value == null ? '' : String(value);
+  }
+}
+
+function multipart(fields: Record<string, string>, withFile: boolean): { payload: Buffer; type: string } {
+  const boundary = '----fuzzboundary7MA4YWxkTrZu0gW';
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name.replace(/"/g, '')}"\r\n\r\n${value}\r\n`));
+  }
+  if (withFile) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file0"; filename="x.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      Buffer.from('%PDF-1.4 not really'),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+interface FuzzCase {
+  mode: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: string | Buffer;
+  shown: string;
+}
+
+function fuzzCases(route: { method: string; url: string; procedure: string }, count: number): FuzzCase[] {
+  const keys = inputKeys(route.procedure);
+  const cases: FuzzCase[] = [];
+  for (let i = 0; i < count; i++) {
+    const rand = generator(hash(`${route.method} ${route.url} ${i}`));
+    const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
+    const path = route.url.replace(/:([A-Za-z_]+)/g, () => pick(PATH_VALUES));
+    const data = randomObject(rand, keys);
+    const queryData = route.method === 'GET' || rand() < 0.3 ? randomObject(rand, keys) : {};
+    const query = Object.keys(queryData).length ? `?${qs.stringify(queryData)}` : '';
+    const url = `${path}${query}`;
+    const mode = route.method === 'GET' ? pick(['query', 'query', 'json']) : pick(['json', 'json', 'form', 'multipart', 'json-top', 'none']);
+    const headers: Record<string, string> = {};
+    let payload: string | Buffer | undefined;
+    if (mode === 'json') {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(data);
+    } else if (mode === 'json-top') {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(pick<unknown>([null, [], [data], 'text', 42, true, [[[]]]]));
+    } else if (mode === 'form') {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      payload = qs.stringify(data);
+    } else if (mode === 'multipart') {
+      const fields: Record<string, string> = {};
+      flatten(data, '', fields);
+      const body = multipart(fields, rand() < 0.5);
+      headers['content-type'] = body.type;
+      payload = body.payload;
+    }
+    const shownBody = typeof payload === 'string' ? payload : payload ? `multipart ${JSON.stringify(data)}` : '';
+    cases.push({ mode, url, headers, payload, shown: `${route.method} ${url.slice(0, 300)} [${mode}] ${shownBody.slice(0, 400)}` });
+  }
+  return cases;
+}
+
+test('fuzz: no route answers 500, and every error has an error message', async () => {
+  const routes = compatRoutes();
+  assert.ok(routes.length >= 10, 'the REST routes are listed');
+  const failures: string[] = [];
+  const CASES = 8;
+  // Reads first, on one shared world; every write then starts from a fresh one (a reset costs
+  // more than all of a route's requests together).
+  const ordered = [...routes.filter((r) => r.method === 'GET'), ...routes.filter((r) => r.method !== 'GET')];
+  let fresh = false;
+  for (const route of ordered) {
+    if (!fresh || route.method !== 'GET') {
+      await resetDatabase(env);
+      people = await everyone(env);
+      await seedWorld();
+      fresh = true;
+    }
+    for (const fuzz of fuzzCases(route, CASES)) {
+      // Each request is made by a signed-in admin, whatever the previous one did to the account.
+      const em = env.orm.em.fork();
+      await em.nativeUpdate(User, { id: people.admin.user.id }, { systemRole: 'Admin', username: 'aadmin' });
+      const admin = await em.findOneOrFail(User, { id: people.admin.user.id });
+      const token = await issueToken(em, admin, env.clock.now(), false);
+      const res = await env.app.inject({
+        method: route.method as never,
+        url: fuzz.url,
+        headers: { ...fuzz.headers, Username: 'aadmin', 'Auth-Token': token },
+        payload: fuzz.payload,
+      });
+      let body: unknown;
+      try {
+        body = JSON.parse(res.body);
+      } catch {
+        body = undefined;
+      }
+      if (res.statusCode >= 500) failures.push(`${res.statusCode} ${route.procedure}: ${fuzz.shown} -> ${res.body.slice(0, 200)}`);
+      else if (res.statusCode >= 400 && !hasError(body)) failures.push(`${res.statusCode} without error ${route.procedure}: ${fuzz.shown} -> ${res.body.slice(0, 200)}`);
+    }
+  }
+  assert.equal(failures, [], `\n${failures.slice(0, 30).join('\n')}\n`);
+});
+
+test('fuzz: odd credentials never answer 500', async () => {
+  const token = people.admin.creds.token;
+  const failures: string[] = [];
+  const variants: Record<string, string>[] = [
+    { Username: '', 'Auth-Token': '' },
+    { Username: 'aadmin', 'Auth-Token': 'x'.repeat(10_000) },
+    { Username: 'x'.repeat(10_000), 'Auth-Token': token },
+    { Username: "aadmin' or '1'='1", 'Auth-Token': "' or '1'='1" },
+    { Username: 'AADMIN', Auth_Token: token },
+    { Username: 'aadmin', 'Auth-Token': `${token} ` },
+  ];
+  const queries = [
+    '?Username[]=aadmin&Auth-Token[]=x',
+    '?Username[a]=aadmin&Auth-Token[b]=x',
+    `?Username=aadmin&Auth-Token=${encodeURIComponent(token)}&Auth-Token[x]=1`,
+    '?username=&auth_token=',
+  ];
+  for (const route of compatRoutes()) {
+    const url = route.url.replace(/:([A-Za-z_]+)/g, '1');
+    for (const headers of variants) {
+      const res = await env.app.inject({ method: route.method as never, url, headers });
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && !res.body.includes('"error"'))) failures.push(`${res.statusCode} ${route.method} ${url} ${JSON.stringify(headers).slice(0, 100)}`);
+    }
+    for (const query of queries) {
+      const res = await env.app.inject({ method: route.method as never, url: url + query });
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && !res.body.includes('"error"'))) failures.push(`${res.statusCode} ${route.method} ${url}${query}`);
+    }
+  }
+  assert.equal(failures, [], `\n${failures.slice(0, 30).join('\n')}\n`);
+});
+
+test.run();

@@ -1,0 +1,233 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Campus, Project, TeachingPeriod, Unit, type IProject, type IUser } from '../../schema/index.ts';
+import { resetDatabase, testEnv, type TestEnv } from '../support/env.ts';
+import { everyone } from '../support/fixtures.ts';
+import { api } from '../support/http.ts';
+
+const test = suite('REST /api/projects (list)');
+let env: Awaited<ReturnType<typeof testEnv>>;
+let people: Awaited<ReturnType<typeof everyone>>;
+
+test.before.each(async () => {
+  env = await testEnv();
+  await resetDatabase(env);
+  people = await everyone(env);
+});
+
+interface UnitSeed {
+  code: string;
+  startDate: string;
+  endDate?: string;
+  active?: boolean;
+  teachingPeriod?: number;
+}
+
+async function seedUnit(seed: UnitSeed): Promise<number> {
+  const em = env.orm.em.fork();
+  const unit = em.create(Unit, {
+    code: seed.code,
+    name: `Unit ${seed.code}`,
+    description: `About ${seed.code}`,
+    startDate: seed.startDate,
+    endDate: seed.endDate ?? '2026-12-01',
+    active: seed.active ?? true,
+    teachingPeriod: seed.teachingPeriod ?? null,
+  } as never);
+  await em.flush();
+  return (unit as { id: number }).id;
+}
+
+async function seedPeriod(): Promise<number> {
+  const em = env.orm.em.fork();
+  const period = em.create(TeachingPeriod, {
+    period: 'T1',
+    year: 2026,
+    startDate: new Date('2026-03-02T00:00:00.000Z'),
+    endDate: new Date('2026-06-01T00:00:00.000Z'),
+    activeUntil: new Date('2026-07-01T00:00:00.000Z'),
+  });
+  await em.flush();
+  return period.id;
+}
+
+async function seedCampus(): Promise<number> {
+  const em = env.orm.em.fork();
+  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
+  await em.flush();
+  return campus.id;
+}
+
+type ProjectSeed = Partial<Pick<IProject, 'enrolled' | 'targetGrade' | 'compilePortfolio' | 'portfolioProductionDate'>> & { campus?: number };
+
+async function enrol(user: IUser, unitId: number, extra: ProjectSeed = {}): Promise<number> {
+  const em = env.orm.em.fork();
+  const { campus, ...rest } = extra;
+  const project = em.create(Project, { user: user.id, unit: unitId, campus: campus ?? null, ...rest } as never);
+  await em.flush();
+  return (project as { id: number }).id;
+}
+
+async function countQueries(e: TestEnv, fn: () => Promise<unknown>): Promise<number> {
+  const connection = e.orm.em.getDriver().getConnection() as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
+  const original = connection.execute;
+  let count = 0;
+  connection.execute = function (this: unknown, ...args: unknown[]) {
+    count++;
+    return original.apply(this, args);
+  };
+  try {
+    await fn();
+  } finally {
+    connection.execute = original;
+  }
+  return count;
+}
+
+const ids = (body: { id: number }[]) => body.map((p) => p.id);
+
+test('a new student, tutor, convenor or admin gets an empty list, so the home page loads', async () => {
+  for (const who of [people.student, people.tutor, people.convenor, people.admin]) {
+    const res = await api(env, 'GET', '/api/projects/?include_inactive=false', { as: who.creds, hyphenHeader: true });
+    assert.is(res.status, 200, who.creds.username);
+    assert.equal(res.body, []);
+  }
+});
+
+test("a student's enrolments come with the exact keys the web client reads", async () => {
+  const period = await seedPeriod();
+  const campus = await seedCampus();
+  const inPeriod = await seedUnit({ code: 'SIT101', startDate: '2026-03-02', endDate: '2026-06-01', teachingPeriod: period });
+  const standalone = await seedUnit({ code: 'SIT202', startDate: '2025-07-14', endDate: '2025-11-03' });
+  const withCampus = await enrol(people.student.user, inPeriod, { campus, targetGrade: 2 });
+  const noCampus = await enrol(people.student.user, standalone);
+
+  const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });
+  assert.is(res.status, 200);
+  assert.equal(ids(res.body), [withCampus, noCampus]);
+  assert.equal(res.body[0], {
+    id: withCampus,
+    campus_id: campus,
+    user_id: people.student.user.id,
+    unit: {
+      code: 'SIT101',
+      id: inPeriod,
+      name: 'Unit SIT101',
+      my_role: 'Student',
+      teaching_period_id: period,
+      start_date: '2026-03-02',
+      end_date: '2026-06-01',
+      active: true,
+    },
+    target_grade: 2,
+    portfolio_available: false,
+  });
+  assert.equal(Object.keys(res.body[0]).sort(), ['campus_id', 'id', 'portfolio_available', 'target_grade', 'unit', 'user_id']);
+  assert.is(res.body[1].campus_id, null);
+  assert.not.ok('teaching_period_id' in res.body[1].unit);
+  assert.equal(res.body[1].unit, {
+    code: 'SIT202',
+    id: standalone,
+    name: 'Unit SIT202',
+    my_role: 'Student',
+    start_date: '2025-07-14',
+    end_date: '2025-11-03',
+    active: true,
+  });
+});
+
+test('portfolio_available is true only for a produced portfolio with no compilation pending', async () => {
+  const produced = new Date('2026-02-01T10:00:00.000Z');
+  const cases: [ProjectSeed, boolean][] = [
+    [{}, false],
+    [{ compilePortfolio: true }, false],
+    [{ portfolioProductionDate: produced, compilePortfolio: true }, false],
+    [{ portfolioProductionDate: produced, compilePortfolio: false }, true],
+  ];
+  const expected: Record<number, boolean> = {};
+  for (const [i, [seed, available]] of cases.entries()) {
+    const unit = await seedUnit({ code: `P${i}`, startDate: `2026-0${i + 1}-01` });
+    expected[await enrol(people.student.user, unit, seed)] = available;
+  }
+  const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });
+  assert.is(res.body.length, 4);
+  for (const project of res.body) assert.is(project.portfolio_available, expected[project.id], `project ${project.id}`);
+});
+
+test('projects in inactive units are left out unless include_inactive=true', async () => {
+  const active = await seedUnit({ code: 'ACT101', startDate: '2026-03-02' });
+  const inactive = await seedUnit({ code: 'INA101', startDate: '2025-03-03', active: false });
+  const current = await enrol(people.student.user, active);
+  const old = await enrol(people.student.user, inactive);
+
+  assert.equal(ids((await api(env, 'GET', '/api/projects', { as: people.student.creds })).body), [current]);
+  assert.equal(ids((await api(env, 'GET', '/api/projects', { as: people.student.creds, query: { include_inactive: 'false' } })).body), [current]);
+  const all = await api(env, 'GET', '/api/projects/', { as: people.student.creds, query: { include_inactive: 'true' } });
+  assert.is(all.status, 200);
+  assert.equal(ids(all.body), [current, old]);
+  assert.is(all.body[1].unit.active, false);
+});
+
+test('withdrawn projects are never listed, even with include_inactive', async () => {
+  const unit = await seedUnit({ code: 'WDR101', startDate: '2026-03-02' });
+  const oldUnit = await seedUnit({ code: 'WDR100', startDate: '2025-03-03', active: false });
+  await enrol(people.student.user, unit, { enrolled: false });
+  await enrol(people.student.user, oldUnit, { enrolled: false });
+  assert.equal((await api(env, 'GET', '/api/projects', { as: people.student.creds })).body, []);
+  assert.equal((await api(env, 'GET', '/api/projects', { as: people.student.creds, query: { include_inactive: true } })).body, []);
+});
+
+test("other users' projects are never shown", async () => {
+  const unit = await seedUnit({ code: 'SHR101', startDate: '2026-03-02' });
+  const mine = await enrol(people.student.user, unit);
+  await enrol(people.tutor.user, unit);
+  const other = await seedUnit({ code: 'OTH101', startDate: '2026-03-02' });
+  await enrol(people.convenor.user, other);
+  const student = await api(env, 'GET', '/api/projects', { as: people.student.creds, query: { include_inactive: 'true' } });
+  assert.equal(ids(student.body), [mine]);
+  assert.is(student.body[0].user_id, people.student.user.id);
+  // A staff member sees only the projects they are themselves enrolled in.
+  const tutor = await api(env, 'GET', '/api/projects', { as: people.tutor.creds });
+  assert.equal(tutor.body.map((p: { user_id: number }) => p.user_id), [people.tutor.user.id]);
+  assert.equal((await api(env, 'GET', '/api/projects', { as: people.admin.creds, query: { include_inactive: 'true' } })).body, []);
+});
+
+test('an ill-typed include_inactive gets 400 naming it', async () => {
+  for (const value of ['maybe', '-1']) {
+    const res = await api(env, 'GET', '/api/projects', { as: people.student.creds, query: { include_inactive: value } });
+    assert.is(res.status, 400, JSON.stringify(value));
+    assert.is(res.body.error, 'include_inactive is invalid');
+  }
+  assert.is((await api(env, 'GET', '/api/projects?include_inactive[]=true', { as: people.student.creds })).status, 400);
+});
+
+test('missing credentials or a wrong token get 419', async () => {
+  const none = await api(env, 'GET', '/api/projects');
+  assert.is(none.status, 419);
+  assert.type(none.body.error, 'string');
+  assert.is((await api(env, 'GET', '/api/projects', { as: { ...people.student.creds, token: 'nope' } })).status, 419);
+  assert.is((await api(env, 'GET', '/api/projects', { as: { ...people.student.creds, username: 'atutor' } })).status, 419);
+});
+
+test('the list takes the same number of queries for one project or many', async () => {
+  const first = await seedUnit({ code: 'Q0', startDate: '2026-03-02' });
+  const campus = await seedCampus();
+  await enrol(people.student.user, first, { campus });
+  const one = await countQueries(env, async () => {
+    const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });
+    assert.is(res.body.length, 1);
+  });
+  const period = await seedPeriod();
+  for (let i = 1; i <= 6; i++) {
+    const unit = await seedUnit({ code: `Q${i}`, startDate: `2026-0${i + 1}-01`, teachingPeriod: i % 2 ? period : undefined });
+    await enrol(people.student.user, unit, i % 2 ? { campus } : {});
+  }
+  const many = await countQueries(env, async () => {
+    const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });
+    assert.is(res.body.length, 7);
+  });
+  assert.is(many, one);
+  assert.ok(one <= 2, `expected the session lookup and one list query, got ${one}`);
+});
+
+test.run();
