@@ -1,0 +1,37 @@
+// Runs every scripts/bench/*.bench.ts in name order, each in its own child process so one
+// benchmark's database, pools and JIT state cannot colour the next. Each benchmark prints its
+// own `<name> ratio <value>` line(s); this runner only fails when a benchmark crashes, never
+// on a number. `npm run bench -- <part-of-name>` runs only the matching files.
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const dir = resolve(import.meta.dirname);
+const filter = process.argv[2];
+const files = readdirSync(dir)
+  .filter((name) => name.endsWith('.bench.ts') && (!filter || name.includes(filter)))
+  .sort();
+
+if (files.length === 0) {
+  console.error(filter ? `no benchmark matches "${filter}"` : 'no benchmark found');
+  process.exit(1);
+}
+
+// The same Node that runs this script (the project pins 22), with tsx's command line.
+const tsxCli = resolve(dir, '../../node_modules/tsx/dist/cli.mjs');
+let crashed = 0;
+for (const file of files) {
+  const code = await new Promise<number>((done) => {
+    const child = spawn(process.execPath, [tsxCli, join(dir, file)], { stdio: 'inherit', env: process.env });
+    child.on('error', (error) => {
+      console.error(`${file}: ${error.message}`);
+      done(1);
+    });
+    child.on('exit', (status, signal) => done(status ?? (signal ? 1 : 0)));
+  });
+  if (code !== 0) {
+    console.error(`${file} exited with ${code}`);
+    crashed++;
+  }
+}
+process.exit(crashed ? 1 : 0);
