@@ -25,6 +25,8 @@ export interface Config {
   privacyStatement: string;
   plagiarismStatement: string;
   workerConcurrency: number;
+  /** How long a verified token is trusted without asking the database; 0 turns the cache off. */
+  sessionCacheSeconds: number;
   logRequests: boolean;
 }
 
@@ -80,6 +82,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.PLAGIARISM_STATEMENT ||
       'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
+    sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
     logRequests: flag(env.LOG_REQUESTS),
   };
 }

@@ -7,6 +7,7 @@ import { migrate } from './db/migrate.ts';
 import { createOrm } from './db/orm.ts';
 import { ensureAdmin } from './lib/bootstrap.ts';
 import { systemClock } from './lib/clock.ts';
+import { createServices } from './trpc/context.ts';
 import { dockerEngine } from '../workers/adapters/docker.ts';
 import { startWorker } from '../workers/index.ts';
 
@@ -31,7 +32,7 @@ if (admin.created) {
   if (admin.generatedPassword) console.log(`  generated password (shown once): ${admin.generatedPassword}`);
 }
 
-const services = { orm, config, clock: systemClock };
+const services = createServices(orm, config, systemClock);
 const app = config.role === 'worker' ? undefined : await buildApp(services);
 if (app) {
   await app.listen({ port: config.port, host: config.host });

@@ -13,6 +13,7 @@ import { CAMPUS_MODES } from '../../schema/enums.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createOrm } from '../../src/db/orm.ts';
+import { createServices } from '../../src/trpc/context.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { issueToken } from '../../src/lib/sessions.ts';
 import { benchSettings, fmt, interleave, measureRps, ratioLine, startDatabase, stopDatabase } from './support.ts';
@@ -51,7 +52,7 @@ try {
 
   // The service exactly as main.ts builds it; LOG_REQUESTS unset, so it logs nothing but errors.
   const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'course-bench-data-')) });
-  const app = await buildApp({ orm, config, clock: systemClock });
+  const app = await buildApp(createServices(orm, config, systemClock));
   const appAddress = await app.listen({ host: '127.0.0.1', port: 0 });
 
   bare.get('/campuses', async () => (await pool.query(BASELINE_SQL)).rows);

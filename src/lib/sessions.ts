@@ -1,5 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthToken, type IAuthToken, type IUser } from '../../schema/index.ts';
+import { AuthToken, type IUser } from '../../schema/index.ts';
+import type { SystemRole } from '../../schema/enums.ts';
+import { db, timestamp } from '../db/kysely.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { Em } from '../db/orm.ts';
 import { tokenLifetimeMs } from '../domain/token-lifetime.ts';
 
@@ -20,25 +23,70 @@ export async function issueToken(em: Em, user: IUser, now: Date, remember: boole
   return token;
 }
 
+/** Who is calling: read-only facts of the signed-in user. Load the User entity to change it. */
+export interface Caller {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  nickname: string | null;
+  systemRole: SystemRole;
+}
+
+/** The presented token's row: enough to renew or end it. */
+export interface Session {
+  id: number;
+  expiresAt: Date;
+}
+
 export type SessionLookup =
-  | { kind: 'valid'; session: IAuthToken; user: IUser }
+  | { kind: 'valid'; session: Session; user: Caller }
   | { kind: 'expired' }
   | { kind: 'invalid' };
 
-/** Finds the session for a username and token in one query; an expired token is deleted. */
-export async function findSession(em: Em, username: string, token: string, now: Date): Promise<SessionLookup> {
-  const session = await em.findOne(AuthToken, { tokenHash: hashToken(token) }, { populate: ['user'] });
-  if (!session || session.user.username !== username.toLowerCase()) return { kind: 'invalid' };
-  if (session.expiresAt.getTime() <= now.getTime()) {
-    await em.nativeDelete(AuthToken, { id: session.id });
+/**
+ * Finds the session for a username and token with one query; an expired token is deleted.
+ * Every authenticated request runs this, so it reads one plain row and builds no entity.
+ */
+export async function findSession(em: Em, username: string, token: string, now: Date, cache?: SessionCache): Promise<SessionLookup> {
+  const tokenHash = hashToken(token);
+  const cached = cache?.get(tokenHash);
+  if (cached && cached.session.expiresAt.getTime() > now.getTime()) {
+    return cached.caller.username === username.toLowerCase() ? { kind: 'valid', ...cached, user: cached.caller } : { kind: 'invalid' };
+  }
+  const row = await db(em)
+    .selectFrom('auth_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.username', 'u.email', 'u.first_name', 'u.last_name', 'u.nickname', 'u.system_role'])
+    .select(['t.id as token_id', 't.expires_at as token_expires_at'])
+    .where('t.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || row.username !== username.toLowerCase()) return { kind: 'invalid' };
+  const id = row.token_id;
+  const expiresAt = timestamp(row.token_expires_at);
+  if (expiresAt.getTime() <= now.getTime()) {
+    cache?.forgetToken(tokenHash);
+    await em.nativeDelete(AuthToken, { id });
     return { kind: 'expired' };
   }
-  return { kind: 'valid', session, user: session.user as IUser };
+  const user: Caller = {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    nickname: row.nickname,
+    systemRole: row.system_role,
+  };
+  cache?.set(tokenHash, user, { id, expiresAt });
+  return { kind: 'valid', session: { id, expiresAt }, user };
 }
 
-export async function renewToken(em: Em, session: IAuthToken, user: IUser, now: Date, remember: boolean): Promise<void> {
-  session.expiresAt = new Date(now.getTime() + tokenLifetimeMs(user.systemRole, remember));
-  await em.flush();
+export async function renewToken(em: Em, token: string, session: Session, user: Pick<Caller, 'systemRole'>, now: Date, remember: boolean, cache?: SessionCache): Promise<void> {
+  const expiresAt = new Date(now.getTime() + tokenLifetimeMs(user.systemRole, remember));
+  await em.nativeUpdate(AuthToken, { id: session.id }, { expiresAt });
+  cache?.renewed(hashToken(token), expiresAt);
 }
 
 export async function deleteExpiredTokens(em: Em, now: Date): Promise<number> {

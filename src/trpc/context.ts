@@ -2,12 +2,18 @@ import type { Config } from '../config.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { Clock } from '../lib/clock.ts';
 import { jobQueue, type JobQueue } from '../lib/jobs.ts';
+import { SessionCache } from '../lib/session-cache.ts';
 
 /** Long-lived things a request may use. */
 export interface Services {
   orm: Orm;
   config: Config;
   clock: Clock;
+  sessions: SessionCache;
+}
+
+export function createServices(orm: Orm, config: Config, clock: Clock): Services {
+  return { orm, config, clock, sessions: new SessionCache(config.sessionCacheSeconds * 1000) };
 }
 
 /** What the caller presented: the `Username` and `Auth-Token` (or `Auth_Token`) headers. */
@@ -21,12 +27,13 @@ export interface Context {
   config: Config;
   clock: Clock;
   jobs: JobQueue;
+  sessions: SessionCache;
   credentials: Credentials;
 }
 
 export function createContext(services: Services, credentials: Credentials): Context {
   const em = services.orm.em.fork();
-  return { em, config: services.config, clock: services.clock, jobs: jobQueue(em), credentials };
+  return { em, config: services.config, clock: services.clock, jobs: jobQueue(em), sessions: services.sessions, credentials };
 }
 
 function first(value: unknown): string | undefined {

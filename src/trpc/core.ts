@@ -1,7 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import type { IAuthToken, IUser } from '../../schema/index.ts';
-import { findSession } from '../lib/sessions.ts';
+import { findSession, type Caller, type Session } from '../lib/sessions.ts';
 import { jobQueue } from '../lib/jobs.ts';
 import type { Context } from './context.ts';
 import { NO_CREDENTIALS, sessionRequired, translateDatabaseError } from './errors.ts';
@@ -35,10 +34,10 @@ const translateErrors = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(translateErrors);
 
-async function resolveCaller(ctx: Context): Promise<{ user: IUser; session: IAuthToken }> {
+async function resolveCaller(ctx: Context): Promise<{ user: Caller; session: Session }> {
   const { username, token } = ctx.credentials;
   if (!username || !token) throw sessionRequired(NO_CREDENTIALS);
-  const found = await findSession(ctx.em, username, token, ctx.clock.now());
+  const found = await findSession(ctx.em, username, token, ctx.clock.now(), ctx.sessions);
   if (found.kind === 'expired') throw sessionRequired('Authentication token expired.');
   if (found.kind === 'invalid') throw sessionRequired(NO_CREDENTIALS);
   return { user: found.user, session: found.session };
@@ -52,9 +51,9 @@ export const authedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 /** Public, but knows the caller when valid credentials are presented (e.g. to compute `my_role`). */
 export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  let user: IUser | null = null;
+  let user: Caller | null = null;
   if (ctx.credentials.username && ctx.credentials.token) {
-    const found = await findSession(ctx.em, ctx.credentials.username, ctx.credentials.token, ctx.clock.now());
+    const found = await findSession(ctx.em, ctx.credentials.username, ctx.credentials.token, ctx.clock.now(), ctx.sessions);
     if (found.kind === 'valid') user = found.user;
   }
   return next({ ctx: { ...ctx, user } });

@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createOrm, type Orm } from '../../src/db/orm.ts';
 import { manualClock } from '../../src/lib/clock.ts';
-import type { Services } from '../../src/trpc/context.ts';
+import { createServices, type Services } from '../../src/trpc/context.ts';
 import { entities } from '../../schema/index.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,7 @@ export function testEnv(): Promise<TestEnv> {
     };
     const orm = await createOrm(databaseUrl);
     const clock = manualClock(TEST_NOW);
-    const services = { orm, config, clock };
+    const services = createServices(orm, config, clock);
     const app = await buildApp(services);
     await app.ready();
     return { app, orm, config, clock, services, databaseUrl };

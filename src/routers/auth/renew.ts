@@ -19,6 +19,6 @@ export const renewSession = authedMutation
   .output(z.object({ auth_token: z.string() }))
   .mutation(async ({ ctx, input }) => {
     if (input.username.toLowerCase() !== ctx.user.username) throw forbidden('Cannot renew the token of another user');
-    await renewToken(ctx.em, ctx.session, ctx.user, ctx.clock.now(), input.remember);
+    await renewToken(ctx.em, ctx.credentials.token!, ctx.session, ctx.user, ctx.clock.now(), input.remember, ctx.sessions);
     return { auth_token: ctx.credentials.token! };
   });

@@ -29,7 +29,8 @@ export const signIn = publicMutation
       if (!input.auth_token) throw badRequest('password is missing');
       const found = await findSession(ctx.em, username, input.auth_token, now);
       if (found.kind !== 'valid') throw unauthorized('Invalid token.');
-      return { user: toUser(found.user), auth_token: await issueToken(ctx.em, found.user, now, input.remember) };
+      const user = await ctx.em.findOneOrFail(User, { id: found.user.id });
+      return { user: toUser(user), auth_token: await issueToken(ctx.em, user, now, input.remember) };
     }
     const user = await ctx.em.findOne(User, { username });
     // The hash is checked even for unknown users so timing does not reveal which usernames exist.

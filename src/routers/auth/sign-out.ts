@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AuthToken } from '../../../schema/index.ts';
+import { hashToken } from '../../lib/sessions.ts';
 import { authedMutation } from '../../trpc/core.ts';
 
 export const signOut = authedMutation
@@ -11,5 +12,6 @@ export const signOut = authedMutation
   .output(z.null())
   .mutation(async ({ ctx }) => {
     await ctx.em.nativeDelete(AuthToken, { id: ctx.session.id });
+    ctx.sessions.forgetToken(hashToken(ctx.credentials.token!));
     return null;
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { Project } from '../../../schema/index.ts';
+import { db } from '../../db/kysely.ts';
 import { authedProcedure } from '../../trpc/core.ts';
-import { listProjectsInput, projectListedOut, toProjectListed } from './schemas.ts';
+import { toUnitBrief } from '../unit_roles/schemas.ts';
+import { listProjectsInput, portfolioAvailable, projectListedOut } from './schemas.ts';
 
 export const listProjects = authedProcedure
   .meta({
@@ -17,10 +18,23 @@ export const listProjects = authedProcedure
   .input(listProjectsInput)
   .output(z.array(projectListedOut))
   .query(async ({ ctx, input }) => {
-    const projects = await ctx.em.find(
-      Project,
-      { user: ctx.user.id, enrolled: true, ...(input.include_inactive ? {} : { unit: { active: true } }) },
-      { populate: ['unit'], orderBy: [{ unit: { startDate: 'desc' } }, { id: 'asc' }] },
-    );
-    return projects.map(toProjectListed);
+    const rows = await db(ctx.em)
+      .selectFrom('projects as p')
+      .innerJoin('units as u', 'u.id', 'p.unit_id')
+      .select(['p.id as project_id', 'p.campus_id', 'p.user_id', 'p.target_grade', 'p.portfolio_production_date', 'p.compile_portfolio'])
+      .select(['u.id', 'u.code', 'u.name', 'u.start_date', 'u.end_date', 'u.active', 'u.teaching_period_id'])
+      .where('p.user_id', '=', ctx.user.id)
+      .where('p.enrolled', '=', true)
+      .$if(input.include_inactive !== true, (q) => q.where('u.active', '=', true))
+      .orderBy('u.start_date', 'desc')
+      .orderBy('p.id')
+      .execute();
+    return rows.map((row) => ({
+      id: row.project_id,
+      campus_id: row.campus_id,
+      user_id: row.user_id,
+      unit: toUnitBrief(row, 'Student'),
+      target_grade: row.target_grade,
+      portfolio_available: portfolioAvailable(row),
+    }));
   });

@@ -1,4 +1,5 @@
 import { Project, Unit, UnitRole, type IUser } from '../../../schema/index.ts';
+import type { Caller } from '../../lib/sessions.ts';
 import type { Em } from '../../db/orm.ts';
 import type { UnitSummaryOut } from './schemas.ts';
 
@@ -7,7 +8,7 @@ import type { UnitSummaryOut } from './schemas.ts';
  * Convenor or Tutor unit role, then an enrolled project, then system Admin; null otherwise and
  * without a caller). Three queries at most, however many units there are.
  */
-export async function unitSummaries(em: Em, teachingPeriodId: number, user: IUser | null): Promise<UnitSummaryOut[]> {
+export async function unitSummaries(em: Em, teachingPeriodId: number, user: Caller | null): Promise<UnitSummaryOut[]> {
   const units = await em.find(
     Unit,
     { teachingPeriod: teachingPeriodId },

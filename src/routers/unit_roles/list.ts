@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { UnitRole } from '../../../schema/index.ts';
+import { db } from '../../db/kysely.ts';
 import { can } from '../../policy/index.ts';
 import { authedProcedure } from '../../trpc/core.ts';
-import { listUnitRolesInput, toUnitRoleListed, unitRoleListedOut } from './schemas.ts';
+import { listUnitRolesInput, toUnitBrief, toUnitRoleUser, unitRoleListedOut } from './schemas.ts';
 
 export const listUnitRoles = authedProcedure
   .meta({
@@ -20,10 +20,16 @@ export const listUnitRoles = authedProcedure
   .query(async ({ ctx, input }) => {
     // Not a refusal: the web client asks every user at start-up and expects a list.
     if (!can(ctx.user, 'act_tutor')) return [];
-    const roles = await ctx.em.find(
-      UnitRole,
-      { user: ctx.user.id, ...(input.active_only ? { unit: { active: true } } : {}) },
-      { populate: ['unit', 'user'], orderBy: [{ unit: { startDate: 'desc' } }, { id: 'asc' }] },
-    );
-    return roles.map(toUnitRoleListed);
+    const rows = await db(ctx.em)
+      .selectFrom('unit_roles as r')
+      .innerJoin('units as u', 'u.id', 'r.unit_id')
+      .select(['r.id as role_id', 'r.role', 'u.id', 'u.code', 'u.name', 'u.start_date', 'u.end_date', 'u.active', 'u.teaching_period_id'])
+      .where('r.user_id', '=', ctx.user.id)
+      .$if(input.active_only === true, (q) => q.where('u.active', '=', true))
+      .orderBy('u.start_date', 'desc')
+      .orderBy('r.id')
+      .execute();
+    // Every role is the caller's own, so the user part is the caller.
+    const user = toUnitRoleUser(ctx.user);
+    return rows.map((row) => ({ id: row.role_id, role: row.role, user, unit: toUnitBrief(row, row.role) }));
   });

@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { UNIT_STAFF_ROLES } from '../../../schema/enums.ts';
-import type { IUnit, IUnitRole, IUser } from '../../../schema/index.ts';
-import { toDay } from '../../domain/dates.ts';
+import type { IUser } from '../../../schema/index.ts';
 import { formBool } from '../../trpc/fields.ts';
 
-/** A `date` column as 'YYYY-MM-DD', whether the driver hands back a string or a Date. */
-function day(value: string | Date): string {
-  return typeof value === 'string' ? value.slice(0, 10) : toDay(value);
-}
-
-/**
- * The minimal unit the home page reads from unit roles and projects: `teaching_period_id` is
- * left out altogether when the unit has no teaching period, as the original does.
- */
 export const unitBriefOut = z.object({
   code: z.string(),
   id: z.number().int(),
@@ -25,17 +15,28 @@ export const unitBriefOut = z.object({
 });
 export type UnitBriefOut = z.infer<typeof unitBriefOut>;
 
-export function toUnitBrief(unit: IUnit, myRole: string): UnitBriefOut {
+/** The unit columns the brief is built from, as one query returns them. */
+export interface UnitBriefRow {
+  id: number;
+  code: string;
+  name: string;
+  start_date: string;
+  end_date: string;
+  active: boolean;
+  teaching_period_id: number | null;
+}
+
+export function toUnitBrief(unit: UnitBriefRow, myRole: string): UnitBriefOut {
   const out: UnitBriefOut = {
     code: unit.code,
     id: unit.id,
     name: unit.name,
     my_role: myRole,
-    start_date: day(unit.startDate as string | Date),
-    end_date: day(unit.endDate as string | Date),
+    start_date: unit.start_date,
+    end_date: unit.end_date,
     active: unit.active,
   };
-  if (unit.teachingPeriod) out.teaching_period_id = unit.teachingPeriod.id;
+  if (unit.teaching_period_id !== null) out.teaching_period_id = unit.teaching_period_id;
   return out;
 }
 
@@ -48,7 +49,7 @@ export const unitRoleUserOut = z.object({
   nickname: z.string().nullable(),
 });
 
-export function toUnitRoleUser(u: IUser): z.infer<typeof unitRoleUserOut> {
+export function toUnitRoleUser(u: Pick<IUser, 'id' | 'email' | 'firstName' | 'lastName' | 'username' | 'nickname'>): z.infer<typeof unitRoleUserOut> {
   return { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, username: u.username, nickname: u.nickname ?? null };
 }
 
@@ -60,16 +61,6 @@ export const unitRoleListedOut = z.object({
   unit: unitBriefOut,
 });
 export type UnitRoleListedOut = z.infer<typeof unitRoleListedOut>;
-
-/** Needs `unit` and `user` loaded. */
-export function toUnitRoleListed(role: IUnitRole): UnitRoleListedOut {
-  return {
-    id: role.id,
-    role: role.role,
-    user: toUnitRoleUser(role.user as IUser),
-    unit: toUnitBrief(role.unit as IUnit, role.role),
-  };
-}
 
 export const listUnitRolesInput = z.object({
   active_only: formBool().optional(),

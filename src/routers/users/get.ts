@@ -9,8 +9,7 @@ export const getUser = authedProcedure
   .input(userIdInput)
   .output(userOut)
   .query(async ({ ctx, input }) => {
-    if (input.id === ctx.user.id) return toUser(ctx.user);
     // Checked before the lookup, so callers who may not read users learn nothing about which ids exist.
-    authorize(ctx.user, 'admin_users', `Cannot find User with id ${input.id}`);
+    if (input.id !== ctx.user.id) authorize(ctx.user, 'admin_users', `Cannot find User with id ${input.id}`);
     return toUser(await findOr404(ctx.em, User, input.id));
   });

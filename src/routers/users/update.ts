@@ -76,5 +76,7 @@ export const updateUser = authedMutation
     ctx.em.assign(user, { ...changes, systemRole: newRole });
     if (u.password !== undefined) user.passwordHash = await hashPassword(u.password);
     await ctx.em.flush();
+    // The caller facts cached for this user's sessions (role, names) are now stale.
+    ctx.sessions.forgetUser(user.id);
     return toUser(user);
   });

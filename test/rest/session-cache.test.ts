@@ -1,0 +1,63 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AuthToken } from '../../schema/index.ts';
+import { SessionCache } from '../../src/lib/session-cache.ts';
+import { findSession, hashToken } from '../../src/lib/sessions.ts';
+import { resetDatabase, testEnv } from '../support/env.ts';
+import { everyone } from '../support/fixtures.ts';
+import { api } from '../support/http.ts';
+
+const test = suite('session cache');
+let env: Awaited<ReturnType<typeof testEnv>>;
+let people: Awaited<ReturnType<typeof everyone>>;
+
+test.before.each(async () => {
+  env = await testEnv();
+  await resetDatabase(env);
+  people = await everyone(env);
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+test('a token removed by another process stops working once the cache entry is older than its time to live', async () => {
+  const cache = new SessionCache(80);
+  const { username, token } = people.tutor.creds;
+  assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'valid');
+  await env.orm.em.fork().nativeDelete(AuthToken, { tokenHash: hashToken(token) });
+  assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'valid', 'within the bound');
+  await sleep(120);
+  assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'invalid');
+});
+
+test('a cached token past its expiry is checked in the database, and the wrong username never matches', async () => {
+  const cache = new SessionCache(60_000);
+  const { username, token } = people.student.creds;
+  assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'valid');
+  assert.is((await findSession(env.orm.em.fork(), 'atutor', token, env.clock.now(), cache)).kind, 'invalid');
+  env.clock.advance(3 * 3600_000);
+  assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'expired');
+  assert.is(await env.orm.em.fork().count(AuthToken, { tokenHash: hashToken(token) }), 0);
+});
+
+test('with a time to live of 0 nothing is cached', async () => {
+  const cache = new SessionCache(0);
+  const { username, token } = people.tutor.creds;
+  await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache);
+  await env.orm.em.fork().nativeDelete(AuthToken, { tokenHash: hashToken(token) });
+  assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'invalid');
+});
+
+test('signing out through this process ends the token at once', async () => {
+  assert.is((await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds })).status, 200);
+  assert.is((await api(env, 'DELETE', '/api/auth', { as: people.tutor.creds })).status, 204);
+  assert.is((await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds })).status, 419);
+});
+
+test('a role change through this process applies to the user’s very next request', async () => {
+  assert.is((await api(env, 'GET', '/api/users', { as: people.convenor.creds })).status, 200);
+  const demote = await api(env, 'PUT', `/api/users/${people.convenor.user.id}`, { as: people.admin.creds, json: { user: { system_role: 'Tutor' } } });
+  assert.is(demote.status, 200);
+  assert.is((await api(env, 'GET', '/api/users', { as: people.convenor.creds })).status, 403);
+});
+
+test.run();
