@@ -27,11 +27,16 @@ async function readMultipart(request: FastifyRequest): Promise<Record<string, un
  * One input object for the procedure: query, then body, then path parameters (which win,
  * so a body cannot redirect an operation to another record).
  */
-export async function procedureInput(request: FastifyRequest): Promise<Record<string, unknown>> {
+export async function procedureInput(request: FastifyRequest, headerFields: string[] = []): Promise<Record<string, unknown>> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   let body: unknown = request.body;
   if (request.isMultipart()) body = await readMultipart(request);
   const bodyObject = body && typeof body === 'object' && !Array.isArray(body) && !Buffer.isBuffer(body) ? body : {};
   const params = (request.params ?? {}) as Record<string, unknown>;
-  return { ...query, ...(bodyObject as Record<string, unknown>), ...params };
+  const input: Record<string, unknown> = { ...query, ...(bodyObject as Record<string, unknown>), ...params };
+  for (const field of headerFields) {
+    const header = request.headers[field.toLowerCase()];
+    if (input[field] === undefined && typeof header === 'string') input[field] = header;
+  }
+  return input;
 }

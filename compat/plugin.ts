@@ -36,7 +36,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
       url: route.url,
       handler: async (request, reply) => {
         try {
-          const input = await procedureInput(request);
+          const input = await procedureInput(request, route.headerFields);
           const ctx = createContext(services, readCredentials(request.headers, request.query as Record<string, unknown>));
           const caller = createCaller(ctx) as unknown as Record<string, unknown>;
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (

@@ -10,6 +10,10 @@ export interface RestRoute {
   status: number;
   file: boolean;
   text: boolean;
+  /** A compatibility alias, served but not documented. */
+  alias: boolean;
+  /** Input fields that may also arrive as request headers (declared as OpenAPI request headers). */
+  headerFields: string[];
 }
 
 /** Every procedure that carries a REST route in its meta; there is no second list to keep in step. */
@@ -19,15 +23,17 @@ export function restRoutes(appRouter: AnyRouter): RestRoute[] {
   for (const [procedure, def] of Object.entries(procedures)) {
     const meta = def._def.meta;
     if (!meta?.openapi) continue;
-    const { method, path } = meta.openapi;
-    routes.push({
-      method,
-      url: path.replace(/\{([^}]+)\}/g, ':$1'),
+    const { method, path, requestHeaders } = meta.openapi;
+    const shared = {
       procedure,
       status: meta.rest?.status ?? (method === 'POST' ? 201 : 200),
       file: meta.rest?.file ?? false,
       text: meta.rest?.text ?? false,
-    });
+      headerFields: requestHeaders ? Object.keys(requestHeaders.shape) : [],
+    };
+    const url = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
+    routes.push({ ...shared, method, url: url(path), alias: false });
+    for (const alias of meta.rest?.aliases ?? []) routes.push({ ...shared, method: alias.method, url: url(alias.path), alias: true });
   }
   return routes;
 }

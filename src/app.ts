@@ -18,7 +18,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     logger: services.config.logRequests ? true : { level: 'error' },
     rewriteUrl: (req) => normalizeUrl(req.url ?? '/'),
-    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }) },
+    routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }), maxParamLength: 2048 },
     bodyLimit: MAX_UPLOAD_BYTES,
   });
 

@@ -13,6 +13,11 @@ export interface RestMeta {
   file?: boolean;
   /** The procedure returns a string that is sent as text/plain. */
   text?: boolean;
+  /**
+   * Further routes that real clients are known to send for this operation (e.g. the web
+   * client's POST to a teaching period's address when editing it). Not in the OpenAPI document.
+   */
+  aliases?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/${string}` }[];
 }
 
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDay, parseTimestamp } from '../domain/dates.ts';
+import { isDay, parseDay, parseTimestamp } from '../domain/dates.ts';
 
 // Input fields that accept both JSON values and the strings of form and query bodies.
 // (z.coerce.boolean() would turn the string "false" into true.)
@@ -37,7 +37,7 @@ export const formDay = () =>
     if (v instanceof Date) return v.toISOString().slice(0, 10);
     if (typeof v === 'string') return parseDay(v) ?? v;
     return v;
-  }, z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
+  }, z.string().refine(isDay));
 
 /** A date-time: ISO 8601, or a day taken as UTC midnight. */
 export const formTimestamp = () =>

@@ -234,6 +234,12 @@ test('a response signed as a whole is accepted too, from a form body', async () 
   assert.equal(res.body.user, { email: 'jane.citizen@example.edu', name: 'Jane Citizen' });
 });
 
+test('the SAMLResponse may arrive as a header, as the spec lists it', async () => {
+  const res = await api(env, 'POST', '/api/auth/jwt', { headers: { SAMLResponse: b64(sign(responseXml([assertionXml()]))) } });
+  assert.is(res.status, 201);
+  assert.equal(res.body.user, { email: 'jane.citizen@example.edu', name: 'Jane Citizen' });
+});
+
 test('a response whose assertion and whole are both signed is accepted', async () => {
   const inner = sign(responseXml([assertionXml()]));
   const res = await post(b64(sign(inner, { target: 'response' })));

@@ -29,7 +29,7 @@ import {
 import { issueToken } from '../../src/lib/sessions.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone } from '../support/fixtures.ts';
+import { everyone, signedIn } from '../support/fixtures.ts';
 import { api, type Credentials } from '../support/http.ts';
 
 const test = suite('REST compatibility conventions');
@@ -551,6 +551,32 @@ function fuzzCases(route: { method: string; url: string; procedure: string }, co
   }
   return cases;
 }
+
+test('the web client\'s known-bad calls reach their operations: POST to a period\'s address edits it, PUT /api/users creates', async () => {
+  const admin = await signedIn(env, 'aliasadmin', 'Admin');
+  const period = {
+    period: 'T1', year: 2027, start_date: '2027-03-01', end_date: '2027-05-28', active_until: '2027-06-30',
+  };
+  const created = await api(env, 'POST', '/api/teaching_periods/', { as: admin.creds, json: { teaching_period: period } });
+  assert.is(created.status, 201);
+  const edited = await api(env, 'POST', `/api/teaching_periods/${created.body.id}`, { as: admin.creds, json: { teaching_period: { period: 'T2' } } });
+  assert.is(edited.status, 200);
+  assert.is(edited.body.period, 'T2');
+  const user = { first_name: 'New', last_name: 'Person', email: 'new@example.edu', username: 'newperson', nickname: 'N', system_role: 'Student' };
+  const put = await api(env, 'PUT', '/api/users/', { as: admin.creds, json: { user } });
+  assert.is(put.status, 201);
+  assert.is(put.body.username, 'newperson');
+});
+
+test('an impossible day is a 400, not a database error', async () => {
+  const admin = await signedIn(env, 'dayadmin', 'Admin');
+  const res = await api(env, 'POST', '/api/teaching_periods', {
+    as: admin.creds,
+    json: { teaching_period: { period: 'T9', year: 2027, start_date: '2027-02-30', end_date: '2027-05-28', active_until: '2027-06-30' } },
+  });
+  assert.is(res.status, 400);
+  assert.match(res.body.error, 'teaching_period[start_date]');
+});
 
 test('fuzz: no route answers 500, and every error has an error message', async () => {
   const routes = compatRoutes();

@@ -50,7 +50,8 @@ export const samlSignIn = publicMutation
       tags: ['Authentication'],
       summary: 'Sign in with a SAML response from the identity provider',
       description:
-        '`SAMLResponse` is the base64 SAML 2.0 Response the identity provider posted (JSON or form body). Its signature must verify with the configured identity-provider certificate, and the identity is read only from the signed part. The user is found by email, then username, or created (Tutor for staff or faculty affiliation, else Student). Returns a remembered token. 401 for any invalid, unsigned, expired or mis-addressed response; 403 when single sign-on is not configured.',
+        '`SAMLResponse` is the base64 SAML 2.0 Response the identity provider posted (JSON or form body). Its signature must verify with the configured identity-provider certificate, and the identity is read only from the signed part. The user is found by email, then username, or created (Tutor for staff or faculty affiliation, else Student). Returns a remembered token. 401 for any invalid, unsigned, expired or mis-addressed response; 403 when single sign-on is not configured. The spec also lists it as a header, so a `SAMLResponse` header is read when the body has none.',
+      requestHeaders: z.object({ SAMLResponse: z.string().optional() }),
     },
   })
   .input(samlSignInInput)

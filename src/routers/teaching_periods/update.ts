@@ -15,6 +15,8 @@ export const updateTeachingPeriod = authedMutation
       summary: 'Update a teaching period (Admin)',
       description: 'Only the fields sent change. A new start or end date is copied to every unit of the period.',
     },
+    // The web client's edit dialog posts to the period's address (an upstream bug the original refused with 405).
+    rest: { aliases: [{ method: 'POST', path: '/api/teaching_periods/{id}' }] },
   })
   .input(updateTeachingPeriodInput)
   .output(teachingPeriodOut)

@@ -16,6 +16,8 @@ export const createUser = authedMutation
       description:
         'Username and email are stored lower-cased and must be unique. Without `user[password]` the user cannot sign in with a password until one is set.',
     },
+    // The web client's "new user" dialog sends PUT /api/users with no id (an upstream bug).
+    rest: { aliases: [{ method: 'PUT', path: '/api/users' }] },
   })
   .input(createUserInput)
   .output(userOut)

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { IBreak } from '../../../../schema/index.ts';
-import { isDay } from '../../../domain/dates.ts';
 import { formDay, formInt, idField } from '../../../trpc/fields.ts';
 
 export const breakOut = z.object({
@@ -14,8 +13,7 @@ export function toBreak(b: IBreak): BreakOut {
   return { id: b.id, start_date: b.startDate, number_of_weeks: b.numberOfWeeks };
 }
 
-// formDay() alone lets an impossible day such as 2025-02-30 through to the database.
-const day = () => formDay().refine(isDay);
+const day = () => formDay();
 const weeks = () => formInt().pipe(z.number().int().min(1));
 
 export const periodBreaksInput = z.object({ teaching_period_id: idField() });
