@@ -1,4 +1,4 @@
-import type { SystemRole } from '../../schema/enums.ts';
+import type { SystemRole, UnitStaffRole } from '../../schema/enums.ts';
 
 // One table per scope, read like the reference's permission matrix (behaviour.md §1).
 // Unit, project and task scopes join this file as their operations arrive.
@@ -61,4 +61,35 @@ export function canAssignRole(caller: SystemRole, from: SystemRole | null, to: S
   if (caller !== 'Convenor') return false;
   if (from === null) return to === 'Student' || to === 'Tutor';
   return (from === 'Tutor' && to === 'Student') || (from === 'Student' && to === 'Tutor');
+}
+
+/** Ranked Student < Tutor < Convenor < Admin: moving up is a promotion, down a demotion. */
+export function roleChangeAction(from: SystemRole, to: SystemRole): 'promote_user' | 'demote_user' {
+  const rank: SystemRole[] = ['Student', 'Tutor', 'Convenor', 'Admin'];
+  return rank.indexOf(to) > rank.indexOf(from) ? 'promote_user' : 'demote_user';
+}
+
+/** System roles that can teach (listed as tutors) and that can convene units. */
+export const TUTOR_CAPABLE: readonly SystemRole[] = ['Tutor', 'Convenor', 'Admin'];
+export const CONVENOR_CAPABLE: readonly SystemRole[] = ['Convenor', 'Admin'];
+
+/** Unit roles a user must give up before taking a system role that could not perform them. */
+export function unitRolesBlocking(to: SystemRole): UnitStaffRole[] {
+  if (to === 'Student') return ['Tutor', 'Convenor'];
+  if (to === 'Tutor') return ['Convenor'];
+  return [];
+}
+
+/** A caller's role inside one unit. */
+export type UnitRoleName = 'Convenor' | 'Tutor' | 'Student' | 'Admin';
+
+/**
+ * The order of reference §1.4: a Convenor or Tutor unit role, then an enrolled project, then
+ * the system Admin role (admins see every unit); otherwise no role at all.
+ */
+export function unitRoleOf(staffRole: UnitStaffRole | null, enrolled: boolean, systemRole: SystemRole): UnitRoleName | null {
+  if (staffRole) return staffRole;
+  if (enrolled) return 'Student';
+  if (systemRole === 'Admin') return 'Admin';
+  return null;
 }

@@ -1,10 +1,10 @@
-import { SYSTEM_ROLES, type SystemRole, type UnitStaffRole } from '../../../schema/enums.ts';
+import { SYSTEM_ROLES, type SystemRole } from '../../../schema/enums.ts';
+import { unitRolesBlocking } from '../../policy/index.ts';
 import { UnitRole, User, type IUser } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 
-// Rules about system roles that the users operations share. They read like the reference
-// (behaviour.md §1.1, §1.3); the policy module answers who may assign which role.
+// Checks the users operations share; which role may do what is the policy module's.
 
 /** The role named, case-insensitively; anything else is refused with 403 as in the original. */
 export function resolveSystemRole(name: string): SystemRole {
@@ -14,26 +14,9 @@ export function resolveSystemRole(name: string): SystemRole {
   return role;
 }
 
-/** Roles are ranked Student < Tutor < Convenor < Admin; moving up is a promotion. */
-export function roleChangeAction(from: SystemRole, to: SystemRole): 'promote_user' | 'demote_user' {
-  return SYSTEM_ROLES.indexOf(to) > SYSTEM_ROLES.indexOf(from) ? 'promote_user' : 'demote_user';
-}
-
-/** The tutors list: system roles with tutor capability (reference §1.1). */
-export const TUTOR_CAPABLE: readonly SystemRole[] = ['Tutor', 'Convenor', 'Admin'];
-/** The convenors list: system roles with convenor capability. */
-export const CONVENOR_CAPABLE: readonly SystemRole[] = ['Convenor', 'Admin'];
-
-/** Unit roles that forbid taking a system role: a unit's staff must keep the capability they use there. */
-function blockingUnitRoles(to: SystemRole): UnitStaffRole[] {
-  if (to === 'Student') return ['Tutor', 'Convenor'];
-  if (to === 'Tutor') return ['Convenor'];
-  return [];
-}
-
 /** 400 when the user holds a unit role that the new system role could not perform. */
 export async function assertUnitRolesAllow(em: Em, user: IUser, to: SystemRole): Promise<void> {
-  const blocking = blockingUnitRoles(to);
+  const blocking = unitRolesBlocking(to);
   if (blocking.length === 0) return;
   const held = await em.find(UnitRole, { user: user.id, role: { $in: blocking } }, { fields: ['role'] });
   const roles = blocking.filter((r) => held.some((h) => h.role === r));

@@ -2,9 +2,8 @@ import { z } from 'zod';
 import type { SystemRole } from '../../../schema/enums.ts';
 import { User } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { authorize } from '../../policy/index.ts';
+import { authorize, CONVENOR_CAPABLE, TUTOR_CAPABLE } from '../../policy/index.ts';
 import { authedProcedure } from '../../trpc/core.ts';
-import { CONVENOR_CAPABLE, TUTOR_CAPABLE } from './rules.ts';
 import { toUser, userOut } from './schemas.ts';
 
 async function usersWithRoles(em: Em, roles: readonly SystemRole[]) {

@@ -1,10 +1,10 @@
 import { User, type IUser } from '../../../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { can, canAssignRole } from '../../policy/index.ts';
+import { can, canAssignRole, roleChangeAction } from '../../policy/index.ts';
 import { authedMutation } from '../../trpc/core.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { findOr404 } from '../lookup.ts';
-import { assertUnique, assertUnitRolesAllow, resolveSystemRole, roleChangeAction } from './rules.ts';
+import { assertUnique, assertUnitRolesAllow, resolveSystemRole } from './rules.ts';
 import { toUser, updateUserInput, userOut, type UpdateUserInput } from './schemas.ts';
 
 type Changes = UpdateUserInput['user'];
