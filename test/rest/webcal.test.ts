@@ -184,19 +184,19 @@ test('a reminder is set (upper- or lower-case unit), changed and cleared with nu
   const first = await enable(people.student);
   const set = await api(env, 'PUT', '/api/webcal', { as: people.student.creds, json: { webcal: { reminder: { time: 1, unit: 'W' } } } });
   assert.is(set.status, 200);
-  assert.equal(set.body, { ...first.body, reminder: { time: 1, unit: 'w' } });
+  assert.equal(set.body, { ...first.body, reminder: { time: 1, unit: 'W' } });
   assert.equal(Object.keys(set.body).sort(), ['enabled', 'guid', 'id', 'include_start_dates', 'reminder', 'unit_exclusions', 'user_id']);
   const form = await api(env, 'PUT', '/api/webcal', {
     as: people.student.creds,
     form: { webcal: { reminder: { time: '30', unit: 'm' } } },
   });
-  assert.equal(form.body.reminder, { time: 30, unit: 'm' });
+  assert.equal(form.body.reminder, { time: 30, unit: 'M' });
   const stored = await storedFor(people.student.user);
   assert.equal([stored!.reminderTime, stored!.reminderUnit], [30, 'm']);
-  assert.equal((await api(env, 'GET', '/api/webcal', { as: people.student.creds })).body.reminder, { time: 30, unit: 'm' });
+  assert.equal((await api(env, 'GET', '/api/webcal', { as: people.student.creds })).body.reminder, { time: 30, unit: 'M' });
   for (const unit of ['d', 'H']) {
     const res = await api(env, 'PUT', '/api/webcal', { as: people.student.creds, json: { webcal: { reminder: { time: 3, unit } } } });
-    assert.equal(res.body.reminder, { time: 3, unit: unit.toLowerCase() });
+    assert.equal(res.body.reminder, { time: 3, unit: unit.toUpperCase() });
   }
   const cleared = await api(env, 'PUT', '/api/webcal', { as: people.student.creds, json: { webcal: { reminder: null } } });
   assert.is(cleared.status, 200);
@@ -344,7 +344,7 @@ test('the web client flow: enable, then partial JSON updates with the Auth-Token
     json: { webcal: { ...on.body, unit_exclusions: [unit], reminder: { time: 1, unit: 'W' } } },
   });
   assert.is(full.status, 200);
-  assert.equal(full.body, { ...on.body, unit_exclusions: [unit], reminder: { time: 1, unit: 'w' } });
+  assert.equal(full.body, { ...on.body, unit_exclusions: [unit], reminder: { time: 1, unit: 'W' } });
   const get = await api(env, 'GET', '/api/webcal', opts);
   assert.equal(get.body, full.body);
 });

@@ -4,7 +4,10 @@ import { formBool, formInt, formIntList } from '../../trpc/fields.ts';
 
 const INT32_MAX = 2_147_483_647;
 
-export const reminderOut = z.object({ time: z.number().int(), unit: z.enum(WEBCAL_REMINDER_UNITS) });
+// Sent in upper case: the real web client's reminder menu offers W, D, H and M, and shows an
+// empty choice for anything else. Either case is accepted on the way in.
+const REMINDER_UNITS_OUT = ['W', 'D', 'H', 'M'] as const;
+export const reminderOut = z.object({ time: z.number().int(), unit: z.enum(REMINDER_UNITS_OUT) });
 
 /** The caller's calendar settings, or just `{enabled: false}` when they have no calendar. */
 export const webcalOut = z.union([
@@ -31,7 +34,7 @@ export function toWebcal(w: IWebcal, unitExclusions: number[]): WebcalOut {
     include_start_dates: w.includeStartDates,
     enabled: true,
     // The key is left out altogether when there is no reminder.
-    ...(w.reminderTime != null && w.reminderUnit != null ? { reminder: { time: w.reminderTime, unit: w.reminderUnit } } : {}),
+    ...(w.reminderTime != null && w.reminderUnit != null ? { reminder: { time: w.reminderTime, unit: w.reminderUnit.toUpperCase() as (typeof REMINDER_UNITS_OUT)[number] } } : {}),
     unit_exclusions: unitExclusions,
   };
 }
