@@ -1,9 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ActivityType, TutorialStream, Unit } from '../../schema/index.ts';
+import { ActivityType, TutorialStream } from '../../schema/index.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { everyone } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/activity_types');
 let env: Awaited<ReturnType<typeof testEnv>>;
@@ -187,14 +188,8 @@ test('an admin deletes an unused activity type with 204 and no body', async () =
 
 test('deleting an activity type used by a tutorial stream is refused with 400 and changes nothing', async () => {
   const created = await create();
+  const unit = await seedUnit(env, { code: 'SIT101' });
   const em = env.orm.em.fork();
-  const unit = em.create(Unit, {
-    code: 'SIT101',
-    name: 'Intro',
-    description: 'A unit',
-    startDate: '2026-03-02',
-    endDate: '2026-06-01',
-  });
   em.create(TutorialStream, { unit, activityType: created.body.id, name: 'Practical 1', abbreviation: 'prac 1' });
   await em.flush();
   const del = await api(env, 'DELETE', `/api/activity_types/${created.body.id}`, { as: people.admin.creds });

@@ -13,16 +13,12 @@ import {
   GroupSet,
   LearningOutcome,
   OverseerImage,
-  Project,
   Task,
   TaskComment,
   TaskDefinition,
-  TeachingPeriod,
   Tutorial,
   TutorialEnrolment,
   TutorialStream,
-  Unit,
-  UnitRole,
   User,
   Webcal,
 } from '../../schema/index.ts';
@@ -31,6 +27,7 @@ import { appRouter } from '../../src/routers/index.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { everyone, signedIn } from '../support/fixtures.ts';
 import { api, type Credentials } from '../support/http.ts';
+import { employ, enrol, seedCampus, seedPeriod, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST compatibility conventions');
 let env: Awaited<ReturnType<typeof testEnv>>;
@@ -46,32 +43,24 @@ const ORIGIN = 'http://localhost:4200';
 
 /** One of everything, each with id 1 after a reset, so that ids in paths reach real records. */
 async function seedWorld(): Promise<void> {
-  const em = env.orm.em.fork();
-  const period = em.create(TeachingPeriod, {
-    period: 'T1',
-    year: 2026,
-    startDate: new Date('2026-03-02T00:00:00.000Z'),
-    endDate: new Date('2026-06-01T00:00:00.000Z'),
-    activeUntil: new Date('2026-07-01T00:00:00.000Z'),
-  });
-  em.create(Break, { teachingPeriod: period, startDate: '2026-04-06', numberOfWeeks: 1 } as never);
-  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
-  const activityType = em.create(ActivityType, { name: 'Workshop', abbreviation: 'wrk' });
-  em.create(OverseerImage, { name: 'Python', tag: 'python:3.12' });
-  const unit = em.create(Unit, {
+  const period = await seedPeriod(env);
+  const campus = await seedCampus(env);
+  const unit = await seedUnit(env, {
     code: 'SIT101',
     name: 'Introduction',
     description: 'The first unit',
     teachingPeriod: period,
     startDate: '2026-03-02',
     endDate: '2026-06-01',
-  } as never);
-  await em.flush();
-  const convenorRole = em.create(UnitRole, { user: people.convenor.user.id, unit, role: 'Convenor' } as never);
-  const tutorRole = em.create(UnitRole, { user: people.tutor.user.id, unit, role: 'Tutor' } as never);
-  em.create(UnitRole, { user: people.admin.user.id, unit, role: 'Convenor' } as never);
-  await em.flush();
-  unit.mainConvenor = convenorRole as never;
+  });
+  await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
+  const tutorRole = await employ(env, people.tutor.user, unit, 'Tutor');
+  await employ(env, people.admin.user, unit, 'Convenor');
+  const project = await enrol(env, people.student.user, unit, { campus });
+  const em = env.orm.em.fork();
+  em.create(Break, { teachingPeriod: period, startDate: '2026-04-06', numberOfWeeks: 1 } as never);
+  const activityType = em.create(ActivityType, { name: 'Workshop', abbreviation: 'wrk' });
+  em.create(OverseerImage, { name: 'Python', tag: 'python:3.12' });
   const stream = em.create(TutorialStream, { unit, activityType, name: 'Workshops', abbreviation: 'wrk' } as never);
   const tutorial = em.create(Tutorial, {
     unit,
@@ -94,7 +83,6 @@ async function seedWorld(): Promise<void> {
   em.create(LearningOutcome, { unit, iloNumber: 1, abbreviation: 'ILO1', name: 'Outcome', description: 'Know it' } as never);
   const groupSet = em.create(GroupSet, { unit, name: 'Teams' } as never);
   em.create(Group, { groupSet, tutorial, name: 'Team 1' } as never);
-  const project = em.create(Project, { unit, user: people.student.user.id, campus } as never);
   em.create(TutorialEnrolment, { project, tutorial } as never);
   const task = em.create(Task, { project, taskDefinition, status: 'ready_for_feedback' } as never);
   em.create(TaskComment, { task, author: people.tutor.user.id, recipient: people.student.user.id, comment: 'Hello' } as never);
@@ -111,9 +99,7 @@ const hasError = (body: unknown) => typeof (body as { error?: unknown } | undefi
 // Paths
 
 test('double slashes, a trailing slash and a .json suffix name the same route', async () => {
-  const em = env.orm.em.fork();
-  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
-  await em.flush();
+  const campus = await seedCampus(env);
   const plain = await api(env, 'GET', '/api/campuses');
   assert.is(plain.status, 200);
   assert.is(plain.body.length, 1);
@@ -122,7 +108,7 @@ test('double slashes, a trailing slash and a .json suffix name the same route', 
     assert.is(res.status, 200, url);
     assert.equal(res.body, plain.body, url);
   }
-  for (const url of [`/api/campuses/${campus.id}.json`, `/api//campuses/${campus.id}/`, `/api/campuses//${campus.id}`]) {
+  for (const url of [`/api/campuses/${campus}.json`, `/api//campuses/${campus}/`, `/api/campuses//${campus}`]) {
     const res = await api(env, 'GET', url);
     assert.is(res.status, 200, url);
     assert.equal(res.body, plain.body[0], url);
@@ -297,13 +283,11 @@ test('an unknown route or method is a 404 with an error message', async () => {
 });
 
 test('JSON nulls, empty wrappers and bodies on DELETE are accepted where the client sends them', async () => {
-  const em = env.orm.em.fork();
-  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
-  await em.flush();
-  const original = (await api(env, 'GET', `/api/campuses/${campus.id}`)).body;
+  const campus = await seedCampus(env);
+  const original = (await api(env, 'GET', `/api/campuses/${campus}`)).body;
   // Partial updates: an empty wrapper, no wrapper at all, or a JSON null body change nothing.
   for (const payload of ['{"campus":{}}', '{}', 'null']) {
-    const res = await raw('PUT', `/api/campuses/${campus.id}`, 'application/json', payload, people.admin.creds);
+    const res = await raw('PUT', `/api/campuses/${campus}`, 'application/json', payload, people.admin.creds);
     assert.is(res.status, 200, payload);
     assert.equal(res.body, original, payload);
   }
@@ -311,7 +295,7 @@ test('JSON nulls, empty wrappers and bodies on DELETE are accepted where the cli
   const renew = await api(env, 'PUT', '/api/auth', { as: people.tutor.creds, hyphenHeader: true, json: { username: 'atutor', remember: false } });
   assert.ok(renew.status < 300);
   // Tutorial enrolment changes send DELETE with a JSON `{}` body.
-  const removed = await raw('DELETE', `/api/campuses/${campus.id}`, 'application/json', '{}', people.admin.creds);
+  const removed = await raw('DELETE', `/api/campuses/${campus}`, 'application/json', '{}', people.admin.creds);
   assert.is(removed.status, 204);
   assert.is(await env.orm.em.fork().count(Campus, {}), 0);
 });

@@ -1,10 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { OverseerImage, TaskDefinition, Unit } from '../../schema/index.ts';
+import { OverseerImage, TaskDefinition } from '../../schema/index.ts';
 import { isImageReference } from '../../src/routers/admin/overseer_images/schemas.ts';
 import { resetDatabase, testEnv, TEST_NOW, type TestEnv } from '../support/env.ts';
 import { everyone } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/admin/overseer_images');
 let env: TestEnv;
@@ -291,16 +292,8 @@ test('an admin deletes an unused image with 204 and an empty body', async () => 
 test('an image that a unit or a task definition uses cannot be deleted', async () => {
   const forUnit = await insertImage({ name: 'Unit image', tag: 'unit/image' });
   const forTask = await insertImage({ name: 'Task image', tag: 'task/image' });
+  const unit = await seedUnit(env, { code: 'SIT101', overseerImage: forUnit.id });
   const em = env.orm.em.fork();
-  const unit = em.create(Unit, {
-    code: 'SIT101',
-    name: 'Intro',
-    description: 'Intro unit',
-    startDate: '2026-03-02',
-    endDate: '2026-06-01',
-    overseerImage: forUnit.id,
-  } as never);
-  await em.flush();
   em.create(TaskDefinition, {
     unit,
     name: 'Pass task 1',

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Campus, Project, TeachingPeriod, Unit, type IProject, type IUser } from '../../schema/index.ts';
-import { resetDatabase, testEnv, type TestEnv } from '../support/env.ts';
+import { resetDatabase, testEnv } from '../support/env.ts';
 import { everyone } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { countQueries, enrol, seedCampus, seedPeriod, seedUnit, type ProjectSeed } from '../support/seed.ts';
 
 const test = suite('REST /api/projects (list)');
 let env: Awaited<ReturnType<typeof testEnv>>;
@@ -14,75 +14,6 @@ test.before.each(async () => {
   await resetDatabase(env);
   people = await everyone(env);
 });
-
-interface UnitSeed {
-  code: string;
-  startDate: string;
-  endDate?: string;
-  active?: boolean;
-  teachingPeriod?: number;
-}
-
-async function seedUnit(seed: UnitSeed): Promise<number> {
-  const em = env.orm.em.fork();
-  const unit = em.create(Unit, {
-    code: seed.code,
-    name: `Unit ${seed.code}`,
-    description: `About ${seed.code}`,
-    startDate: seed.startDate,
-    endDate: seed.endDate ?? '2026-12-01',
-    active: seed.active ?? true,
-    teachingPeriod: seed.teachingPeriod ?? null,
-  } as never);
-  await em.flush();
-  return (unit as { id: number }).id;
-}
-
-async function seedPeriod(): Promise<number> {
-  const em = env.orm.em.fork();
-  const period = em.create(TeachingPeriod, {
-    period: 'T1',
-    year: 2026,
-    startDate: new Date('2026-03-02T00:00:00.000Z'),
-    endDate: new Date('2026-06-01T00:00:00.000Z'),
-    activeUntil: new Date('2026-07-01T00:00:00.000Z'),
-  });
-  await em.flush();
-  return period.id;
-}
-
-async function seedCampus(): Promise<number> {
-  const em = env.orm.em.fork();
-  const campus = em.create(Campus, { name: 'Burwood', abbreviation: 'B', mode: 'timetable', active: true });
-  await em.flush();
-  return campus.id;
-}
-
-type ProjectSeed = Partial<Pick<IProject, 'enrolled' | 'targetGrade' | 'compilePortfolio' | 'portfolioProductionDate'>> & { campus?: number };
-
-async function enrol(user: IUser, unitId: number, extra: ProjectSeed = {}): Promise<number> {
-  const em = env.orm.em.fork();
-  const { campus, ...rest } = extra;
-  const project = em.create(Project, { user: user.id, unit: unitId, campus: campus ?? null, ...rest } as never);
-  await em.flush();
-  return (project as { id: number }).id;
-}
-
-async function countQueries(e: TestEnv, fn: () => Promise<unknown>): Promise<number> {
-  const connection = e.orm.em.getDriver().getConnection() as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-  const original = connection.execute;
-  let count = 0;
-  connection.execute = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    connection.execute = original;
-  }
-  return count;
-}
 
 const ids = (body: { id: number }[]) => body.map((p) => p.id);
 
@@ -95,12 +26,12 @@ test('a new student, tutor, convenor or admin gets an empty list, so the home pa
 });
 
 test("a student's enrolments come with the exact keys the web client reads", async () => {
-  const period = await seedPeriod();
-  const campus = await seedCampus();
-  const inPeriod = await seedUnit({ code: 'SIT101', startDate: '2026-03-02', endDate: '2026-06-01', teachingPeriod: period });
-  const standalone = await seedUnit({ code: 'SIT202', startDate: '2025-07-14', endDate: '2025-11-03' });
-  const withCampus = await enrol(people.student.user, inPeriod, { campus, targetGrade: 2 });
-  const noCampus = await enrol(people.student.user, standalone);
+  const period = await seedPeriod(env);
+  const campus = await seedCampus(env);
+  const inPeriod = await seedUnit(env, { code: 'SIT101', startDate: '2026-03-02', endDate: '2026-06-01', teachingPeriod: period });
+  const standalone = await seedUnit(env, { code: 'SIT202', startDate: '2025-07-14', endDate: '2025-11-03' });
+  const withCampus = await enrol(env, people.student.user, inPeriod, { campus, targetGrade: 2 });
+  const noCampus = await enrol(env, people.student.user, standalone);
 
   const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });
   assert.is(res.status, 200);
@@ -146,8 +77,8 @@ test('portfolio_available is true only for a produced portfolio with no compilat
   ];
   const expected: Record<number, boolean> = {};
   for (const [i, [seed, available]] of cases.entries()) {
-    const unit = await seedUnit({ code: `P${i}`, startDate: `2026-0${i + 1}-01` });
-    expected[await enrol(people.student.user, unit, seed)] = available;
+    const unit = await seedUnit(env, { code: `P${i}`, startDate: `2026-0${i + 1}-01` });
+    expected[await enrol(env, people.student.user, unit, seed)] = available;
   }
   const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });
   assert.is(res.body.length, 4);
@@ -155,10 +86,10 @@ test('portfolio_available is true only for a produced portfolio with no compilat
 });
 
 test('projects in inactive units are left out unless include_inactive=true', async () => {
-  const active = await seedUnit({ code: 'ACT101', startDate: '2026-03-02' });
-  const inactive = await seedUnit({ code: 'INA101', startDate: '2025-03-03', active: false });
-  const current = await enrol(people.student.user, active);
-  const old = await enrol(people.student.user, inactive);
+  const active = await seedUnit(env, { code: 'ACT101', startDate: '2026-03-02' });
+  const inactive = await seedUnit(env, { code: 'INA101', startDate: '2025-03-03', active: false });
+  const current = await enrol(env, people.student.user, active);
+  const old = await enrol(env, people.student.user, inactive);
 
   assert.equal(ids((await api(env, 'GET', '/api/projects', { as: people.student.creds })).body), [current]);
   assert.equal(ids((await api(env, 'GET', '/api/projects', { as: people.student.creds, query: { include_inactive: 'false' } })).body), [current]);
@@ -169,20 +100,20 @@ test('projects in inactive units are left out unless include_inactive=true', asy
 });
 
 test('withdrawn projects are never listed, even with include_inactive', async () => {
-  const unit = await seedUnit({ code: 'WDR101', startDate: '2026-03-02' });
-  const oldUnit = await seedUnit({ code: 'WDR100', startDate: '2025-03-03', active: false });
-  await enrol(people.student.user, unit, { enrolled: false });
-  await enrol(people.student.user, oldUnit, { enrolled: false });
+  const unit = await seedUnit(env, { code: 'WDR101', startDate: '2026-03-02' });
+  const oldUnit = await seedUnit(env, { code: 'WDR100', startDate: '2025-03-03', active: false });
+  await enrol(env, people.student.user, unit, { enrolled: false });
+  await enrol(env, people.student.user, oldUnit, { enrolled: false });
   assert.equal((await api(env, 'GET', '/api/projects', { as: people.student.creds })).body, []);
   assert.equal((await api(env, 'GET', '/api/projects', { as: people.student.creds, query: { include_inactive: true } })).body, []);
 });
 
 test("other users' projects are never shown", async () => {
-  const unit = await seedUnit({ code: 'SHR101', startDate: '2026-03-02' });
-  const mine = await enrol(people.student.user, unit);
-  await enrol(people.tutor.user, unit);
-  const other = await seedUnit({ code: 'OTH101', startDate: '2026-03-02' });
-  await enrol(people.convenor.user, other);
+  const unit = await seedUnit(env, { code: 'SHR101', startDate: '2026-03-02' });
+  const mine = await enrol(env, people.student.user, unit);
+  await enrol(env, people.tutor.user, unit);
+  const other = await seedUnit(env, { code: 'OTH101', startDate: '2026-03-02' });
+  await enrol(env, people.convenor.user, other);
   const student = await api(env, 'GET', '/api/projects', { as: people.student.creds, query: { include_inactive: 'true' } });
   assert.equal(ids(student.body), [mine]);
   assert.is(student.body[0].user_id, people.student.user.id);
@@ -210,17 +141,17 @@ test('missing credentials or a wrong token get 419', async () => {
 });
 
 test('the list takes the same number of queries for one project or many', async () => {
-  const first = await seedUnit({ code: 'Q0', startDate: '2026-03-02' });
-  const campus = await seedCampus();
-  await enrol(people.student.user, first, { campus });
+  const first = await seedUnit(env, { code: 'Q0', startDate: '2026-03-02' });
+  const campus = await seedCampus(env);
+  await enrol(env, people.student.user, first, { campus });
   const one = await countQueries(env, async () => {
     const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });
     assert.is(res.body.length, 1);
   });
-  const period = await seedPeriod();
+  const period = await seedPeriod(env);
   for (let i = 1; i <= 6; i++) {
-    const unit = await seedUnit({ code: `Q${i}`, startDate: `2026-0${i + 1}-01`, teachingPeriod: i % 2 ? period : undefined });
-    await enrol(people.student.user, unit, i % 2 ? { campus } : {});
+    const unit = await seedUnit(env, { code: `Q${i}`, startDate: `2026-0${i + 1}-01`, teachingPeriod: i % 2 ? period : undefined });
+    await enrol(env, people.student.user, unit, i % 2 ? { campus } : {});
   }
   const many = await countQueries(env, async () => {
     const res = await api(env, 'GET', '/api/projects', { as: people.student.creds });

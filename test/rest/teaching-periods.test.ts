@@ -1,9 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Break, Project, TeachingPeriod, Unit, UnitRole, type IUser } from '../../schema/index.ts';
+import { Break, TeachingPeriod, Unit } from '../../schema/index.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser, everyone } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { employ, enrol, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/teaching_periods');
 let env: Awaited<ReturnType<typeof testEnv>>;
@@ -23,6 +24,8 @@ const t1 = {
   end_date: '2026-05-29T00:00:00.000Z',
   active_until: '2026-06-30T00:00:00.000Z',
 };
+/** The days of t1, on which the units of a t1 period run. */
+const T1_DAYS = { startDate: '2026-03-02', endDate: '2026-05-29' };
 const PERIOD_KEYS = ['active', 'active_until', 'end_date', 'id', 'period', 'start_date', 'year'];
 const UNIT_KEYS = [
   'active',
@@ -50,35 +53,6 @@ async function createBreak(periodId: number, start_date: string, number_of_weeks
   });
   assert.is(res.status, 200, JSON.stringify(res.body));
   return res.body;
-}
-
-async function insertUnit(periodId: number | null, code: string, days = { startDate: '2026-03-02', endDate: '2026-05-29' }) {
-  const em = env.orm.em.fork();
-  const unit = em.create(Unit, {
-    code,
-    name: `Unit ${code}`,
-    description: `About ${code}`,
-    teachingPeriod: periodId,
-    ...days,
-  });
-  await em.flush();
-  return unit;
-}
-
-async function insertRole(unitId: number, user: IUser, role: 'Convenor' | 'Tutor', main = false) {
-  const em = env.orm.em.fork();
-  const unitRole = em.create(UnitRole, { unit: unitId, user: user.id, role });
-  await em.flush();
-  if (main) {
-    await em.nativeUpdate(Unit, { id: unitId }, { mainConvenor: unitRole.id });
-  }
-  return unitRole;
-}
-
-async function insertProject(unitId: number, user: IUser, enrolled = true) {
-  const em = env.orm.em.fork();
-  em.create(Project, { unit: unitId, user: user.id, enrolled });
-  await em.flush();
 }
 
 const periodRow = (id: number) => env.orm.em.fork().findOneOrFail(TeachingPeriod, { id });
@@ -180,7 +154,7 @@ test('listing is public, ordered by start date, with `active` from the clock and
   const past = await createPeriod({ ...t1, year: 2025, start_date: '2025-03-03', end_date: '2025-05-30', active_until: '2026-03-02' });
   const current = await createPeriod(t1);
   await createBreak(current.id, '2026-04-06', 1);
-  await insertUnit(current.id, 'SIT101');
+  await seedUnit(env, { code: 'SIT101', teachingPeriod: current.id, ...T1_DAYS });
 
   const list = await api(env, 'GET', '/api/teaching_periods/');
   assert.is(list.status, 200);
@@ -208,8 +182,8 @@ test('reading one period is public and includes its breaks in order and its unit
   const period = await createPeriod();
   const b2 = await createBreak(period.id, '2026-04-20', 1);
   const b1 = await createBreak(period.id, '2026-03-30', 2);
-  const unit = await insertUnit(period.id, 'SIT101');
-  await insertUnit(null, 'SIT999', { startDate: '2026-01-05', endDate: '2026-04-24' });
+  const unit = { id: await seedUnit(env, { code: 'SIT101', teachingPeriod: period.id, ...T1_DAYS }) };
+  await seedUnit(env, { code: 'SIT999', startDate: '2026-01-05', endDate: '2026-04-24' });
 
   const res = await api(env, 'GET', `/api/teaching_periods/${period.id}`);
   assert.is(res.status, 200);
@@ -234,16 +208,16 @@ test('reading one period is public and includes its breaks in order and its unit
 
 test("each unit carries the caller's role; anonymous or bad credentials give null, not an error", async () => {
   const period = await createPeriod();
-  const a = await insertUnit(period.id, 'A101');
-  const b = await insertUnit(period.id, 'B202');
-  const c = await insertUnit(period.id, 'C303');
-  const main = await insertRole(a.id, people.convenor.user, 'Convenor', true);
-  await insertRole(b.id, people.convenor.user, 'Tutor');
-  await insertRole(a.id, people.tutor.user, 'Tutor');
-  await insertProject(a.id, people.student.user);
-  await insertProject(b.id, people.student.user, false);
-  await insertRole(c.id, people.admin.user, 'Tutor');
-  await insertProject(b.id, people.admin.user);
+  const a = await seedUnit(env, { code: 'A101', teachingPeriod: period.id, ...T1_DAYS });
+  const b = await seedUnit(env, { code: 'B202', teachingPeriod: period.id, ...T1_DAYS });
+  const c = await seedUnit(env, { code: 'C303', teachingPeriod: period.id, ...T1_DAYS });
+  const main = { id: await employ(env, people.convenor.user, a, 'Convenor', { main: true }) };
+  await employ(env, people.convenor.user, b, 'Tutor');
+  await employ(env, people.tutor.user, a, 'Tutor');
+  await enrol(env, people.student.user, a);
+  await enrol(env, people.student.user, b, { enrolled: false });
+  await employ(env, people.admin.user, c, 'Tutor');
+  await enrol(env, people.admin.user, b);
 
   const roles = async (creds?: { username: string; token: string }) => {
     const res = await api(env, 'GET', `/api/teaching_periods/${period.id}`, { as: creds });
@@ -268,9 +242,9 @@ test("each unit carries the caller's role; anonymous or bad credentials give nul
 test('reading one period runs the same number of queries for 1 unit as for 6', async () => {
   const period = await createPeriod();
   await createBreak(period.id, '2026-03-30', 1);
-  const first = await insertUnit(period.id, 'U0');
-  await insertRole(first.id, people.convenor.user, 'Convenor', true);
-  await insertProject(first.id, people.student.user);
+  const first = await seedUnit(env, { code: 'U0', teachingPeriod: period.id, ...T1_DAYS });
+  await employ(env, people.convenor.user, first, 'Convenor', { main: true });
+  await enrol(env, people.student.user, first);
 
   const queriesFor = async () => {
     let count = 0;
@@ -289,11 +263,11 @@ test('reading one period runs the same number of queries for 1 unit as for 6', a
   };
   const one = await queriesFor();
   for (let i = 1; i < 6; i++) {
-    const unit = await insertUnit(period.id, `U${i}`);
+    const unit = await seedUnit(env, { code: `U${i}`, teachingPeriod: period.id, ...T1_DAYS });
     const other = await createUser(env, `staff${i}`, 'Convenor');
-    await insertRole(unit.id, other, 'Convenor', true);
-    await insertRole(unit.id, people.convenor.user, 'Tutor');
-    await insertProject(unit.id, people.student.user);
+    await employ(env, other, unit, 'Convenor', { main: true });
+    await employ(env, people.convenor.user, unit, 'Tutor');
+    await enrol(env, people.student.user, unit);
   }
   const six = await queriesFor();
   assert.is(one.units, 1);
@@ -351,8 +325,8 @@ test('an admin updates only the fields sent; validation uses the merged values',
 
 test("changing a period's start or end date moves every unit of the period to the new days", async () => {
   const period = await createPeriod();
-  const mine = await insertUnit(period.id, 'SIT101');
-  const other = await insertUnit(null, 'SIT999', { startDate: '2026-03-02', endDate: '2026-05-29' });
+  const mine = { id: await seedUnit(env, { code: 'SIT101', teachingPeriod: period.id, ...T1_DAYS }) };
+  const other = { id: await seedUnit(env, { code: 'SIT999', startDate: '2026-03-02', endDate: '2026-05-29' }) };
 
   // No date change: units are left as they are.
   await env.orm.em.fork().nativeUpdate(Unit, { id: mine.id }, { startDate: '2026-03-03' });
@@ -378,7 +352,7 @@ test("changing a period's start or end date moves every unit of the period to th
 test('a period with units cannot be deleted; without units it goes with its breaks (204)', async () => {
   const period = await createPeriod();
   await createBreak(period.id, '2026-03-30', 1);
-  const unit = await insertUnit(period.id, 'SIT101');
+  const unit = await seedUnit(env, { code: 'SIT101', teachingPeriod: period.id, ...T1_DAYS });
 
   const refused = await api(env, 'DELETE', `/api/teaching_periods/${period.id}`, { as: people.admin.creds });
   assert.is(refused.status, 400);
@@ -386,7 +360,7 @@ test('a period with units cannot be deleted; without units it goes with its brea
   assert.is(await countPeriods(), 1);
   assert.is((await breakRows(period.id)).length, 1);
 
-  await env.orm.em.fork().nativeDelete(Unit, { id: unit.id });
+  await env.orm.em.fork().nativeDelete(Unit, { id: unit });
   const del = await api(env, 'DELETE', `/api/teaching_periods/${period.id}`, { as: people.admin.creds });
   assert.is(del.status, 204);
   assert.is(del.text, '');

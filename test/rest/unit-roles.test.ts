@@ -1,10 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { TeachingPeriod, Unit, UnitRole, type IUser } from '../../schema/index.ts';
-import type { UnitStaffRole } from '../../schema/enums.ts';
-import { resetDatabase, testEnv, type TestEnv } from '../support/env.ts';
+import type { IUser } from '../../schema/index.ts';
+import { resetDatabase, testEnv } from '../support/env.ts';
 import { everyone, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { countQueries, employ, seedPeriod, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/unit_roles');
 let env: Awaited<ReturnType<typeof testEnv>>;
@@ -15,66 +15,6 @@ test.before.each(async () => {
   await resetDatabase(env);
   people = await everyone(env);
 });
-
-interface UnitSeed {
-  code: string;
-  startDate: string;
-  endDate?: string;
-  active?: boolean;
-  teachingPeriod?: number;
-}
-
-async function seedUnit(seed: UnitSeed): Promise<number> {
-  const em = env.orm.em.fork();
-  const unit = em.create(Unit, {
-    code: seed.code,
-    name: `Unit ${seed.code}`,
-    description: `About ${seed.code}`,
-    startDate: seed.startDate,
-    endDate: seed.endDate ?? '2026-12-01',
-    active: seed.active ?? true,
-    teachingPeriod: seed.teachingPeriod ?? null,
-  } as never);
-  await em.flush();
-  return (unit as { id: number }).id;
-}
-
-async function seedPeriod(): Promise<number> {
-  const em = env.orm.em.fork();
-  const period = em.create(TeachingPeriod, {
-    period: 'T1',
-    year: 2026,
-    startDate: new Date('2026-03-02T00:00:00.000Z'),
-    endDate: new Date('2026-06-01T00:00:00.000Z'),
-    activeUntil: new Date('2026-07-01T00:00:00.000Z'),
-  });
-  await em.flush();
-  return period.id;
-}
-
-async function employ(user: IUser, unitId: number, role: UnitStaffRole): Promise<number> {
-  const em = env.orm.em.fork();
-  const row = em.create(UnitRole, { user: user.id, unit: unitId, role } as never);
-  await em.flush();
-  return (row as { id: number }).id;
-}
-
-/** Counts the SQL statements run while `fn` runs (every fork shares the one connection). */
-async function countQueries(e: TestEnv, fn: () => Promise<unknown>): Promise<number> {
-  const connection = e.orm.em.getDriver().getConnection() as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-  const original = connection.execute;
-  let count = 0;
-  connection.execute = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    connection.execute = original;
-  }
-  return count;
-}
 
 const userOf = (u: IUser) => ({
   id: u.id,
@@ -94,13 +34,13 @@ test('a new tutor, convenor or admin gets an empty list, so the home page loads'
 });
 
 test("the caller's roles come newest unit first with the exact keys the web client reads", async () => {
-  const period = await seedPeriod();
-  const older = await seedUnit({ code: 'OLD101', startDate: '2025-03-03', endDate: '2025-06-02' });
-  const newer = await seedUnit({ code: 'NEW101', startDate: '2026-03-02', endDate: '2026-06-01', teachingPeriod: period });
-  const sameStart = await seedUnit({ code: 'NEW102', startDate: '2026-03-02', endDate: '2026-06-01' });
-  const olderRole = await employ(people.tutor.user, older, 'Tutor');
-  const sameStartRole = await employ(people.tutor.user, sameStart, 'Convenor');
-  const newerRole = await employ(people.tutor.user, newer, 'Tutor');
+  const period = await seedPeriod(env);
+  const older = await seedUnit(env, { code: 'OLD101', startDate: '2025-03-03', endDate: '2025-06-02' });
+  const newer = await seedUnit(env, { code: 'NEW101', startDate: '2026-03-02', endDate: '2026-06-01', teachingPeriod: period });
+  const sameStart = await seedUnit(env, { code: 'NEW102', startDate: '2026-03-02', endDate: '2026-06-01' });
+  const olderRole = await employ(env, people.tutor.user, older, 'Tutor');
+  const sameStartRole = await employ(env, people.tutor.user, sameStart, 'Convenor');
+  const newerRole = await employ(env, people.tutor.user, newer, 'Tutor');
 
   const res = await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds });
   assert.is(res.status, 200);
@@ -142,11 +82,11 @@ test("the caller's roles come newest unit first with the exact keys the web clie
 });
 
 test("other users' roles are never shown", async () => {
-  const unit = await seedUnit({ code: 'SHR101', startDate: '2026-03-02' });
-  const other = await seedUnit({ code: 'OTH101', startDate: '2026-03-02' });
-  const mine = await employ(people.tutor.user, unit, 'Tutor');
-  await employ(people.convenor.user, unit, 'Convenor');
-  await employ(people.convenor.user, other, 'Convenor');
+  const unit = await seedUnit(env, { code: 'SHR101', startDate: '2026-03-02' });
+  const other = await seedUnit(env, { code: 'OTH101', startDate: '2026-03-02' });
+  const mine = await employ(env, people.tutor.user, unit, 'Tutor');
+  await employ(env, people.convenor.user, unit, 'Convenor');
+  await employ(env, people.convenor.user, other, 'Convenor');
   const tutor = await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds });
   assert.equal(
     tutor.body.map((r: { id: number; user: { id: number } }) => [r.id, r.user.id]),
@@ -160,8 +100,8 @@ test("other users' roles are never shown", async () => {
 });
 
 test('a student gets an empty list, even with a stray unit role row', async () => {
-  const unit = await seedUnit({ code: 'STU101', startDate: '2026-03-02' });
-  await employ(people.student.user, unit, 'Tutor');
+  const unit = await seedUnit(env, { code: 'STU101', startDate: '2026-03-02' });
+  await employ(env, people.student.user, unit, 'Tutor');
   const res = await api(env, 'GET', '/api/unit_roles', { as: people.student.creds });
   assert.is(res.status, 200);
   assert.equal(res.body, []);
@@ -169,10 +109,10 @@ test('a student gets an empty list, even with a stray unit role row', async () =
 });
 
 test('active_only=true keeps only roles in active units; false or absent keeps all', async () => {
-  const active = await seedUnit({ code: 'ACT101', startDate: '2026-03-02' });
-  const inactive = await seedUnit({ code: 'INA101', startDate: '2025-03-02', active: false });
-  const activeRole = await employ(people.convenor.user, active, 'Convenor');
-  const inactiveRole = await employ(people.convenor.user, inactive, 'Convenor');
+  const active = await seedUnit(env, { code: 'ACT101', startDate: '2026-03-02' });
+  const inactive = await seedUnit(env, { code: 'INA101', startDate: '2025-03-02', active: false });
+  const activeRole = await employ(env, people.convenor.user, active, 'Convenor');
+  const inactiveRole = await employ(env, people.convenor.user, inactive, 'Convenor');
   const ids = (body: { id: number }[]) => body.map((r) => r.id);
 
   const only = await api(env, 'GET', '/api/unit_roles', { as: people.convenor.creds, query: { active_only: 'true' } });
@@ -204,16 +144,16 @@ test('missing credentials, a wrong token or an expired one get 419', async () =>
 });
 
 test('the list takes the same number of queries for one role or many', async () => {
-  const first = await seedUnit({ code: 'Q0', startDate: '2026-03-02' });
-  await employ(people.tutor.user, first, 'Tutor');
+  const first = await seedUnit(env, { code: 'Q0', startDate: '2026-03-02' });
+  await employ(env, people.tutor.user, first, 'Tutor');
   const one = await countQueries(env, async () => {
     const res = await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds });
     assert.is(res.body.length, 1);
   });
-  const period = await seedPeriod();
+  const period = await seedPeriod(env);
   for (let i = 1; i <= 6; i++) {
-    const unit = await seedUnit({ code: `Q${i}`, startDate: `2026-0${(i % 9) + 1}-01`, teachingPeriod: i % 2 ? period : undefined });
-    await employ(people.tutor.user, unit, i % 2 ? 'Tutor' : 'Convenor');
+    const unit = await seedUnit(env, { code: `Q${i}`, startDate: `2026-0${(i % 9) + 1}-01`, teachingPeriod: i % 2 ? period : undefined });
+    await employ(env, people.tutor.user, unit, i % 2 ? 'Tutor' : 'Convenor');
   }
   const many = await countQueries(env, async () => {
     const res = await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds });
@@ -225,8 +165,8 @@ test('the list takes the same number of queries for one role or many', async () 
 
 test('a tutor signed in through the API sees the same list (headers as the web client sends them)', async () => {
   const other = await signedIn(env, 'btutor', 'Tutor');
-  const unit = await seedUnit({ code: 'WEB101', startDate: '2026-03-02' });
-  await employ(other.user, unit, 'Tutor');
+  const unit = await seedUnit(env, { code: 'WEB101', startDate: '2026-03-02' });
+  await employ(env, other.user, unit, 'Tutor');
   const res = await api(env, 'GET', '/api//unit_roles/', { as: other.creds, hyphenHeader: true });
   assert.is(res.status, 200);
   assert.equal(res.body.map((r: { unit: { code: string } }) => r.unit.code), ['WEB101']);

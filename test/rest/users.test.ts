@@ -1,11 +1,12 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { SystemRole, UnitStaffRole } from '../../schema/enums.ts';
-import { Unit, UnitRole, User, type IUser } from '../../schema/index.ts';
+import type { SystemRole } from '../../schema/enums.ts';
+import { User, type IUser } from '../../schema/index.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser, everyone, PASSWORD, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { employ, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/users');
 let env: Awaited<ReturnType<typeof testEnv>>;
@@ -54,19 +55,6 @@ async function snapshot() {
 
 async function reload(id: number): Promise<IUser> {
   return env.orm.em.fork().findOneOrFail(User, { id });
-}
-
-async function giveUnitRole(user: IUser, role: UnitStaffRole): Promise<void> {
-  const em = env.orm.em.fork();
-  const unit = em.create(Unit, {
-    code: `U${user.id}${role}`,
-    name: 'Unit',
-    description: 'A unit',
-    startDate: '2026-03-02',
-    endDate: '2026-06-01',
-  } as never);
-  em.create(UnitRole, { user: user.id, unit, role } as never);
-  await em.flush();
 }
 
 const signIn = (username: string, password: string) => api(env, 'POST', '/api/auth', { json: { username, password } });
@@ -474,9 +462,9 @@ test('an admin may move anyone else to any role', async () => {
 });
 
 test('unit staff cannot lose the system role their unit role needs (400)', async () => {
-  await giveUnitRole(people.tutor.user, 'Tutor');
+  await employ(env, people.tutor.user, await seedUnit(env, { code: 'UTUTOR' }), 'Tutor');
   const convenorTutor = await createUser(env, 'ctutor', 'Convenor');
-  await giveUnitRole(convenorTutor, 'Convenor');
+  await employ(env, convenorTutor, await seedUnit(env, { code: 'UCONVENOR' }), 'Convenor');
   const before = await snapshot();
   const tutorToStudent = await api(env, 'PUT', `/api/users/${people.tutor.user.id}`, { as: people.convenor.creds, json: { user: { system_role: 'Student' } } });
   assert.is(tutorToStudent.status, 400);

@@ -1,9 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Project, Unit, Webcal, WebcalUnitExclusion, type IUser } from '../../schema/index.ts';
+import { Webcal, WebcalUnitExclusion, type IUser } from '../../schema/index.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { everyone, signedIn, type Actor } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { enrol, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/webcal');
 let env: Awaited<ReturnType<typeof testEnv>>;
@@ -16,19 +17,6 @@ test.before.each(async () => {
 });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function addUnit(code: string, active = true): Promise<number> {
-  const em = env.orm.em.fork();
-  const unit = em.create(Unit, { code, name: `Unit ${code}`, description: '', startDate: '2026-03-02', endDate: '2026-06-01', active });
-  await em.flush();
-  return unit.id;
-}
-
-async function enrol(user: IUser, unitId: number, enrolled = true): Promise<void> {
-  const em = env.orm.em.fork();
-  em.create(Project, { unit: unitId, user: user.id, enrolled });
-  await em.flush();
-}
 
 async function enable(who: Actor) {
   return api(env, 'PUT', '/api/webcal', { as: who.creds, json: { webcal: { enabled: true } } });
@@ -116,8 +104,8 @@ test('enabling twice keeps the same calendar', async () => {
 });
 
 test('disabling deletes the calendar and its exclusions and answers {enabled: false}', async () => {
-  const unit = await addUnit('SIT101');
-  await enrol(people.student.user, unit);
+  const unit = await seedUnit(env, { code: 'SIT101' });
+  await enrol(env, people.student.user, unit);
   await api(env, 'PUT', '/api/webcal', { as: people.student.creds, json: { webcal: { enabled: true, unit_exclusions: [unit] } } });
   assert.is(await env.orm.em.fork().count(WebcalUnitExclusion, {}), 1);
   const off = await api(env, 'PUT', '/api/webcal', { as: people.student.creds, form: { webcal: { enabled: false } } });
@@ -261,16 +249,16 @@ test('ill-typed booleans and exclusion lists are 400s naming the field, and chan
 });
 
 test('unit exclusions keep only active units the caller is enrolled in', async () => {
-  const mine = await addUnit('SIT101');
-  const mine2 = await addUnit('SIT102');
-  const inactive = await addUnit('SIT103', false);
-  const withdrawn = await addUnit('SIT104');
-  const notMine = await addUnit('SIT105');
-  await enrol(people.student.user, mine);
-  await enrol(people.student.user, mine2);
-  await enrol(people.student.user, inactive);
-  await enrol(people.student.user, withdrawn, false);
-  await enrol(people.tutor.user, notMine);
+  const mine = await seedUnit(env, { code: 'SIT101' });
+  const mine2 = await seedUnit(env, { code: 'SIT102' });
+  const inactive = await seedUnit(env, { code: 'SIT103', active: false });
+  const withdrawn = await seedUnit(env, { code: 'SIT104' });
+  const notMine = await seedUnit(env, { code: 'SIT105' });
+  await enrol(env, people.student.user, mine);
+  await enrol(env, people.student.user, mine2);
+  await enrol(env, people.student.user, inactive);
+  await enrol(env, people.student.user, withdrawn, { enrolled: false });
+  await enrol(env, people.tutor.user, notMine);
   const res = await api(env, 'PUT', '/api/webcal', {
     as: people.student.creds,
     json: { webcal: { enabled: true, unit_exclusions: [mine2, inactive, withdrawn, notMine, 99999, mine, mine2, -1, 0] } },
@@ -282,10 +270,10 @@ test('unit exclusions keep only active units the caller is enrolled in', async (
 });
 
 test('unit exclusions replace the list; an empty list clears it', async () => {
-  const a = await addUnit('SIT101');
-  const b = await addUnit('SIT102');
-  const c = await addUnit('SIT103');
-  for (const unit of [a, b, c]) await enrol(people.student.user, unit);
+  const a = await seedUnit(env, { code: 'SIT101' });
+  const b = await seedUnit(env, { code: 'SIT102' });
+  const c = await seedUnit(env, { code: 'SIT103' });
+  for (const unit of [a, b, c]) await enrol(env, people.student.user, unit);
   await enable(people.student);
   const first = await api(env, 'PUT', '/api/webcal', { as: people.student.creds, json: { webcal: { unit_exclusions: [a, b] } } });
   assert.equal(first.body.unit_exclusions, [a, b]);
@@ -303,9 +291,9 @@ test('unit exclusions replace the list; an empty list clears it', async () => {
 });
 
 test('unit exclusions arrive as form arrays: indexed, repeated keys and [] keys', async () => {
-  const a = await addUnit('SIT101');
-  const b = await addUnit('SIT102');
-  for (const unit of [a, b]) await enrol(people.student.user, unit);
+  const a = await seedUnit(env, { code: 'SIT101' });
+  const b = await seedUnit(env, { code: 'SIT102' });
+  for (const unit of [a, b]) await enrol(env, people.student.user, unit);
   await enable(people.student);
   const indexed = await api(env, 'PUT', '/api/webcal', { as: people.student.creds, form: { webcal: { unit_exclusions: [String(a), String(b)] } } });
   assert.is(indexed.status, 200);
@@ -333,8 +321,8 @@ test('unit exclusions arrive as form arrays: indexed, repeated keys and [] keys'
 });
 
 test('the web client flow: enable, then partial JSON updates with the Auth-Token header', async () => {
-  const unit = await addUnit('SIT101');
-  await enrol(people.student.user, unit);
+  const unit = await seedUnit(env, { code: 'SIT101' });
+  await enrol(env, people.student.user, unit);
   const opts = { as: people.student.creds, hyphenHeader: true };
   const on = await api(env, 'PUT', '/api/webcal', { ...opts, json: { webcal: { enabled: true } } });
   assert.is(on.status, 200);
@@ -350,9 +338,9 @@ test('the web client flow: enable, then partial JSON updates with the Auth-Token
 });
 
 test("one user's changes never touch another user's calendar", async () => {
-  const unit = await addUnit('SIT101');
-  await enrol(people.student.user, unit);
-  await enrol(people.tutor.user, unit);
+  const unit = await seedUnit(env, { code: 'SIT101' });
+  await enrol(env, people.student.user, unit);
+  await enrol(env, people.tutor.user, unit);
   const student = await api(env, 'PUT', '/api/webcal', {
     as: people.student.creds,
     json: { webcal: { enabled: true, unit_exclusions: [unit], reminder: { time: 2, unit: 'd' } } },
