@@ -1,4 +1,5 @@
-import { run, type Runner, type TaskList } from 'graphile-worker';
+import { run, type Runner, type Task, type TaskList } from 'graphile-worker';
+import type { JobName } from '../src/lib/jobs.ts';
 import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
 import { silentLogger } from '../src/db/migrate.ts';
@@ -14,7 +15,7 @@ export interface WorkerServices {
 }
 
 /** Every job the service runs, by the name procedures enqueue it under. */
-export function taskList(services: WorkerServices): TaskList {
+export function taskList(services: WorkerServices): TaskList & Record<JobName, Task> {
   return {
     pull_overseer_image: pullOverseerImage(services),
   };

@@ -6,8 +6,17 @@ export interface JobOptions {
   maxAttempts?: number;
 }
 
+/**
+ * Every background job by name, with its payload. Procedures enqueue only these, and the
+ * worker's task list (workers/index.ts) must handle each one: the compiler checks both sides.
+ */
+export interface JobPayloads {
+  pull_overseer_image: { imageId: number };
+}
+export type JobName = keyof JobPayloads;
+
 export interface JobQueue {
-  add(task: string, payload: Record<string, unknown>, options?: JobOptions): Promise<void>;
+  add<K extends JobName>(task: K, payload: JobPayloads[K], options?: JobOptions): Promise<void>;
 }
 
 /**

@@ -4,9 +4,6 @@ import { authedMutation } from '../../../trpc/core.ts';
 import { findOr404 } from '../../lookup.ts';
 import { overseerImageIdInput, overseerImageOut, requireOverseerEnabled, toOverseerImage } from './schemas.ts';
 
-/** The background job that pulls an image (workers/tasks/pull-overseer-image.ts). */
-export const PULL_JOB = 'pull_overseer_image';
-
 export const pullOverseerImage = authedMutation
   .meta({
     openapi: {
@@ -26,6 +23,6 @@ export const pullOverseerImage = authedMutation
     image.pullRequestedAt = ctx.clock.now();
     await ctx.em.flush();
     // Same transaction as the status change; the key folds repeated requests into one queued pull.
-    await ctx.jobs.add(PULL_JOB, { imageId: image.id }, { jobKey: `${PULL_JOB}:${image.id}` });
+    await ctx.jobs.add('pull_overseer_image', { imageId: image.id }, { jobKey: `pull_overseer_image:${image.id}` });
     return toOverseerImage(image);
   });
