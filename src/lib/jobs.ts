@@ -12,6 +12,7 @@ export interface JobOptions {
  */
 export interface JobPayloads {
   pull_overseer_image: { imageId: number };
+  delete_expired_tokens: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

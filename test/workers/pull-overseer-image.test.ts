@@ -1,19 +1,16 @@
-import { runOnce } from 'graphile-worker';
-import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z } from 'zod';
 import { OverseerImage } from '../../schema/index.ts';
-import { silentLogger } from '../../src/db/migrate.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory, publicMutation, router } from '../../src/trpc/core.ts';
 import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
-import { taskList } from '../../workers/index.ts';
 import { resetDatabase, testEnv, TEST_NOW, type TestEnv } from '../support/env.ts';
 import { startFakeDocker, type FakeDockerEngine } from '../support/fake-docker.ts';
 import { everyone } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { runJobs as runQueuedJobs } from '../support/jobs.ts';
 
 const test = suite('worker: pull_overseer_image through a Docker engine');
 let env: TestEnv;
@@ -53,29 +50,7 @@ async function jobs(): Promise<JobRow[]> {
     );
 }
 
-/**
- * Runs every queued job once, for real, against the given engine (the fake one unless told).
- * graphile-worker's runOnce resolves once no job is left to start, but it does not await the
- * statement that marks the last job complete; the pool is ours so that statement can finish,
- * and we wait for it before looking at the queue.
- */
-async function runJobs(docker: DockerEngine = dockerEngine(engine.host)): Promise<void> {
-  const pgPool = new pg.Pool({ connectionString: env.databaseUrl, max: 3 });
-  try {
-    await runOnce({ pgPool, taskList: taskList({ ...env.services, docker }), logger: silentLogger(true), noHandleSignals: true });
-    for (let waited = 0; await lockedJobs(); waited += 20) {
-      if (waited > 5000) throw new Error('a job is still locked 5 s after runOnce returned');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await pgPool.end();
-  }
-}
-
-async function lockedJobs(): Promise<number> {
-  const [row] = await env.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from graphile_worker._private_jobs where locked_at is not null');
-  return Number(row.n);
-}
+const runJobs = (docker: DockerEngine = dockerEngine(engine.host)) => runQueuedJobs(env, docker);
 
 async function addImage(name: string, tag: string): Promise<number> {
   const res = await api(env, 'POST', URL, { as: people.admin.creds, json: { overseer_image: { name, tag } } });

@@ -1,0 +1,31 @@
+import pg from 'pg';
+import { runOnce } from 'graphile-worker';
+import { silentLogger } from '../../src/db/migrate.ts';
+import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
+import { taskList } from '../../workers/index.ts';
+import type { TestEnv } from './env.ts';
+
+async function lockedJobs(env: TestEnv): Promise<number> {
+  const [row] = await env.orm.em
+    .fork()
+    .execute<{ n: string }[]>('select count(*) as n from graphile_worker._private_jobs where locked_at is not null');
+  return Number(row.n);
+}
+
+/**
+ * Runs every queued job once, for real. graphile-worker's runOnce resolves once no job is left
+ * to start, but it does not await the statement that marks the last job complete; the pool is
+ * ours so that statement can finish, and we wait for it before anyone looks at the queue.
+ */
+export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9')): Promise<void> {
+  const pgPool = new pg.Pool({ connectionString: env.databaseUrl, max: 3 });
+  try {
+    await runOnce({ pgPool, taskList: taskList({ ...env.services, docker }), logger: silentLogger(true), noHandleSignals: true });
+    for (let waited = 0; await lockedJobs(env); waited += 20) {
+      if (waited > 5000) throw new Error('a job is still locked 5 s after runOnce returned');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await pgPool.end();
+  }
+}
