@@ -16,8 +16,9 @@ import {
   type SamlAssertion,
 } from '../../src/lib/saml.ts';
 import { hashToken } from '../../src/lib/sessions.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { createUser, everyone } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import { createUser, type People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -171,14 +172,12 @@ const signedResponse = (o: AssertionOptions = {}) => b64(sign(responseXml([asser
 // ---------------------------------------------------------------------------------------------
 
 const test = suite('REST /api/auth/jwt');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 let saved: { authMethod: typeof env.config.authMethod; saml: typeof env.config.saml };
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
+freshEachTest(test, (world) => ({ env, people } = world));
+test.before.each(() => {
   // The config object is shared by the whole run: change it here, put it back after each test.
   saved = { authMethod: env.config.authMethod, saml: env.config.saml };
   env.config.authMethod = 'saml';

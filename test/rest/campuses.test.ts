@@ -1,19 +1,16 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Campus } from '../../schema/index.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 
 const test = suite('REST /api/campuses');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const campus = { name: 'Burwood', mode: 'timetable', abbreviation: 'B', active: true };
 

@@ -24,20 +24,17 @@ import {
 } from '../../schema/index.ts';
 import { issueToken } from '../../src/lib/sessions.ts';
 import { appRouter } from '../../src/routers/index.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone, signedIn } from '../support/fixtures.ts';
+import { type TestEnv, resetDatabase } from '../support/env.ts';
+import { type People, everyone, signedIn } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api, type Credentials } from '../support/http.ts';
 import { employ, enrol, seedCampus, seedPeriod, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST compatibility conventions');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const ORIGIN = 'http://localhost:4200';
 

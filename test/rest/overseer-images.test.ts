@@ -2,20 +2,17 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { OverseerImage, TaskDefinition } from '../../schema/index.ts';
 import { isImageReference } from '../../src/routers/admin/overseer_images/schemas.ts';
-import { resetDatabase, testEnv, TEST_NOW, type TestEnv } from '../support/env.ts';
-import { everyone } from '../support/fixtures.ts';
+import { TEST_NOW, type TestEnv } from '../support/env.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/admin/overseer_images');
 let env: TestEnv;
-let people: Awaited<ReturnType<typeof everyone>>;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const URL = '/api/admin/overseer_images';
 const KEYS = ['id', 'last_pulled_date', 'name', 'pulled_image_status', 'pulled_image_text', 'status', 'tag'];

@@ -1,19 +1,16 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { countQueries, enrol, seedCampus, seedPeriod, seedUnit, type ProjectSeed } from '../support/seed.ts';
 
 const test = suite('REST /api/projects (list)');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const ids = (body: { id: number }[]) => body.map((p) => p.id);
 

@@ -3,19 +3,16 @@ import * as assert from 'uvu/assert';
 import { AuthToken } from '../../schema/index.ts';
 import { SessionCache } from '../../src/lib/session-cache.ts';
 import { findSession, hashToken } from '../../src/lib/sessions.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 
 const test = suite('session cache');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

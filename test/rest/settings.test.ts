@@ -1,18 +1,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 
 const test = suite('REST /api/settings');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 let saved: Pick<typeof env.config, 'externalName' | 'overseerEnabled' | 'simcheckEnabled' | 'privacyStatement' | 'plagiarismStatement'>;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
+freshEachTest(test, (world) => ({ env, people } = world));
+test.before.each(() => {
   const { externalName, overseerEnabled, simcheckEnabled, privacyStatement, plagiarismStatement } = env.config;
   saved = { externalName, overseerEnabled, simcheckEnabled, privacyStatement, plagiarismStatement };
 });

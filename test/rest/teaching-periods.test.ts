@@ -1,20 +1,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Break, TeachingPeriod, Unit } from '../../schema/index.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { createUser, everyone } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import { type People, createUser, everyone } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/teaching_periods');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 // TEST_NOW is 2026-03-02T00:00:00Z.
 const t1 = {

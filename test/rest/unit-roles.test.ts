@@ -1,20 +1,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { IUser } from '../../schema/index.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone, signedIn } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import { type People, signedIn } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { countQueries, employ, seedPeriod, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/unit_roles');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const userOf = (u: IUser) => ({
   id: u.id,

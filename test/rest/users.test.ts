@@ -3,20 +3,17 @@ import * as assert from 'uvu/assert';
 import type { SystemRole } from '../../schema/enums.ts';
 import { User, type IUser } from '../../schema/index.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { createUser, everyone, PASSWORD, signedIn } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import { PASSWORD, type People, createUser, signedIn } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/users');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const USER_KEYS = [
   'accepted_tii_eula',

@@ -1,20 +1,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Webcal, WebcalUnitExclusion, type IUser } from '../../schema/index.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone, signedIn, type Actor } from '../support/fixtures.ts';
+import type { TestEnv } from '../support/env.ts';
+import { type Actor, type People, signedIn } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { enrol, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST /api/webcal');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

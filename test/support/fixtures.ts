@@ -52,3 +52,5 @@ export async function everyone(env: TestEnv) {
     student: await signedIn(env, 'astudent', 'Student'),
   };
 }
+
+export type People = Awaited<ReturnType<typeof everyone>>;

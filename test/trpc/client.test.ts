@@ -5,12 +5,13 @@ import type { AppRouter } from '../../src/routers/index.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { appRouter } from '../../src/routers/index.ts';
-import { resetDatabase, testEnv } from '../support/env.ts';
-import { everyone } from '../support/fixtures.ts';
+import { testEnv, type TestEnv } from '../support/env.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('tRPC: typed clients');
-let env: Awaited<ReturnType<typeof testEnv>>;
-let people: Awaited<ReturnType<typeof everyone>>;
+let env: TestEnv;
+let people: People;
 let baseUrl: string;
 
 test.before(async () => {
@@ -20,10 +21,7 @@ test.before(async () => {
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 
-test.before.each(async () => {
-  await resetDatabase(env);
-  people = await everyone(env);
-});
+freshEachTest(test, (world) => ({ env, people } = world));
 
 function client(creds?: { username: string; token: string }) {
   return createTRPCClient<AppRouter>({

@@ -6,15 +6,16 @@ import { jobQueue } from '../../src/lib/jobs.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory, publicMutation, router } from '../../src/trpc/core.ts';
 import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
-import { resetDatabase, testEnv, TEST_NOW, type TestEnv } from '../support/env.ts';
+import { TEST_NOW, type TestEnv } from '../support/env.ts';
 import { startFakeDocker, type FakeDockerEngine } from '../support/fake-docker.ts';
-import { everyone } from '../support/fixtures.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { runJobs as runQueuedJobs } from '../support/jobs.ts';
 
 const test = suite('worker: pull_overseer_image through a Docker engine');
 let env: TestEnv;
-let people: Awaited<ReturnType<typeof everyone>>;
+let people: People;
 let engine: FakeDockerEngine;
 
 test.before(async () => {
@@ -25,10 +26,8 @@ test.after(async () => {
   await engine.close();
 });
 
-test.before.each(async () => {
-  env = await testEnv();
-  await resetDatabase(env);
-  people = await everyone(env);
+freshEachTest(test, (world) => ({ env, people } = world));
+test.before.each(() => {
   engine.requests.length = 0;
   engine.behave({ kind: 'succeed' });
 });
