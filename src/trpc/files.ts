@@ -9,7 +9,7 @@ export interface UploadedFile {
 
 export const uploadedFile = () =>
   z.custom<UploadedFile>((v) => !!v && typeof v === 'object' && Buffer.isBuffer((v as UploadedFile).data), {
-    message: 'is not a file',
+    error: (issue) => (issue.input === undefined ? 'is missing' : 'is not a file'),
   });
 
 /** What a procedure returns when the response is a file download. */
