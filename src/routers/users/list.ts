@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { User } from '../../../schema/index.ts';
 import { authorize } from '../../policy/index.ts';
 import { authedProcedure } from '../../trpc/core.ts';
-import { toUser, userOut } from './schemas.ts';
+import { allUsersOut } from './rows.ts';
+import { userOut } from './schemas.ts';
 
 export const listUsers = authedProcedure
   .meta({ openapi: { method: 'GET', path: '/api/users', tags: ['Users'], summary: 'List all users (Admin, Convenor)' } })
@@ -10,5 +10,5 @@ export const listUsers = authedProcedure
   .output(z.array(userOut))
   .query(async ({ ctx }) => {
     authorize(ctx.user, 'list_users', 'Cannot list users - not authorised');
-    return (await ctx.em.find(User, {}, { orderBy: { id: 'asc' } })).map(toUser);
+    return allUsersOut(ctx.em);
   });
