@@ -1,7 +1,8 @@
 // Runs every scripts/bench/*.bench.ts in name order, each in its own child process so one
 // benchmark's database, pools and JIT state cannot colour the next. Each benchmark prints its
-// own `<name> ratio <value>` line(s); this runner only fails when a benchmark crashes, never
-// on a number. `npm run bench -- <part-of-name>` runs only the matching files.
+// own `<name> ratio <median> (p25 <value>, p75 <value>, n=<rounds>)` line(s); this runner only
+// fails when a benchmark crashes, never on a number. `npm run bench -- <part-of-name>` runs
+// only the matching files.
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
