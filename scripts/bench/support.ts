@@ -164,7 +164,7 @@ export interface ComparisonResult {
  * order rotates from round to round. Before the first round each target runs once unmeasured,
  * to warm the JIT and the pools.
  */
-export async function compare(load: LoadGenerator, comparisons: Comparison[], rounds = benchSettings.rounds): Promise<ComparisonResult[]> {
+export async function compare(load: Pick<LoadGenerator, 'rps'>, comparisons: Comparison[], rounds = benchSettings.rounds): Promise<ComparisonResult[]> {
   for (const c of comparisons) {
     await load.rps(c.service);
     await load.rps(c.baseline);
