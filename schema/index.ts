@@ -6,6 +6,7 @@ export * from './units.ts';
 export * from './projects.ts';
 export * from './tasks.ts';
 export * from './similarity.ts';
+export * from './sign-in.ts';
 
 import { AuthToken, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -13,6 +14,7 @@ import { GroupSet, Group, LearningAlignment, LearningOutcome, TaskDefinition, Tu
 import { GroupMembership, GroupSubmission, Project, TutorialEnrolment } from './projects.ts';
 import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComment, TaskPin, TaskSubmission } from './tasks.ts';
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
+import { SignInThrottle, UsedSamlAssertion } from './sign-in.ts';
 
 export const entities = [
   User, AuthToken, Webcal, WebcalUnitExclusion,
@@ -21,4 +23,5 @@ export const entities = [
   Project, TutorialEnrolment, GroupMembership, GroupSubmission,
   Task, TaskComment, CommentReadReceipt, TaskPin, TaskSubmission, SubmissionFile, OverseerAssessment,
   TaskSimilarity, SimcheckSubmission, SimcheckGroupAttachment, SimcheckAction,
+  SignInThrottle, UsedSamlAssertion,
 ];

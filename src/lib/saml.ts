@@ -29,6 +29,8 @@ export class SamlConfigError extends Error {}
 
 /** What a verified assertion says, before deciding who the user is. */
 export interface SamlAssertion {
+  /** The assertion's ID attribute: what replays are recognised by. */
+  id: string | null;
   nameId: string | null;
   /** Values by attribute Name and by FriendlyName, both lower-cased. */
   attributes: Record<string, string[]>;
@@ -41,8 +43,10 @@ export interface SamlAssertion {
 }
 
 export interface SamlIdentity {
+  /** The only thing an existing account is found by. */
   email: string;
-  username: string;
+  /** What a new account's username is made from (made unique); never used to find an account. */
+  preferredUsername: string;
   firstName: string;
   lastName: string;
   affiliations: string[];
@@ -194,6 +198,7 @@ export function readAssertion(assertion: Element): SamlAssertion {
   }
 
   return {
+    id: assertion.getAttribute('ID')?.trim() || null,
     nameId: nameIdEl ? text(nameIdEl) || null : null,
     attributes,
     notBefore: conditions ? dateAttribute(conditions, 'NotBefore') : null,
@@ -204,21 +209,22 @@ export function readAssertion(assertion: Element): SamlAssertion {
 }
 
 /**
- * Why the assertion may not be used at `now`, or null when it may: validity window (with
- * CLOCK_SKEW_MS either way), bearer confirmation expiry, and, when this service has an audience
- * configured, that every AudienceRestriction names it (and that there is one).
+ * Why the assertion may not be used at `now`, or null when it may: an ID and a NotOnOrAfter
+ * (without an end, a replayed assertion could never be told from a fresh one for long enough),
+ * validity window (with CLOCK_SKEW_MS either way), bearer confirmation expiry, and that there is
+ * an AudienceRestriction and every one names this service's audience.
  */
-export function conditionsProblem(assertion: SamlAssertion, now: Date, audience?: string): string | null {
+export function conditionsProblem(assertion: SamlAssertion, now: Date, audience: string): string | null {
   const t = now.getTime();
+  if (!assertion.id || assertion.id.length > MAX_FIELD) return 'no usable assertion ID';
+  if (!assertion.notOnOrAfter) return 'no NotOnOrAfter';
   if (assertion.notBefore && t + CLOCK_SKEW_MS < assertion.notBefore.getTime()) return 'not yet valid';
-  if (assertion.notOnOrAfter && t - CLOCK_SKEW_MS >= assertion.notOnOrAfter.getTime()) return 'expired';
+  if (t - CLOCK_SKEW_MS >= assertion.notOnOrAfter.getTime()) return 'expired';
   if (assertion.confirmationExpiries.length > 0 && assertion.confirmationExpiries.every((e) => t - CLOCK_SKEW_MS >= e.getTime())) {
     return 'subject confirmation expired';
   }
-  if (audience) {
-    if (assertion.audienceRestrictions.length === 0) return 'no audience restriction';
-    if (!assertion.audienceRestrictions.every((list) => list.includes(audience))) return 'wrong audience';
-  }
+  if (assertion.audienceRestrictions.length === 0) return 'no audience restriction';
+  if (!assertion.audienceRestrictions.every((list) => list.includes(audience))) return 'wrong audience';
   return null;
 }
 
@@ -244,7 +250,7 @@ function firstValue(assertion: SamlAssertion, names: string[]): string | undefin
 /**
  * Who the assertion names: the email from NameID when it is an address, else from the email
  * attributes; names from givenName/sn (the email's local part and "Unknown" when absent, since
- * names may not be blank); username from uid, else the email's local part. Null when there is
+ * names may not be blank); preferred username from uid, else the email's local part. Null when there is
  * no usable email or a value is too long to store.
  */
 export function identityFrom(assertion: SamlAssertion): SamlIdentity | null {
@@ -254,12 +260,12 @@ export function identityFrom(assertion: SamlAssertion): SamlIdentity | null {
   const localPart = email.slice(0, email.lastIndexOf('@'));
   const identity: SamlIdentity = {
     email,
-    username: (firstValue(assertion, ATTR.username) ?? localPart).toLowerCase(),
+    preferredUsername: (firstValue(assertion, ATTR.username) ?? localPart).toLowerCase(),
     firstName: firstValue(assertion, ATTR.firstName) ?? localPart,
     lastName: firstValue(assertion, ATTR.lastName) ?? 'Unknown',
     affiliations: values(assertion, ATTR.affiliation).map((a) => a.toLowerCase()),
   };
-  const fields = [identity.email, identity.username, identity.firstName, identity.lastName];
+  const fields = [identity.email, identity.preferredUsername, identity.firstName, identity.lastName];
   if (fields.some((f) => f.length > MAX_FIELD)) return null;
   return identity;
 }
@@ -279,11 +285,18 @@ function requireSuccess(response: Element): void {
   if (!code || code.getAttribute('Value') !== STATUS_SUCCESS) throw new SamlError('status is not Success');
 }
 
+// SHA-1 collisions can be made; a signature or digest using it proves nothing.
+const SHA1_SIGNATURE = 'http://www.w3.org/2000/09/xmldsig#rsa-sha1';
+const SHA1_DIGEST = 'http://www.w3.org/2000/09/xmldsig#sha1';
+
 /** The canonical XML that this signature covers, when it verifies with one of the keys. */
 function verifiedReference(xml: string, signature: Element, keys: string[]): string | null {
   for (const key of keys) {
     // KeyInfo in the message is ignored: only the configured keys are trusted.
     const verifier = new SignedXml({ publicCert: key, getCertFromKeyInfo: () => null });
+    // Without them in its tables, xml-crypto refuses a signature that names them.
+    delete (verifier.SignatureAlgorithms as Record<string, unknown>)[SHA1_SIGNATURE];
+    delete (verifier.HashAlgorithms as Record<string, unknown>)[SHA1_DIGEST];
     try {
       // xml-crypto types its nodes with the DOM's Node; xmldom's nodes are what it reads at runtime.
       verifier.loadSignature(signature as unknown as Parameters<SignedXml['loadSignature']>[0]);
@@ -337,21 +350,30 @@ export function verifiedAssertion(xml: string, keys: string[]): Element {
   return signed[0];
 }
 
+/** A verified, current assertion: who it names, and what recognises a replay of it until when. */
+export interface VerifiedSaml {
+  identity: SamlIdentity;
+  assertionId: string;
+  /** After this the assertion is refused as expired anyway, so a replay record may be dropped. */
+  usableUntil: Date;
+}
+
 /**
  * The whole check, without I/O: decode, verify, read, check conditions at `now`, and name the
- * user. Any failure is a SamlError.
+ * user. Any failure is a SamlError. Refusing a replay needs the database: see `assertionId`.
  */
-export function verifySamlResponse(
-  samlResponse: string,
-  options: { keys: string[]; now: Date; audience?: string },
-): SamlIdentity {
+export function verifySamlResponse(samlResponse: string, options: { keys: string[]; now: Date; audience: string }): VerifiedSaml {
   try {
     const assertion = readAssertion(verifiedAssertion(decodeSamlResponse(samlResponse), options.keys));
     const problem = conditionsProblem(assertion, options.now, options.audience);
     if (problem) throw new SamlError(problem);
     const identity = identityFrom(assertion);
     if (!identity) throw new SamlError('the assertion names no usable email address');
-    return identity;
+    return {
+      identity,
+      assertionId: assertion.id!,
+      usableUntil: new Date(assertion.notOnOrAfter!.getTime() + CLOCK_SKEW_MS),
+    };
   } catch (error) {
     throw error instanceof SamlError ? error : new SamlError(error instanceof Error ? error.message : String(error));
   }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignedXml } from 'xml-crypto';
-import { AuthToken, User } from '../../schema/index.ts';
+import { AuthToken, UsedSamlAssertion, User } from '../../schema/index.ts';
 import {
   conditionsProblem,
   decodeSamlResponse,
@@ -84,15 +84,20 @@ const MINUTE = 60_000;
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 interface AssertionOptions {
+  /** Default: a new ID for every assertion, as an identity provider issues them. */
   id?: string;
   nameId?: string;
   nameIdFormat?: string;
   /** [Name, FriendlyName, values] */
   attributes?: [string, string | null, string[]][];
   notBefore?: Date;
-  notOnOrAfter?: Date;
+  /** null: no NotOnOrAfter anywhere in the assertion. */
+  notOnOrAfter?: Date | null;
   audience?: string | null;
 }
+
+let serial = 0;
+const freshId = () => `_id${++serial}`;
 
 const JANE: [string, string | null, string[]][] = [
   ['urn:oid:0.9.2342.19200300.100.1.3', 'mail', ['jane.citizen@example.edu']],
@@ -105,7 +110,8 @@ const JANE: [string, string | null, string[]][] = [
 function assertionXml(o: AssertionOptions = {}): string {
   const now = env.clock.now();
   const notBefore = o.notBefore ?? new Date(now.getTime() - MINUTE);
-  const notOnOrAfter = o.notOnOrAfter ?? new Date(now.getTime() + 5 * MINUTE);
+  const notOnOrAfter = o.notOnOrAfter === undefined ? new Date(now.getTime() + 5 * MINUTE) : o.notOnOrAfter;
+  const until = notOnOrAfter ? ` NotOnOrAfter="${notOnOrAfter.toISOString()}"` : '';
   const audience = o.audience === undefined ? AUDIENCE : o.audience;
   const attributes = (o.attributes ?? JANE)
     .map(
@@ -115,15 +121,15 @@ function assertionXml(o: AssertionOptions = {}): string {
         `      </saml:Attribute>\n`,
     )
     .join('');
-  return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${o.id ?? '_assertion1'}" Version="2.0" IssueInstant="${now.toISOString()}">
+  return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${o.id ?? freshId()}" Version="2.0" IssueInstant="${now.toISOString()}">
     <saml:Issuer>${ISSUER}</saml:Issuer>
     <saml:Subject>
       <saml:NameID Format="${o.nameIdFormat ?? 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient'}">${esc(o.nameId ?? '_8e8dc5f69a98cc4c1ff3427e5ce34606fd672f91e6')}</saml:NameID>
       <saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">
-        <saml:SubjectConfirmationData NotOnOrAfter="${notOnOrAfter.toISOString()}" Recipient="https://courses.example.edu/api/auth/jwt" InResponseTo="_request1"/>
+        <saml:SubjectConfirmationData${until} Recipient="https://courses.example.edu/api/auth/jwt" InResponseTo="_request1"/>
       </saml:SubjectConfirmation>
     </saml:Subject>
-    <saml:Conditions NotBefore="${notBefore.toISOString()}" NotOnOrAfter="${notOnOrAfter.toISOString()}">
+    <saml:Conditions NotBefore="${notBefore.toISOString()}"${until}>
 ${audience === null ? '' : `      <saml:AudienceRestriction><saml:Audience>${esc(audience)}</saml:Audience></saml:AudienceRestriction>\n`}    </saml:Conditions>
     <saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_session1">
       <saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext>
@@ -142,22 +148,36 @@ function responseXml(assertions: string[], status = 'urn:oasis:names:tc:SAML:2.0
 </samlp:Response>`;
 }
 
-/** Signs the assertion with this ID (default the first), or the whole response, as an IdP does. */
-function sign(xml: string, options: { idp?: typeof IDP; target?: 'assertion' | 'response'; assertionId?: string } = {}): string {
+const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
+
+interface SignOptions {
+  idp?: typeof IDP;
+  target?: 'assertion' | 'response';
+  /** Which assertion to sign; default the first. */
+  assertionId?: string;
+  signatureAlgorithm?: string;
+  digestAlgorithm?: string;
+}
+
+/** Signs an assertion or the whole response, as an IdP does (RSA-SHA256 unless told otherwise). */
+function sign(xml: string, options: SignOptions = {}): string {
   const idp = options.idp ?? IDP;
   const sig = new SignedXml({
     privateKey: idp.privateKey,
     publicCert: idp.certificate,
     canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    signatureAlgorithm: options.signatureAlgorithm ?? RSA_SHA256,
   });
   const target =
     options.target === 'response'
       ? "/*[local-name(.)='Response']"
-      : `//*[local-name(.)='Assertion' and @ID='${options.assertionId ?? '_assertion1'}']`;
+      : options.assertionId
+        ? `//*[local-name(.)='Assertion' and @ID='${options.assertionId}']`
+        : "(//*[local-name(.)='Assertion'])[1]";
   sig.addReference({
     xpath: target,
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    digestAlgorithm: options.digestAlgorithm ?? SHA256,
     transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
   });
   // The schema puts the signature right after the Issuer of the signed element.
@@ -287,14 +307,56 @@ test('stored addresses are compared without case, and literally', async () => {
   assert.is(await env.orm.em.fork().count(AuthToken, { user: plain.id }), 0);
 });
 
-test('without a matching email, an existing user is matched by username', async () => {
+test('a uid equal to a local username never signs in as that user: an IdP user "admin" is not the Admin', async () => {
+  const admin = await createUser(env, 'admin', 'Admin', { email: 'it.admin@example.edu' });
+  const adminTokens = await env.orm.em.fork().count(AuthToken, { user: admin.id });
   const before = await counts();
-  const res = await post(
-    signedResponse({ attributes: [['mail', null, ['tutor.new.address@example.edu']], ['uid', null, ['ATutor']]] }),
-  );
+  const res = await post(signedResponse({ attributes: [['mail', null, ['mallory@example.edu']], ['uid', null, ['Admin']]] }));
   assert.is(res.status, 201);
-  assert.is(res.body.user.email, people.tutor.user.email);
-  assert.equal(await counts(), { users: before.users, tokens: before.tokens + 1 });
+  assert.is(res.body.user.email, 'mallory@example.edu');
+  assert.equal(await counts(), { users: before.users + 1, tokens: before.tokens + 1 });
+  const created = await env.orm.em.fork().findOneOrFail(User, { email: 'mallory@example.edu' });
+  assert.equal([created.username, created.systemRole, created.passwordHash], ['admin2', 'Student', null]);
+  assert.is(await env.orm.em.fork().count(AuthToken, { user: admin.id }), adminTokens);
+
+  // The same for an existing tutor's username: a new account with the next free username.
+  const tutorLike = await post(signedResponse({ attributes: [['mail', null, ['tutor.new.address@example.edu']], ['uid', null, ['ATutor']]] }));
+  assert.is(tutorLike.status, 201);
+  assert.is(tutorLike.body.user.email, 'tutor.new.address@example.edu');
+  assert.is((await env.orm.em.fork().findOneOrFail(User, { email: 'tutor.new.address@example.edu' })).username, 'atutor2');
+});
+
+test('a response is accepted once: a replay of the same assertion is refused', async () => {
+  const saml = signedResponse({ id: '_once' });
+  const first = await post(saml);
+  assert.is(first.status, 201);
+  const [used] = await env.orm.em.fork().find(UsedSamlAssertion, {});
+  assert.is(used.assertionId, '_once');
+  // Kept until the assertion would be refused as expired anyway: NotOnOrAfter plus the skew.
+  assert.is(used.expiresAt.getTime(), env.clock.now().getTime() + 5 * MINUTE + 2 * MINUTE);
+  await rejected(saml, 'replayed');
+  // Re-signed as a whole by whoever holds the assertion cannot help either: it is the same assertion.
+  const sameAssertion = sign(responseXml([assertionXml({ id: '_once' })]), { target: 'response' });
+  await rejected(b64(sameAssertion), 'same assertion id in another response');
+});
+
+test('two uses of one assertion at the same moment give one token', async () => {
+  const saml = signedResponse();
+  const answers = await Promise.all([post(saml), post(saml), post(saml)]);
+  assert.equal(answers.map((a) => a.status).sort(), [201, 401, 401]);
+});
+
+test('an assertion without NotOnOrAfter is refused', async () => {
+  await rejected(signedResponse({ notOnOrAfter: null }), 'no NotOnOrAfter');
+});
+
+test('SHA-1 signatures and digests are refused; SHA-512 is accepted', async () => {
+  const xml = () => responseXml([assertionXml()]);
+  await rejected(b64(sign(xml(), { signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1' })), 'rsa-sha1');
+  await rejected(b64(sign(xml(), { digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1' })), 'sha1 digest');
+  await rejected(b64(sign(xml(), { target: 'response', signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1' })), 'rsa-sha1 response');
+  const strong = sign(xml(), { signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512', digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha512' });
+  assert.is((await post(b64(strong))).status, 201);
 });
 
 test('staff and faculty affiliations make a tutor; anyone else is a student', async () => {
@@ -367,7 +429,7 @@ test('an unsigned response is refused', async () => {
 
 test('signature wrapping never signs in as the injected identity', async () => {
   const evil = assertionXml({ id: '_evil', attributes: [['mail', null, ['aadmin@example.edu']], ['uid', null, ['aadmin']]] });
-  const signedAssertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(sign(responseXml([assertionXml()])))![0];
+  const signedAssertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(sign(responseXml([assertionXml({ id: '_assertion1' })])))![0];
   const evilSameId = evil.replace('ID="_evil"', 'ID="_assertion1"');
   const attempts: [string, string][] = [
     // an unsigned assertion placed before the signed one
@@ -425,11 +487,15 @@ test('an expired or not yet valid response is refused; two minutes of clock skew
   await rejected(saml, 'replayed later');
 });
 
-test('the audience must be this service when one is configured', async () => {
+test('the audience must be this service; without one configured single sign-on is refused', async () => {
   await rejected(signedResponse({ audience: 'https://other.example.edu/sp' }), 'wrong audience');
   await rejected(signedResponse({ audience: null }), 'no audience restriction');
   env.config.saml = { ...env.config.saml, audience: undefined };
-  assert.is((await post(signedResponse({ audience: 'https://other.example.edu/sp' }))).status, 201);
+  const before = await counts();
+  const res = await post(signedResponse({ audience: 'https://other.example.edu/sp' }));
+  assert.is(res.status, 403);
+  assert.equal(res.body, { error: 'Single sign-on is not configured' });
+  assert.equal(await counts(), before);
 });
 
 test('a response whose status is not Success is refused', async () => {
@@ -484,43 +550,48 @@ test.run();
 const unit = suite('lib/saml');
 const NOW = new Date('2026-03-02T00:00:00.000Z');
 
+/** By default a usable assertion: an ID, ending in 5 minutes, for the audience 'sp'. */
 function assertion(partial: Partial<SamlAssertion> = {}): SamlAssertion {
   return {
+    id: '_a1',
     nameId: null,
     attributes: {},
     notBefore: null,
-    notOnOrAfter: null,
-    audienceRestrictions: [],
+    notOnOrAfter: new Date(NOW.getTime() + 5 * MINUTE),
+    audienceRestrictions: [['sp']],
     confirmationExpiries: [],
     ...partial,
   };
 }
 
-unit('conditions: window edges with two minutes of skew, subject confirmation, audience', () => {
+unit('conditions: ID and NotOnOrAfter required, window edges with two minutes of skew, subject confirmation, audience', () => {
   const at = (ms: number) => new Date(NOW.getTime() + ms);
-  assert.is(conditionsProblem(assertion(), NOW), null);
-  assert.is(conditionsProblem(assertion({ notOnOrAfter: at(-2 * MINUTE) }), NOW), 'expired');
-  assert.is(conditionsProblem(assertion({ notOnOrAfter: at(-2 * MINUTE + 1) }), NOW), null);
-  assert.is(conditionsProblem(assertion({ notBefore: at(2 * MINUTE) }), NOW), null);
-  assert.is(conditionsProblem(assertion({ notBefore: at(2 * MINUTE + 1) }), NOW), 'not yet valid');
-  assert.is(conditionsProblem(assertion({ confirmationExpiries: [at(-3 * MINUTE)] }), NOW), 'subject confirmation expired');
-  assert.is(conditionsProblem(assertion({ confirmationExpiries: [at(-3 * MINUTE), at(MINUTE)] }), NOW), null);
-  assert.is(conditionsProblem(assertion(), NOW, 'sp'), 'no audience restriction');
+  assert.is(conditionsProblem(assertion(), NOW, 'sp'), null);
+  assert.is(conditionsProblem(assertion({ id: null }), NOW, 'sp'), 'no usable assertion ID');
+  assert.is(conditionsProblem(assertion({ id: 'x'.repeat(256) }), NOW, 'sp'), 'no usable assertion ID');
+  assert.is(conditionsProblem(assertion({ notOnOrAfter: null }), NOW, 'sp'), 'no NotOnOrAfter');
+  assert.is(conditionsProblem(assertion({ notOnOrAfter: at(-2 * MINUTE) }), NOW, 'sp'), 'expired');
+  assert.is(conditionsProblem(assertion({ notOnOrAfter: at(-2 * MINUTE + 1) }), NOW, 'sp'), null);
+  assert.is(conditionsProblem(assertion({ notBefore: at(2 * MINUTE) }), NOW, 'sp'), null);
+  assert.is(conditionsProblem(assertion({ notBefore: at(2 * MINUTE + 1) }), NOW, 'sp'), 'not yet valid');
+  assert.is(conditionsProblem(assertion({ confirmationExpiries: [at(-3 * MINUTE)] }), NOW, 'sp'), 'subject confirmation expired');
+  assert.is(conditionsProblem(assertion({ confirmationExpiries: [at(-3 * MINUTE), at(MINUTE)] }), NOW, 'sp'), null);
+  assert.is(conditionsProblem(assertion({ audienceRestrictions: [] }), NOW, 'sp'), 'no audience restriction');
   assert.is(conditionsProblem(assertion({ audienceRestrictions: [['a', 'sp']] }), NOW, 'sp'), null);
   assert.is(conditionsProblem(assertion({ audienceRestrictions: [['sp'], ['other']] }), NOW, 'sp'), 'wrong audience');
-  assert.is(conditionsProblem(assertion({ audienceRestrictions: [['other']] }), NOW), null);
+  assert.is(conditionsProblem(assertion({ audienceRestrictions: [['other']] }), NOW, 'sp'), 'wrong audience');
 });
 
-unit('identity: email from NameID or attributes, names, username, role', () => {
+unit('identity: email from NameID or attributes, names, preferred username, role', () => {
   const id = identityFrom(
     assertion({
       nameId: 'opaque-id',
       attributes: { mail: ['not-an-email', 'Kim.Ng@Uni.Example.edu'], givenname: ['Kim'], surname: ['Ng'], 'urn:oid:1.3.6.1.4.1.5923.1.1.1.1': ['Staff'] },
     }),
   );
-  assert.equal(id, { email: 'kim.ng@uni.example.edu', username: 'kim.ng', firstName: 'Kim', lastName: 'Ng', affiliations: ['staff'] });
+  assert.equal(id, { email: 'kim.ng@uni.example.edu', preferredUsername: 'kim.ng', firstName: 'Kim', lastName: 'Ng', affiliations: ['staff'] });
   assert.is(roleForNewUser(id!), 'Tutor');
-  assert.is(identityFrom(assertion({ nameId: 'x@y.edu', attributes: { uid: ['XY1'] } }))!.username, 'xy1');
+  assert.is(identityFrom(assertion({ nameId: 'x@y.edu', attributes: { uid: ['XY1'] } }))!.preferredUsername, 'xy1');
   assert.is(roleForNewUser(identityFrom(assertion({ nameId: 'x@y.edu' }))!), 'Student');
   assert.is(identityFrom(assertion({ nameId: 'opaque' })), null);
   assert.is(identityFrom(assertion({ nameId: `${'a'.repeat(250)}@y.edu` })), null);
