@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
 import { createCallerFactory } from '../src/trpc/core.ts';
-import { legacyError } from '../src/trpc/errors.ts';
+import { LegacyStatus, legacyError } from '../src/trpc/errors.ts';
 import type { FileResult } from '../src/trpc/files.ts';
 import { procedureInput } from './input.ts';
 import { restRoutes, type RestRoute } from './routes.ts';
@@ -10,6 +10,8 @@ import { restRoutes, type RestRoute } from './routes.ts';
 function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
   const { status, message, unexpected } = legacyError(error);
   if (unexpected) request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'unexpected error');
+  const retryAfter = error instanceof TRPCError && error.cause instanceof LegacyStatus ? error.cause.retryAfter : undefined;
+  if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
 }
 
@@ -37,7 +39,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
       handler: async (request, reply) => {
         try {
           const input = await procedureInput(request, route.headerFields);
-          const ctx = createContext(services, readCredentials(request.headers, request.query as Record<string, unknown>));
+          const ctx = createContext(services, readCredentials(request.headers), request.ip);
           const caller = createCaller(ctx) as unknown as Record<string, unknown>;
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
             input: unknown,

@@ -20,6 +20,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     rewriteUrl: (req) => normalizeUrl(req.url ?? '/'),
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }), maxParamLength: 2048 },
     bodyLimit: MAX_UPLOAD_BYTES,
+    // Only behind a proxy that sets X-Forwarded-For: the client address is what sign-in throttling counts.
+    trustProxy: services.config.trustProxy,
   });
 
   await app.register(cors, {
@@ -38,7 +40,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
-      createContext: ({ req }: { req: { headers: Record<string, unknown> } }) => createContext(services, readCredentials(req.headers)),
+      createContext: ({ req }: { req: { headers: Record<string, unknown>; ip: string } }) =>
+        createContext(services, readCredentials(req.headers), req.ip),
     },
   });
 

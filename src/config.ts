@@ -27,6 +27,10 @@ export interface Config {
   workerConcurrency: number;
   /** How long a verified token is trusted without asking the database; 0 turns the cache off. */
   sessionCacheSeconds: number;
+  /** Failed sign-ins allowed per username and per client address in one window; 0 turns a limit off. */
+  signInThrottle: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowSeconds: number };
+  /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For names the client address. */
+  trustProxy: boolean | string[];
   logRequests: boolean;
 }
 
@@ -50,10 +54,37 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return value as T;
 }
 
+/** `true`/`false`, or a comma-separated list of the proxies' addresses or CIDR ranges. */
+function trustProxy(value: string | undefined): boolean | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
+  if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * Single sign-on without an audience would accept assertions the identity provider issued to any
+ * other service, and without a certificate it could verify nothing: refuse to start instead.
+ */
+function requireSamlSettings(env: Env): void {
+  if (env.AUTH_METHOD !== 'saml') return;
+  if (!env.SAML_AUDIENCE) {
+    throw new Error(
+      "AUTH_METHOD=saml needs SAML_AUDIENCE: set it to this service's entity id, which every SAML assertion must name as its audience",
+    );
+  }
+  if (!env.SAML_IDP_CERT) {
+    throw new Error("AUTH_METHOD=saml needs SAML_IDP_CERT: set it to the identity provider's signing certificate (PEM text or a path)");
+  }
+}
+
 /** Reads the whole configuration from the environment; see the README for the table. */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || '.data');
   const origins = (env.CORS_ORIGINS ?? '*').trim();
+  requireSamlSettings(env);
+  const windowSeconds = int(env.SIGNIN_THROTTLE_WINDOW_SECONDS, 900, 'SIGNIN_THROTTLE_WINDOW_SECONDS');
+  if (windowSeconds < 1) throw new Error('SIGNIN_THROTTLE_WINDOW_SECONDS must be at least 1');
   return {
     port: int(env.PORT, 3000, 'PORT'),
     host: env.HOST || '0.0.0.0',
@@ -83,6 +114,12 @@ export function loadConfig(env: Env = process.env): Config {
       'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
     sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
+    signInThrottle: {
+      maxFailuresPerUser: int(env.SIGNIN_MAX_FAILURES_PER_USER, 10, 'SIGNIN_MAX_FAILURES_PER_USER'),
+      maxFailuresPerAddress: int(env.SIGNIN_MAX_FAILURES_PER_ADDRESS, 100, 'SIGNIN_MAX_FAILURES_PER_ADDRESS'),
+      windowSeconds,
+    },
+    trustProxy: trustProxy(env.TRUST_PROXY),
     logRequests: flag(env.LOG_REQUESTS),
   };
 }

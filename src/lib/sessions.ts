@@ -11,12 +11,17 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-export async function issueToken(em: Em, user: IUser, now: Date, remember: boolean): Promise<string> {
+/**
+ * A new token for the user, lasting the role's lifetime; `notAfter` caps it, so that a token
+ * exchanged for another never outlives the one presented.
+ */
+export async function issueToken(em: Em, user: IUser, now: Date, remember: boolean, notAfter?: Date): Promise<string> {
   const token = randomBytes(24).toString('base64url');
+  const lifetimeEnd = now.getTime() + tokenLifetimeMs(user.systemRole, remember);
   em.create(AuthToken, {
     user,
     tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + tokenLifetimeMs(user.systemRole, remember)),
+    expiresAt: new Date(notAfter ? Math.min(lifetimeEnd, notAfter.getTime()) : lifetimeEnd),
     createdAt: now,
   });
   await em.flush();
@@ -83,10 +88,16 @@ export async function findSession(em: Em, username: string, token: string, now: 
   return { kind: 'valid', session: { id, expiresAt }, user };
 }
 
-export async function renewToken(em: Em, token: string, session: Session, user: Pick<Caller, 'systemRole'>, now: Date, remember: boolean, cache?: SessionCache): Promise<void> {
+/** Extends the session and returns its new expiry (for the caller to tell the cache once committed). */
+export async function renewToken(em: Em, session: Session, user: Pick<Caller, 'systemRole'>, now: Date, remember: boolean): Promise<Date> {
   const expiresAt = new Date(now.getTime() + tokenLifetimeMs(user.systemRole, remember));
   await em.nativeUpdate(AuthToken, { id: session.id }, { expiresAt });
-  cache?.renewed(hashToken(token), expiresAt);
+  return expiresAt;
+}
+
+/** Ends every session of the user except `keep` (the caller's own, when they change their own password). */
+export async function endSessions(em: Em, userId: number, keep?: Session): Promise<number> {
+  return em.nativeDelete(AuthToken, keep ? { user: userId, id: { $ne: keep.id } } : { user: userId });
 }
 
 export async function deleteExpiredTokens(em: Em, now: Date): Promise<number> {

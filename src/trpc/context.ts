@@ -29,11 +29,29 @@ export interface Context {
   jobs: JobQueue;
   sessions: SessionCache;
   credentials: Credentials;
+  /** The client's address (behind proxies as TRUST_PROXY allows); unknown for in-process callers. */
+  clientIp: string | undefined;
+  /**
+   * Runs `fn` once the request's writes are committed: inside a transaction (`inTransaction`)
+   * after a successful commit, and never after a rollback; outside one, at once. Caches of
+   * database rows are updated here, so that no request can re-read and re-cache the old row
+   * between the change and its commit.
+   */
+  afterCommit: (fn: () => void) => void;
 }
 
-export function createContext(services: Services, credentials: Credentials): Context {
+export function createContext(services: Services, credentials: Credentials, clientIp?: string): Context {
   const em = services.orm.em.fork();
-  return { em, config: services.config, clock: services.clock, jobs: jobQueue(em), sessions: services.sessions, credentials };
+  return {
+    em,
+    config: services.config,
+    clock: services.clock,
+    jobs: jobQueue(em),
+    sessions: services.sessions,
+    credentials,
+    clientIp,
+    afterCommit: (fn) => fn(),
+  };
 }
 
 function first(value: unknown): string | undefined {
@@ -43,17 +61,12 @@ function first(value: unknown): string | undefined {
 
 /**
  * Reads credentials the ways the real clients send them: headers `Username` with `Auth-Token`
- * (Angular client) or `Auth_Token` (spec, legacy client); query parameters as a fallback.
+ * (Angular client) or `Auth_Token` (spec, legacy client). Never from the query string: URLs end
+ * up in access logs and browser histories, and the web client never puts credentials there.
  */
-export function readCredentials(headers: Record<string, unknown>, query: Record<string, unknown> = {}): Credentials {
+export function readCredentials(headers: Record<string, unknown>): Credentials {
   return {
-    username: first(headers['username']) ?? first(query['Username']) ?? first(query['username']),
-    token:
-      first(headers['auth-token']) ??
-      first(headers['auth_token']) ??
-      first(query['Auth-Token']) ??
-      first(query['auth_token']) ??
-      first(query['Auth_Token']) ??
-      first(query['authToken']),
+    username: first(headers['username']),
+    token: first(headers['auth-token']) ?? first(headers['auth_token']),
   };
 }

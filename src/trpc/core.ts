@@ -70,15 +70,17 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
  */
 export const inTransaction = t.middleware(async ({ ctx, next }) => {
   let result: Awaited<ReturnType<typeof next>> | undefined;
+  const committed: (() => void)[] = [];
   try {
     await ctx.em.transactional(async (em) => {
-      result = await next({ ctx: { ...ctx, em, jobs: jobQueue(em) } });
+      result = await next({ ctx: { ...ctx, em, jobs: jobQueue(em), afterCommit: (fn: () => void) => void committed.push(fn) } });
       if (!result.ok) throw result.error;
     });
   } catch (error) {
     if (result && !result.ok) return result;
     throw translateDatabaseError(error) ?? error;
   }
+  for (const fn of committed) fn();
   return result!;
 });
 

@@ -12,7 +12,12 @@ import { z, ZodError } from 'zod';
  * 401 for a failed sign-in). The REST layer answers with it; tRPC clients see the code.
  */
 export class LegacyStatus extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Seconds a client should wait before trying again; the REST layer sends it as `Retry-After`. */
+    readonly retryAfter?: number,
+  ) {
     super(message);
   }
 }
@@ -22,6 +27,9 @@ export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN',
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
 export const unauthorized = (message: string) =>
   new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(401, message) });
+/** 429 with a `Retry-After` of this many seconds (REST); tRPC clients see TOO_MANY_REQUESTS. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new LegacyStatus(429, message, retryAfterSeconds) });
 /** Credentials missing, wrong or expired: the web client signs out and returns to sign-in on 419. */
 export const sessionRequired = (message: string) =>
   new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(419, message) });

@@ -15,6 +15,8 @@ test('defaults: port 3000, embedded database, both halves in one process', () =>
   assert.is(c.authMethod, 'database');
   assert.is(c.overseerEnabled, false);
   assert.is(c.sessionCacheSeconds, 5);
+  assert.equal(c.signInThrottle, { maxFailuresPerUser: 10, maxFailuresPerAddress: 100, windowSeconds: 900 });
+  assert.is(c.trustProxy, false);
   assert.ok(c.storageRoot.endsWith('/.data/files'));
 });
 
@@ -29,14 +31,25 @@ test('each variable is read', () => {
     ADMIN_PASSWORD: 'pw',
     CORS_ORIGINS: 'https://a.edu, https://b.edu',
     AUTH_METHOD: 'saml',
+    SAML_AUDIENCE: 'https://courses.example.edu/saml',
+    SAML_IDP_CERT: '/etc/course/idp.pem',
     OVERSEER_ENABLED: 'true',
     SESSION_CACHE_SECONDS: '0',
+    SIGNIN_MAX_FAILURES_PER_USER: '5',
+    SIGNIN_MAX_FAILURES_PER_ADDRESS: '0',
+    SIGNIN_THROTTLE_WINDOW_SECONDS: '60',
+    TRUST_PROXY: 'true',
   });
   assert.equal(
     [c.port, c.databaseUrl, c.storageRoot, c.role, c.adminUsername, c.adminPassword, c.authMethod, c.overseerEnabled, c.sessionCacheSeconds],
     [8080, 'postgres://u:p@db/x', '/srv/files', 'worker', 'root', 'pw', 'saml', true, 0],
   );
   assert.equal(c.corsOrigins, ['https://a.edu', 'https://b.edu']);
+  assert.equal(c.saml.audience, 'https://courses.example.edu/saml');
+  assert.equal(c.signInThrottle, { maxFailuresPerUser: 5, maxFailuresPerAddress: 0, windowSeconds: 60 });
+  assert.is(c.trustProxy, true);
+  assert.equal(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }).trustProxy, ['10.0.0.1', '10.1.0.0/16']);
+  assert.is(loadConfig({ TRUST_PROXY: 'false' }).trustProxy, false);
   assert.is(loadConfig({ DATA_DIR: '/var/lib/course' }).storageRoot, '/var/lib/course/files');
 });
 
@@ -44,6 +57,19 @@ test('a wrong value stops the start with a message naming the variable', () => {
   assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
   assert.throws(() => loadConfig({ SERVICE_ROLE: 'both' }), /SERVICE_ROLE must be one of all, api, worker/);
   assert.throws(() => loadConfig({ AUTH_METHOD: 'ldap' }), /AUTH_METHOD/);
+  assert.throws(() => loadConfig({ SIGNIN_MAX_FAILURES_PER_USER: '-1' }), /SIGNIN_MAX_FAILURES_PER_USER/);
+  assert.throws(() => loadConfig({ SIGNIN_MAX_FAILURES_PER_ADDRESS: 'many' }), /SIGNIN_MAX_FAILURES_PER_ADDRESS/);
+  assert.throws(() => loadConfig({ SIGNIN_THROTTLE_WINDOW_SECONDS: '0' }), /SIGNIN_THROTTLE_WINDOW_SECONDS must be at least 1/);
+});
+
+test('single sign-on refuses to start without an audience or a certificate, and says why', () => {
+  assert.throws(
+    () => loadConfig({ AUTH_METHOD: 'saml', SAML_IDP_CERT: '/etc/idp.pem' }),
+    /^AUTH_METHOD=saml needs SAML_AUDIENCE: set it to this service's entity id, which every SAML assertion must name as its audience$/,
+  );
+  assert.throws(() => loadConfig({ AUTH_METHOD: 'saml', SAML_AUDIENCE: 'https://sp' }), /AUTH_METHOD=saml needs SAML_IDP_CERT/);
+  // Password sign-in needs neither.
+  assert.is(loadConfig({ AUTH_METHOD: 'database' }).saml.audience, undefined);
 });
 
 test.run();

@@ -123,6 +123,32 @@ test('a held token can be exchanged for a fresh one (single sign-on return)', as
   assert.is(bad.status, 401);
 });
 
+test('exchanging a token cannot lengthen the session: the new token expires no later than the old one', async () => {
+  await createUser(env, 'astudent', 'Student');
+  const first = await api(env, 'POST', '/api/auth', { json: { username: 'astudent', password: PASSWORD } });
+  const presented = await env.orm.em.fork().findOneOrFail(AuthToken, { tokenHash: hashToken(first.body.auth_token) });
+  env.clock.advance(HOUR);
+  const swap = await api(env, 'POST', '/api/auth', { json: { username: 'astudent', auth_token: first.body.auth_token, remember: true } });
+  assert.is(swap.status, 201);
+  const fresh = await env.orm.em.fork().findOneOrFail(AuthToken, { tokenHash: hashToken(swap.body.auth_token) });
+  assert.is(fresh.expiresAt.getTime(), presented.expiresAt.getTime());
+  // Exchanging again and again never gets past the first token's end.
+  const again = await api(env, 'POST', '/api/auth', { json: { username: 'astudent', auth_token: swap.body.auth_token, remember: true } });
+  const latest = await env.orm.em.fork().findOneOrFail(AuthToken, { tokenHash: hashToken(again.body.auth_token) });
+  assert.is(latest.expiresAt.getTime(), presented.expiresAt.getTime());
+  env.clock.advance(HOUR);
+  const expired = await api(env, 'PUT', '/api/auth', { as: { username: 'astudent', token: again.body.auth_token }, json: { username: 'astudent' } });
+  assert.is(expired.status, 419);
+});
+
+test('an exchange still gets no more than its own lifetime when the presented token lasts longer', async () => {
+  await createUser(env, 'astudent', 'Student');
+  const remembered = await api(env, 'POST', '/api/auth', { json: { username: 'astudent', password: PASSWORD, remember: true } });
+  const swap = await api(env, 'POST', '/api/auth', { json: { username: 'astudent', auth_token: remembered.body.auth_token } });
+  const fresh = await env.orm.em.fork().findOneOrFail(AuthToken, { tokenHash: hashToken(swap.body.auth_token) });
+  assert.is(fresh.expiresAt.getTime() - env.clock.now().getTime(), 2 * HOUR);
+});
+
 test('sign-in method and sign-out address are public and null by default', async () => {
   const method = await api(env, 'GET', '/api/auth/method');
   assert.is(method.status, 200);

@@ -57,4 +57,63 @@ test('a role change through this process applies to the user’s very next reque
   assert.is((await api(env, 'GET', '/api/users', { as: people.convenor.creds })).status, 403);
 });
 
+/**
+ * Makes a request arrive at the moment the cache is told of a change: `method` of the shared
+ * cache is wrapped so that, right after it runs, the session `creds` is looked up from another
+ * connection, as a concurrent request would. So that the race goes the bad way every time, the
+ * ORM's commit waits for such lookups: were the cache told before the commit, the lookup would
+ * read the old row and cache it again. Returns the lookups, to be awaited after the change.
+ */
+function concurrentLookupOn(method: 'forgetUser' | 'forgetToken', creds: { username: string; token: string }) {
+  const cache = env.services.sessions;
+  const original = cache[method];
+  const lookups: Promise<Awaited<ReturnType<typeof findSession>>>[] = [];
+  cache[method] = function (this: SessionCache, arg: never) {
+    original.call(this, arg);
+    lookups.push(findSession(env.orm.em.fork(), creds.username, creds.token, env.clock.now(), cache));
+  } as never;
+  const connection = env.orm.em.getConnection();
+  const commit = connection.commit;
+  connection.commit = async function (this: typeof connection, ...args: Parameters<typeof commit>) {
+    await Promise.all(lookups);
+    return commit.apply(this, args);
+  };
+  return {
+    lookups,
+    restore: () => {
+      cache[method] = original as never;
+      connection.commit = commit;
+    },
+  };
+}
+
+test('a request arriving as a role change is forgotten cannot re-cache the old role', async () => {
+  const { convenor, admin } = people;
+  assert.is((await api(env, 'GET', '/api/users', { as: convenor.creds })).status, 200);
+  const race = concurrentLookupOn('forgetUser', convenor.creds);
+  try {
+    const demote = await api(env, 'PUT', `/api/users/${convenor.user.id}`, { as: admin.creds, json: { user: { system_role: 'Tutor' } } });
+    assert.is(demote.status, 200);
+    const [lookup] = await Promise.all(race.lookups);
+    assert.is(lookup.kind === 'valid' && lookup.user.systemRole, 'Tutor', 'the change is committed before the cache forgets');
+  } finally {
+    race.restore();
+  }
+  assert.is((await api(env, 'GET', '/api/users', { as: convenor.creds })).status, 403);
+});
+
+test('a request arriving as a sign-out is forgotten cannot re-cache the ended token', async () => {
+  const { tutor } = people;
+  assert.is((await api(env, 'GET', '/api/unit_roles', { as: tutor.creds })).status, 200);
+  const race = concurrentLookupOn('forgetToken', tutor.creds);
+  try {
+    assert.is((await api(env, 'DELETE', '/api/auth', { as: tutor.creds })).status, 204);
+    const [lookup] = await Promise.all(race.lookups);
+    assert.is(lookup.kind, 'invalid', 'the token is deleted before the cache forgets it');
+  } finally {
+    race.restore();
+  }
+  assert.is((await api(env, 'GET', '/api/unit_roles', { as: tutor.creds })).status, 419);
+});
+
 test.run();

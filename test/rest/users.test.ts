@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { SystemRole } from '../../schema/enums.ts';
-import { User, type IUser } from '../../schema/index.ts';
+import { AuthToken, User, type IUser } from '../../schema/index.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import type { TestEnv } from '../support/env.ts';
 import { PASSWORD, type People, createUser, signedIn } from '../support/fixtures.ts';
@@ -559,6 +559,61 @@ test('updating: unknown id 404 for staff who may edit, bad id 400, no credential
   assert.is(res.status, 419);
   assert.is((await reload(expired.user.id)).firstName, 'Late');
   assert.equal((await snapshot()).slice(0, 4), before);
+});
+
+// ---- Passwords end sessions ------------------------------------------------------------------
+
+/** Whether these credentials still work (a read every user may make). */
+const works = async (creds: { username: string; token: string }) => (await api(env, 'GET', '/api/unit_roles', { as: creds })).status === 200;
+
+test("changing one's own password ends one's other sessions and keeps the one in use", async () => {
+  const other = { username: 'astudent', token: (await signIn('astudent', PASSWORD)).body.auth_token };
+  const third = { username: 'astudent', token: (await signIn('astudent', PASSWORD)).body.auth_token };
+  assert.ok(await works(other)); // now cached in this process too
+  const res = await api(env, 'PUT', `/api/users/${people.student.user.id}`, { as: people.student.creds, json: { user: { password: 'a new secret' } } });
+  assert.is(res.status, 200);
+  assert.ok(await works(people.student.creds));
+  assert.not.ok(await works(other));
+  assert.not.ok(await works(third));
+  assert.is(await env.orm.em.fork().count(AuthToken, { user: people.student.user.id }), 1);
+  assert.ok(await works(people.tutor.creds), "other users' sessions stay");
+});
+
+test("an admin setting a user's password ends all of that user's sessions", async () => {
+  const second = { username: 'astudent', token: (await signIn('astudent', PASSWORD)).body.auth_token };
+  assert.ok(await works(people.student.creds));
+  const res = await api(env, 'PUT', `/api/users/${people.student.user.id}`, { as: people.admin.creds, json: { user: { password: 'admin set it' } } });
+  assert.is(res.status, 200);
+  assert.not.ok(await works(people.student.creds));
+  assert.not.ok(await works(second));
+  assert.is(await env.orm.em.fork().count(AuthToken, { user: people.student.user.id }), 0);
+  assert.ok(await works(people.admin.creds));
+});
+
+test('edits without a password keep every session', async () => {
+  const res = await api(env, 'PUT', `/api/users/${people.student.user.id}`, { as: people.admin.creds, json: { user: { first_name: 'Renamed' } } });
+  assert.is(res.status, 200);
+  assert.ok(await works(people.student.creds));
+});
+
+// ---- Usernames made from the email -----------------------------------------------------------
+
+test('without a username, the email local part is used, with the lowest number that makes it unique', async () => {
+  const { username: _username, password: _password, ...noUsername } = newUser;
+  await createUser(env, 'ada.lovelace', 'Student', { email: 'someone.else@example.edu' });
+  await createUser(env, 'ada.lovelace3', 'Student', { email: 'someone.third@example.edu' });
+  await createUser(env, 'adaxlovelace2', 'Student', { email: 'not.a.match@example.edu' }); // '.' is literal
+  const first = await api(env, 'POST', '/api/users', { as: people.admin.creds, form: { user: { ...noUsername, student_id: undefined } } });
+  assert.is(first.status, 201);
+  assert.is(first.body.username, 'ada.lovelace2');
+  const second = await api(env, 'POST', '/api/users', {
+    as: people.admin.creds,
+    json: { user: { ...noUsername, email: 'ada.lovelace@other.example.edu', student_id: undefined } },
+  });
+  assert.is(second.status, 201);
+  assert.is(second.body.username, 'ada.lovelace4');
+  const row = await reload(second.body.id);
+  assert.equal([row.username, row.email, row.passwordHash], ['ada.lovelace4', 'ada.lovelace@other.example.edu', null]);
 });
 
 test.run();

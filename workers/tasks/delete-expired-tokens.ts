@@ -1,11 +1,23 @@
 import type { Task } from 'graphile-worker';
+import { deleteExpiredAssertions } from '../../src/lib/saml-replay.ts';
 import { deleteExpiredTokens } from '../../src/lib/sessions.ts';
+import { deleteEndedThrottles } from '../../src/lib/throttle.ts';
 import type { WorkerServices } from '../index.ts';
 
-/** Removes sign-in tokens past their expiry; scheduled hourly by the worker's crontab. Idempotent. */
+/**
+ * Removes what sign-in leaves behind once it no longer matters: tokens past their expiry,
+ * throttle counts whose window has ended, and records of SAML assertions that would be refused
+ * as expired anyway. Scheduled hourly by the worker's crontab. Idempotent.
+ */
 export function deleteExpiredTokensTask(services: WorkerServices): Task {
   return async (_payload, helpers) => {
-    const deleted = await deleteExpiredTokens(services.orm.em.fork(), services.clock.now());
-    if (deleted > 0) helpers.logger.info(`deleted ${deleted} expired sign-in tokens`);
+    const em = services.orm.em.fork();
+    const now = services.clock.now();
+    const tokens = await deleteExpiredTokens(em, now);
+    const throttles = await deleteEndedThrottles(em, now);
+    const assertions = await deleteExpiredAssertions(em, now);
+    if (tokens + throttles + assertions > 0) {
+      helpers.logger.info(`deleted ${tokens} expired sign-in tokens, ${throttles} ended throttle windows, ${assertions} expired SAML assertion records`);
+    }
   };
 }

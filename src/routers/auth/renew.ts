@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { renewToken } from '../../lib/sessions.ts';
+import { hashToken, renewToken } from '../../lib/sessions.ts';
 import { authedMutation } from '../../trpc/core.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { renewInput } from './schemas.ts';
@@ -19,6 +19,8 @@ export const renewSession = authedMutation
   .output(z.object({ auth_token: z.string() }))
   .mutation(async ({ ctx, input }) => {
     if (input.username.toLowerCase() !== ctx.user.username) throw forbidden('Cannot renew the token of another user');
-    await renewToken(ctx.em, ctx.credentials.token!, ctx.session, ctx.user, ctx.clock.now(), input.remember, ctx.sessions);
-    return { auth_token: ctx.credentials.token! };
+    const token = ctx.credentials.token!;
+    const expiresAt = await renewToken(ctx.em, ctx.session, ctx.user, ctx.clock.now(), input.remember);
+    ctx.afterCommit(() => ctx.sessions.renewed(hashToken(token), expiresAt));
+    return { auth_token: token };
   });

@@ -3,12 +3,15 @@ import { formBool, formString } from '../../trpc/fields.ts';
 import { userOut } from '../users/schemas.ts';
 
 export const signInInput = z.object({
-  username: formString().pipe(z.string().min(1, { message: 'is empty' })),
+  // No stored username is longer; the bound also keeps the throttle's key short.
+  username: formString().pipe(z.string().min(1, { message: 'is empty' }).max(255, { message: 'is too long (maximum is 255 characters)' })),
   // Either a password, or (single sign-on return) a token the caller already holds.
   password: z.string().optional(),
   auth_token: z.string().optional(),
   remember: formBool().optional().default(false),
 });
+
+export type SignInInput = z.infer<typeof signInInput>;
 
 export const signInOut = z.object({ user: userOut, auth_token: z.string() });
 

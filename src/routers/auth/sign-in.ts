@@ -1,14 +1,41 @@
-import { User } from '../../../schema/index.ts';
+import { User, type IUser } from '../../../schema/index.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { findSession, issueToken } from '../../lib/sessions.ts';
-import { publicMutation } from '../../trpc/core.ts';
-import { badRequest, unauthorized } from '../../trpc/errors.ts';
+import { countAttempt, forgiveAttempt, signInKeys } from '../../lib/throttle.ts';
+import type { Context } from '../../trpc/context.ts';
+import { publicProcedure } from '../../trpc/core.ts';
+import { badRequest, tooManyRequests, unauthorized } from '../../trpc/errors.ts';
 import { toUser } from '../users/schemas.ts';
-import { signInInput, signInOut } from './schemas.ts';
+import { signInInput, signInOut, type SignInInput } from './schemas.ts';
 
 const INVALID = 'Invalid email or password.';
+const INVALID_TOKEN = 'Invalid token.';
 
-export const signIn = publicMutation
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+
+/** The user and the expiry cap of the new token, or why not (the 401 message). */
+async function checkCredentials(ctx: Context, input: SignInInput, username: string, now: Date) {
+  if (input.password === undefined || input.password === '') {
+    const found = await findSession(ctx.em, username, input.auth_token!, now);
+    if (found.kind !== 'valid') return { refused: INVALID_TOKEN };
+    const user = await ctx.em.findOneOrFail(User, { id: found.user.id });
+    // An exchanged token never outlives the one presented: exchanging cannot lengthen a session.
+    return { user, notAfter: found.session.expiresAt };
+  }
+  const user = await ctx.em.findOne(User, { username });
+  // The hash is checked even for unknown users so timing does not reveal which usernames exist.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+  return user && ok ? { user: user as IUser, notAfter: undefined } : { refused: INVALID };
+}
+
+function minutes(seconds: number): string {
+  const n = Math.ceil(seconds / 60);
+  return n === 1 ? '1 minute' : `${n} minutes`;
+}
+
+// Not in a transaction: a failed attempt must stay counted, and a transaction would roll the
+// count back along with the failure. The only write of a success is the new token's row.
+export const signIn = publicProcedure
   .meta({
     openapi: {
       method: 'POST',
@@ -17,7 +44,7 @@ export const signIn = publicMutation
       tags: ['Authentication'],
       summary: 'Sign in',
       description:
-        'Signs in with username and password and returns a token for the `Auth-Token` header. A wrong password or unknown user gets 401 and creates nothing. Instead of a password, a valid token of the same user may be exchanged for a fresh one (single sign-on return).',
+        'Signs in with username and password and returns a token for the `Auth-Token` header. A wrong password or unknown user gets 401 and creates nothing. Instead of a password, a valid token of the same user may be exchanged for a fresh one that expires no later than it (single sign-on return). After too many failed attempts for the username or from the client address, every attempt (even with the right password) gets 429 with a `Retry-After` header until the window ends.',
     },
   })
   .input(signInInput)
@@ -25,18 +52,15 @@ export const signIn = publicMutation
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();
     const username = input.username.toLowerCase();
-    if (input.password === undefined || input.password === '') {
-      if (!input.auth_token) throw badRequest('password is missing');
-      const found = await findSession(ctx.em, username, input.auth_token, now);
-      if (found.kind !== 'valid') throw unauthorized('Invalid token.');
-      const user = await ctx.em.findOneOrFail(User, { id: found.user.id });
-      return { user: toUser(user), auth_token: await issueToken(ctx.em, user, now, input.remember) };
-    }
-    const user = await ctx.em.findOne(User, { username });
-    // The hash is checked even for unknown users so timing does not reveal which usernames exist.
-    const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
-    if (!user || !ok) throw unauthorized(INVALID);
-    return { user: toUser(user), auth_token: await issueToken(ctx.em, user, now, input.remember) };
-  });
+    if ((input.password === undefined || input.password === '') && !input.auth_token) throw badRequest('password is missing');
 
-const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
+    const { signInThrottle } = ctx.config;
+    const keys = signInKeys(signInThrottle, username, ctx.clientIp);
+    const wait = await countAttempt(ctx.em, keys, now, signInThrottle.windowSeconds);
+    if (wait !== null) throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes(wait)}.`, wait);
+
+    const result = await checkCredentials(ctx, input, username, now);
+    if (!result.user) throw unauthorized(result.refused);
+    await forgiveAttempt(ctx.em, keys, now);
+    return { user: toUser(result.user), auth_token: await issueToken(ctx.em, result.user, now, input.remember, result.notAfter) };
+  });

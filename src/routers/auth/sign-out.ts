@@ -12,6 +12,7 @@ export const signOut = authedMutation
   .output(z.null())
   .mutation(async ({ ctx }) => {
     await ctx.em.nativeDelete(AuthToken, { id: ctx.session.id });
-    ctx.sessions.forgetToken(hashToken(ctx.credentials.token!));
+    const tokenHash = hashToken(ctx.credentials.token!);
+    ctx.afterCommit(() => ctx.sessions.forgetToken(tokenHash));
     return null;
   });

@@ -79,17 +79,48 @@ const roleName = () => formString();
 
 export const userIdInput = z.object({ id: idField() });
 
+/** The web client's flat camelCase names for the fields of `user[...]`. */
+const CLIENT_NAMES: Record<string, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  username: 'username',
+  nickname: 'nickname',
+  systemRole: 'system_role',
+  password: 'password',
+  studentId: 'student_id',
+  pronouns: 'pronouns',
+  optInToResearch: 'opt_in_to_research',
+  hasRunFirstTimeSetup: 'has_run_first_time_setup',
+};
+
+/**
+ * The web client's "Add New User" dialog sends the user flat and in camelCase
+ * (`{"firstName": …, "systemRole": …}`); the spec's form wraps it as `user[first_name]`.
+ * A body without `user` that carries the client's names is read as the wrapped form.
+ */
+export function wrapClientUser(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || 'user' in body) return body;
+  const fields = Object.entries(body as Record<string, unknown>).filter(([key]) => key in CLIENT_NAMES);
+  if (fields.length === 0) return body;
+  return { ...body, user: Object.fromEntries(fields.map(([key, value]) => [CLIENT_NAMES[key], value])) };
+}
+
 export const createUserInput = z.object({
   user: z.object({
     first_name: nameField(),
     last_name: nameField(),
     email: emailField(),
-    username: usernameField(),
+    // Without one, the email's local part, made unique.
+    username: usernameField().optional(),
     nickname: nameField(),
     system_role: roleName(),
     // Without one the user cannot sign in with a password until one is set through PUT.
     password: passwordField().optional(),
     student_id: clearableText().optional(),
+    pronouns: clearableText().optional(),
+    opt_in_to_research: formBool().nullable().optional(),
+    has_run_first_time_setup: formBool().optional(),
   }),
 });
 export type CreateUserInput = z.infer<typeof createUserInput>;

@@ -1,5 +1,6 @@
 import { User, type IUser } from '../../../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { endSessions } from '../../lib/sessions.ts';
 import { can, canAssignRole, roleChangeAction } from '../../policy/index.ts';
 import { authedMutation } from '../../trpc/core.ts';
 import { forbidden } from '../../trpc/errors.ts';
@@ -35,7 +36,7 @@ export const updateUser = authedMutation
       tags: ['Users'],
       summary: 'Update a user (the user themself, or Admin/Convenor)',
       description:
-        'Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user themself or an Admin may set a password.',
+        'Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user themself or an Admin may set a password; a new password ends the user\'s other sessions (all of them when an Admin sets it).',
     },
   })
   .input(updateUserInput)
@@ -76,7 +77,10 @@ export const updateUser = authedMutation
     ctx.em.assign(user, { ...changes, systemRole: newRole });
     if (u.password !== undefined) user.passwordHash = await hashPassword(u.password);
     await ctx.em.flush();
+    // A new password ends the user's other sessions: whoever knew the old one is signed out.
+    // The caller changing their own keeps the session they are using.
+    if (u.password !== undefined) await endSessions(ctx.em, user.id, self ? ctx.session : undefined);
     // The caller facts cached for this user's sessions (role, names) are now stale.
-    ctx.sessions.forgetUser(user.id);
+    ctx.afterCommit(() => ctx.sessions.forgetUser(user.id));
     return toUser(user);
   });
