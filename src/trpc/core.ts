@@ -66,7 +66,8 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
 
 /**
  * Runs the rest of the procedure in one transaction: on any error nothing is written and no
- * job is queued. Jobs added through `ctx.jobs` join the same transaction.
+ * job is queued. Jobs added through `ctx.jobs` join the same transaction, and `ctx.afterCommit`
+ * hooks run only once it has committed.
  */
 export const inTransaction = t.middleware(async ({ ctx, next }) => {
   let result: Awaited<ReturnType<typeof next>> | undefined;
