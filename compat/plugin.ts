@@ -3,6 +3,7 @@ import { TRPCError, type AnyRouter } from '@trpc/server';
 import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
 import { createCallerFactory } from '../src/trpc/core.ts';
 import { LegacyStatus, legacyError } from '../src/trpc/errors.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import type { FileResult } from '../src/trpc/files.ts';
 import { procedureInput } from './input.ts';
 import { restRoutes, type RestRoute } from './routes.ts';
@@ -64,6 +65,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
+      if (isDatabaseUnavailable(error)) return reply.code(503).send({ error: DATABASE_UNAVAILABLE });
       request.log.error({ err: error }, 'unexpected error');
       return reply.code(500).send({ error: 'Sorry... something went wrong with your request.' });
     }

@@ -9,6 +9,7 @@ import qs from 'qs';
 import { normalizeUrl } from '../compat/normalize.ts';
 import { MAX_UPLOAD_BYTES, parseForm } from '../compat/input.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
+import { registerHealthRoutes } from './health.ts';
 import { openApiDocument } from './openapi.ts';
 import { appRouter } from './routers/index.ts';
 import { createContext, readCredentials, type Services } from './trpc/context.ts';
@@ -33,6 +34,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(formbody, { parser: parseForm });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
   registerErrorHandlers(app);
+  registerHealthRoutes(app, services.orm);
 
   registerRestRoutes(app, appRouter, services);
 

@@ -19,7 +19,8 @@ export interface Config {
   authMethod: AuthMethod;
   saml: { idpCert: string | undefined; ssoUrl: string | null; signoutUrl: string | null; audience: string | undefined };
   overseerEnabled: boolean;
-  docker: { host: string | undefined; registryProxy: string | undefined };
+  /** Timeouts in ms: `idleMs` with no word from the engine, `pullMs` for a whole image pull. */
+  docker: { host: string | undefined; registryProxy: string | undefined; idleMs: number; pullMs: number };
   simcheckEnabled: boolean;
   externalName: string;
   privacyStatement: string;
@@ -32,6 +33,8 @@ export interface Config {
   /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For names the client address. */
   trustProxy: boolean | string[];
   logRequests: boolean;
+  /** How long a stop waits for requests in flight and running jobs before cutting them off. */
+  shutdownGraceSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,7 +106,12 @@ export function loadConfig(env: Env = process.env): Config {
       audience: env.SAML_AUDIENCE || undefined,
     },
     overseerEnabled: flag(env.OVERSEER_ENABLED),
-    docker: { host: env.DOCKER_HOST || undefined, registryProxy: env.DOCKER_REGISTRY_PROXY || undefined },
+    docker: {
+      host: env.DOCKER_HOST || undefined,
+      registryProxy: env.DOCKER_REGISTRY_PROXY || undefined,
+      idleMs: int(env.DOCKER_TIMEOUT_SECONDS, 60, 'DOCKER_TIMEOUT_SECONDS') * 1000,
+      pullMs: int(env.DOCKER_PULL_TIMEOUT_SECONDS, 1800, 'DOCKER_PULL_TIMEOUT_SECONDS') * 1000,
+    },
     simcheckEnabled: flag(env.SIMCHECK_ENABLED),
     externalName: env.EXTERNAL_NAME || 'Course Service',
     privacyStatement:
@@ -121,5 +129,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     trustProxy: trustProxy(env.TRUST_PROXY),
     logRequests: flag(env.LOG_REQUESTS),
+    shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS'),
   };
 }

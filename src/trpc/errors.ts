@@ -6,6 +6,7 @@ import {
   CheckConstraintViolationException,
 } from '@mikro-orm/core';
 import { z, ZodError } from 'zod';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable.ts';
 
 /**
  * Carries a status that tRPC's codes cannot express (419 for missing or expired credentials,
@@ -60,7 +61,10 @@ z.config({ customError: (issue) => (issue.input === undefined ? 'is missing' : u
 const INTEGRITY =
   'This operation has been rejected as it would break data integrity. Ensure that related values are deleted or updated before trying again.';
 
-/** Maps database constraint failures to the 400 answers a user can act on; anything else passes through. */
+/**
+ * Maps database constraint failures to the 400 answers a user can act on, and a database that
+ * cannot be reached to 503 (so clients retry); anything else passes through.
+ */
 export function translateDatabaseError(error: unknown): TRPCError | undefined {
   if (error instanceof UniqueConstraintViolationException) {
     const detail = /Key \(([^)]+)\)=\(([^)]*)\)/.exec(String((error as { detail?: string }).detail ?? error.message));
@@ -74,6 +78,7 @@ export function translateDatabaseError(error: unknown): TRPCError | undefined {
   if (error instanceof NotNullConstraintViolationException || error instanceof CheckConstraintViolationException) {
     return new TRPCError({ code: 'BAD_REQUEST', message: `Validation failed: ${error.message.split('\n')[0]}`, cause: error });
   }
+  if (isDatabaseUnavailable(error)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, cause: error });
   return undefined;
 }
 
@@ -89,6 +94,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNPROCESSABLE_CONTENT: 400,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export const GENERIC_FAILURE = 'Sorry... something went wrong with your request.';
@@ -99,12 +105,11 @@ export function legacyError(error: unknown): { status: number; message: string; 
     if (error.cause instanceof LegacyStatus) return { status: error.cause.status, message: error.message, unexpected: false };
     if (error.cause instanceof ZodError) return { status: 400, message: describeZodError(error.cause), unexpected: false };
     const translated = translateDatabaseError(error.cause);
-    if (translated) return { status: 400, message: translated.message, unexpected: false };
+    if (translated) return { status: STATUS_BY_CODE[translated.code] ?? 400, message: translated.message, unexpected: false };
     const status = STATUS_BY_CODE[error.code];
     if (status) return { status, message: error.message, unexpected: false };
-    return { status: 500, message: GENERIC_FAILURE, unexpected: true };
   }
   const translated = translateDatabaseError(error);
-  if (translated) return { status: 400, message: translated.message, unexpected: false };
+  if (translated) return { status: STATUS_BY_CODE[translated.code] ?? 400, message: translated.message, unexpected: false };
   return { status: 500, message: GENERIC_FAILURE, unexpected: true };
 }
