@@ -15,7 +15,13 @@ export type PullBehaviour =
   /** HTTP 200, then an error line inside the progress stream (how the engine reports most failures). */
   | { kind: 'stream-error'; message: string }
   /** An HTTP error status with a JSON message before any stream (e.g. 404 "pull access denied"). */
-  | { kind: 'http-error'; status: number; message: string };
+  | { kind: 'http-error'; status: number; message: string }
+  /** Accepts the request and never answers. */
+  | { kind: 'silent' }
+  /** Answers 200 and the first progress line, then nothing more. */
+  | { kind: 'stall' }
+  /** Succeeds, after `ms` of silence (a long pull in progress). */
+  | { kind: 'slow'; ms: number };
 
 export interface FakeDockerEngine {
   /** `tcp://127.0.0.1:<port>`, a DOCKER_HOST value. */
@@ -49,8 +55,13 @@ function answerPull(req: IncomingMessage, res: import('node:http').ServerRespons
     res.end(JSON.stringify({ message: behaviour.message }));
     return;
   }
+  if (behaviour.kind === 'silent') return;
   res.writeHead(200, { 'content-type': 'application/json' });
   const lines = progress(fromImage, tag);
+  if (behaviour.kind === 'stall') {
+    res.write(`${JSON.stringify(lines[0])}\r\n`);
+    return;
+  }
   const sent = behaviour.kind === 'succeed' ? lines : [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }];
   // Written line by line, as the engine streams its progress.
   for (const line of sent) res.write(`${JSON.stringify(line)}\r\n`);
@@ -68,7 +79,12 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
     requests.push({ method: req.method ?? 'GET', path, query });
     req.resume();
     req.on('end', () => {
-      if (req.method === 'POST' && path === '/images/create') return answerPull(req, res, behaviour, query);
+      if (req.method === 'POST' && path === '/images/create') {
+        const now = behaviour;
+        if (now.kind === 'slow') setTimeout(() => answerPull(req, res, { kind: 'succeed' }, query), now.ms);
+        else answerPull(req, res, now, query);
+        return;
+      }
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: `page not found: ${req.method} ${path}` }));
     });

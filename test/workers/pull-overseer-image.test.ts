@@ -163,6 +163,30 @@ test('an unreachable engine is recorded as a failed pull, not a crashed job', as
   assert.equal(await jobs(), []);
 });
 
+test('an engine that accepts the pull and never answers is given up on and recorded as failed', async () => {
+  const id = await addImage('Python 3', 'overseer/python');
+  await api(env, 'PUT', `${URL}/${id}/pull_image`, { as: people.admin.creds });
+  engine.behave({ kind: 'silent' });
+  const started = performance.now();
+  await runJobs(dockerEngine(engine.host, undefined, { idleMs: 300, pullMs: 5_000 }));
+  assert.ok(performance.now() - started < 3_000, 'the job ends soon after the idle timeout');
+  const row = await stored(id);
+  assert.is(row.pullStatus, 'failed');
+  assert.match(row.pullOutput ?? '', 'stopped answering');
+  assert.equal(await jobs(), []);
+});
+
+test('a pull whose progress stream stalls ends at the pull deadline and is recorded as failed', async () => {
+  const id = await addImage('Python 3', 'overseer/python');
+  await api(env, 'PUT', `${URL}/${id}/pull_image`, { as: people.admin.creds });
+  engine.behave({ kind: 'stall' });
+  await runJobs(dockerEngine(engine.host, undefined, { idleMs: 60_000, pullMs: 400 }));
+  const row = await stored(id);
+  assert.is(row.pullStatus, 'failed');
+  assert.match(row.pullOutput ?? '', 'did not finish within');
+  assert.equal(await jobs(), []);
+});
+
 test('the registry proxy setting prefixes what the engine is asked to pull', async () => {
   const id = await addImage('Python 3', 'overseer/python:3');
   await api(env, 'PUT', `${URL}/${id}/pull_image`, { as: people.admin.creds });

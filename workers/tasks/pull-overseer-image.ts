@@ -22,9 +22,11 @@ export function pullOverseerImage(services: WorkerServices): Task {
     const tag = image.tag;
     let outcome: Pick<typeof image, 'pullStatus' | 'pullOutput'> & { lastPulledAt?: Date };
     try {
-      const log = await services.docker.pull(tag);
+      const log = await services.docker.pull(tag, helpers.abortSignal);
       outcome = { pullStatus: 'pulled', pullOutput: log || `Pulled ${tag}`, lastPulledAt: services.clock.now() };
     } catch (error) {
+      // Cut short by a stopping worker: not the pull's fault, so the job is retried, not recorded as failed.
+      if (helpers.abortSignal?.aborted) throw error;
       const message = (error instanceof Error ? error.message : String(error)).trim();
       outcome = { pullStatus: 'failed', pullOutput: message || `Pulling ${tag} failed` };
     }
