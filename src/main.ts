@@ -1,59 +1,47 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
-import { createOrm } from './db/orm.ts';
-import { ensureAdmin } from './lib/bootstrap.ts';
-import { systemClock } from './lib/clock.ts';
-import { createServices } from './trpc/context.ts';
-import { dockerEngine } from '../workers/adapters/docker.ts';
-import { startWorker } from '../workers/index.ts';
+// `npm start`: runs the service until SIGTERM or SIGINT, then stops it in order and exits 0.
+// A repeated signal is ignored: a Ctrl-C reaches this process both from the terminal and through
+// npm, and the stop is bounded by SHUTDOWN_GRACE_SECONDS anyway.
+import { loadConfig, type Config } from './config.ts';
+import type { RunningService } from './service.ts';
 
-const config = loadConfig();
-let embedded: EmbeddedDatabase | undefined;
-let databaseUrl = config.databaseUrl;
-if (!databaseUrl) {
-  if (config.role !== 'all') throw new Error('SERVICE_ROLE=api or worker needs DATABASE_URL: separate processes must share one database server');
-  embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'), { persistent: true });
-  databaseUrl = embedded.url;
-  console.log(`embedded PostgreSQL running with data in ${join(config.dataDir, 'pg')}`);
+function fail(what: string, error: unknown): never {
+  console.error(`${what}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
 }
 
-const applied = await migrate(databaseUrl);
-if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
-const orm = await createOrm(databaseUrl);
-mkdirSync(config.storageRoot, { recursive: true });
-
-const admin = await ensureAdmin(orm, config);
-if (admin.created) {
-  console.log(`created Admin user "${config.adminUsername}"`);
-  if (admin.generatedPassword) console.log(`  generated password (shown once): ${admin.generatedPassword}`);
-}
-
-const services = createServices(orm, config, systemClock);
-const app = config.role === 'worker' ? undefined : await buildApp(services);
-if (app) {
-  await app.listen({ port: config.port, host: config.host });
-  console.log(`API listening on http://localhost:${config.port} (docs at /api/docs)`);
-}
-const worker =
-  config.role === 'api'
-    ? undefined
-    : await startWorker(databaseUrl, { ...services, docker: dockerEngine(config.docker.host, config.docker.registryProxy) });
-if (worker) console.log(`job worker running (concurrency ${config.workerConcurrency})`);
-
+let starting: Promise<RunningService> | undefined;
 let stopping = false;
-async function shutdown(signal: string) {
+
+async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  console.log(`${signal}: shutting down`);
-  await app?.close();
-  await worker?.stop();
-  await orm.close();
-  await embedded?.stop();
+  console.log(`${signal}: finishing requests and jobs in flight, then stopping`);
+  try {
+    // A signal during start-up waits for the start to finish, so that the stop finds everything it must close.
+    const service = await starting?.catch(() => undefined);
+    await service?.stop();
+  } catch (error) {
+    fail('stopping failed', error);
+  }
+  console.log('stopped');
   process.exit(0);
 }
+
+// Installed before the service's modules load (they are imported below, not statically), so that a
+// signal at any moment of start-up still ends in the ordered stop.
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('unhandledRejection', (error) => console.error('unhandled rejection:', error));
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  fail('configuration error', error);
+}
+starting = import('./service.ts').then(({ startService }) => startService(config));
+try {
+  await starting;
+} catch (error) {
+  fail('cannot start', error);
+}

@@ -1,4 +1,6 @@
-import { run, type Runner, type Task, type TaskList } from 'graphile-worker';
+import pg from 'pg';
+import { EventEmitter } from 'node:events';
+import { run, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { JobName } from '../src/lib/jobs.ts';
 import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
@@ -26,14 +28,80 @@ export function taskList(services: WorkerServices): TaskList & Record<JobName, T
 /** Scheduled jobs, in graphile-worker's crontab format. */
 export const CRONTAB = '0 * * * * delete_expired_tokens';
 
-export async function startWorker(databaseUrl: string, services: WorkerServices): Promise<Runner> {
-  return run({
-    connectionString: databaseUrl,
+/**
+ * The job runner's own connection pool. Its error handlers are ours and stay attached until the
+ * pool has ended: graphile-worker detaches the ones it installs while its connections may still be
+ * closing, and a dropped connection then surfaced as an unhandled 'error' that killed the process.
+ */
+export function createJobPool(databaseUrl: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5_000 });
+  const report = (error: Error) => console.error(`[worker] database connection lost: ${error.message}`);
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  return pool;
+}
+
+/**
+ * Jobs still locked by a worker that was killed stay locked for four hours before graphile-worker
+ * takes them again. Only a process whose database nobody else uses (the embedded one) can know
+ * such locks are stale, and it frees them at start.
+ */
+export async function releaseAbandonedJobs(pool: pg.Pool): Promise<number> {
+  const released = await pool.query('update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_at is not null');
+  await pool.query('update graphile_worker._private_job_queues set locked_at = null, locked_by = null where locked_at is not null');
+  return released.rowCount ?? 0;
+}
+
+/** A running job worker; `stop` is the worker's part of the ordered shutdown. */
+export interface JobWorker {
+  /** Lets running jobs finish for up to `graceMs`; jobs still running then are handed back to the queue. */
+  stop(graceMs: number): Promise<void>;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * graphile-worker marks a finished job complete (or failed) without awaiting the statement, so a
+ * stop that closed the pool at once could lose it and leave the job locked for hours. Wait for
+ * those statements, then free whatever this worker still holds so another worker takes it at once.
+ */
+async function settleJobs(pool: pg.Pool, poolIds: string[]): Promise<void> {
+  for (let waited = 0; waited < 3_000; waited += 50) {
+    const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_by = any($1)', [poolIds]);
+    if (rows[0].n === 0) return;
+    await sleep(50);
+  }
+  await pool.query('update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_by = any($1)', [poolIds]);
+}
+
+export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Promise<JobWorker> {
+  const events: WorkerEvents = new EventEmitter();
+  const poolIds: string[] = [];
+  events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
+  const runner = await run({
+    pgPool,
+    events,
     concurrency: services.config.workerConcurrency,
     taskList: taskList(services),
     crontab: CRONTAB,
     noHandleSignals: true,
     pollInterval: 1000,
     logger: silentLogger(true),
+    // Running jobs see helpers.abortSignal fire this long after a stop begins.
+    gracefulShutdownAbortTimeout: services.config.shutdownGraceSeconds * 1000,
   });
+  return {
+    async stop(graceMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
+      const outcome = await Promise.race([runner.stop().catch(() => {}), late]);
+      clearTimeout(timer);
+      // A graceful stop would wait for those jobs however long they take; kill() releases them instead.
+      if (outcome === 'late') {
+        console.log(`jobs still running after ${graceMs / 1000} s; handing them back to the queue`);
+        await runner.kill().catch(() => {});
+      }
+      await settleJobs(pgPool, poolIds).catch((error: Error) => console.error(`[worker] could not settle jobs: ${error.message}`));
+    },
+  };
 }

@@ -1,8 +1,7 @@
-import pg from 'pg';
 import { runOnce } from 'graphile-worker';
 import { silentLogger } from '../../src/db/migrate.ts';
 import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
-import { taskList } from '../../workers/index.ts';
+import { createJobPool, taskList } from '../../workers/index.ts';
 import type { TestEnv } from './env.ts';
 
 async function lockedJobs(env: TestEnv): Promise<number> {
@@ -18,7 +17,7 @@ async function lockedJobs(env: TestEnv): Promise<number> {
  * ours so that statement can finish, and we wait for it before anyone looks at the queue.
  */
 export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9')): Promise<void> {
-  const pgPool = new pg.Pool({ connectionString: env.databaseUrl, max: 3 });
+  const pgPool = createJobPool(env.databaseUrl, 3);
   try {
     await runOnce({ pgPool, taskList: taskList({ ...env.services, docker }), logger: silentLogger(true), noHandleSignals: true });
     for (let waited = 0; await lockedJobs(env); waited += 20) {

@@ -1,0 +1,104 @@
+// Starting the whole service, and stopping it in the one order that loses nothing: stop taking
+// requests, let those in flight and the running jobs finish (or hand the jobs back), close the
+// pools, and stop the embedded database last.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { migrate } from './db/migrate.ts';
+import { createOrm, type Orm } from './db/orm.ts';
+import { ensureAdmin } from './lib/bootstrap.ts';
+import { systemClock } from './lib/clock.ts';
+import { createServices } from './trpc/context.ts';
+import { dockerEngine } from '../workers/adapters/docker.ts';
+import { createJobPool, releaseAbandonedJobs, startWorker, type JobWorker } from '../workers/index.ts';
+
+export interface RunningService {
+  /** The address the API listens on, when this process serves HTTP. */
+  address?: string;
+  /** The ordered stop; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+const log = (message: string) => console.log(message);
+
+/** Resolves to 'timeout' if `work` takes longer than `ms`. */
+async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'timeout'> {
+  let timer: NodeJS.Timeout;
+  const late = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), ms)));
+  return Promise.race([work.then(() => 'done' as const), late]).finally(() => clearTimeout(timer));
+}
+
+/** Lets requests in flight finish for up to `graceMs`, then cuts the connections still open. */
+async function drainHttp(app: FastifyInstance, graceMs: number): Promise<void> {
+  const closing = app.close();
+  if ((await within(closing, graceMs)) === 'timeout') {
+    log(`requests still running after ${graceMs / 1000} s; closing their connections`);
+    app.server.closeAllConnections();
+    await closing;
+  }
+}
+
+export async function startService(config: Config): Promise<RunningService> {
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    if (config.role !== 'all') throw new Error('SERVICE_ROLE=api or worker needs DATABASE_URL: separate processes must share one database server');
+    embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'), { persistent: true });
+    databaseUrl = embedded.url;
+    log(`embedded PostgreSQL running with data in ${join(config.dataDir, 'pg')}`);
+  }
+
+  let orm: Orm | undefined;
+  let jobPool: pg.Pool | undefined;
+  let app: FastifyInstance | undefined;
+  let worker: JobWorker | undefined;
+  let stopped: Promise<void> | undefined;
+
+  const stop = () =>
+    (stopped ??= (async () => {
+      const graceMs = config.shutdownGraceSeconds * 1000;
+      await Promise.all([app && drainHttp(app, graceMs), worker?.stop(graceMs)]);
+      await orm?.close();
+      await jobPool?.end();
+      await embedded?.stop();
+    })());
+
+  try {
+    const applied = await migrate(databaseUrl);
+    if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+    orm = await createOrm(databaseUrl);
+    mkdirSync(config.storageRoot, { recursive: true });
+
+    const admin = await ensureAdmin(orm, config);
+    if (admin.created) {
+      log(`created Admin user "${config.adminUsername}"`);
+      if (admin.generatedPassword) log(`  generated password (shown once): ${admin.generatedPassword}`);
+    }
+
+    const services = createServices(orm, config, systemClock);
+    if (config.role !== 'worker') {
+      app = await buildApp(services);
+      await app.listen({ port: config.port, host: config.host });
+      log(`API listening on http://localhost:${config.port} (docs at /api/docs)`);
+    }
+    if (config.role !== 'api') {
+      jobPool = createJobPool(databaseUrl, config.workerConcurrency + 2);
+      if (embedded) {
+        const released = await releaseAbandonedJobs(jobPool);
+        if (released) log(`released ${released} job(s) left locked by an earlier run`);
+      }
+      worker = await startWorker(jobPool, { ...services, docker: dockerEngine(config.docker.host, config.docker.registryProxy, config.docker) });
+      log(`job worker running (concurrency ${config.workerConcurrency})`);
+    }
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+
+  const address = app?.server.address();
+  return { address: typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : undefined, stop };
+}
