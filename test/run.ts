@@ -1,15 +1,49 @@
-// Runs every test file in one process against one real, throw-away PostgreSQL server,
-// then prints the line CI reads: "N passed, M failed".
+// Runs every test file in one process against one real, throw-away PostgreSQL server, then
+// prints the line CI reads: "N passed, M failed". Whatever goes wrong (a database that cannot
+// start, a file that cannot load, an error outside any test, a run that hangs) is named and
+// counted as a failure, and the line is still printed.
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 type Outcome = [errs: string, ran: number, skip: number, max: number];
 type Runner = () => Promise<Outcome>;
 const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: [string | null, ...Runner[]][]; UVU_INDEX: number };
+
+const RUN_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_SECONDS || 900) * 1000;
+
+let passed = 0;
+let failed = 0;
+let current = 'start-up';
+let db: EmbeddedDatabase | undefined;
+
+function failure(what: string, error: unknown): void {
+  failed++;
+  console.error(`\nFAILED ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+}
+
+async function finish(): Promise<never> {
+  try {
+    const { closeTestEnv } = await import('./support/env.ts');
+    await closeTestEnv();
+  } catch (error) {
+    failure('closing the test environment', error);
+  }
+  await db?.stop().catch((error) => failure('stopping the test database', error));
+  console.log(`${passed} passed, ${failed} failed`);
+  if (passed + failed === 0) console.error('no test ran');
+  process.exit(failed || passed === 0 ? 1 : 0);
+}
+
+process.on('uncaughtException', (error) => failure(`an error outside any test (during ${current})`, error));
+process.on('unhandledRejection', (error) => failure(`a rejection nobody handled (during ${current})`, error));
+setTimeout(() => {
+  failure('the run', new Error(`still running after ${RUN_TIMEOUT_MS / 1000} s, in ${current}`));
+  void finish();
+}, RUN_TIMEOUT_MS).unref();
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir)
@@ -25,26 +59,35 @@ const root = resolve(import.meta.dirname);
 const filter = process.argv[2];
 const files = testFiles(root).filter((f) => !filter || f.includes(filter));
 
-const db = process.env.TEST_DATABASE_URL
-  ? undefined
-  : await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'course-test-')), { persistent: false });
-process.env.TEST_DATABASE_URL ??= db!.url;
-await migrate(process.env.TEST_DATABASE_URL);
+try {
+  if (!process.env.TEST_DATABASE_URL) {
+    db = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'course-test-')), { persistent: false });
+    process.env.TEST_DATABASE_URL = db.url;
+  }
+  await migrate(process.env.TEST_DATABASE_URL);
+} catch (error) {
+  failure('starting the test database (no suite can run without it)', error);
+  await finish();
+}
 
 g.UVU_DEFER = 1;
 g.UVU_QUEUE = [];
 for (const [index, file] of files.entries()) {
-  g.UVU_QUEUE.push([relative(root, file)]);
+  const name = relative(root, file);
+  g.UVU_QUEUE.push([name]);
   g.UVU_INDEX = index;
-  await import(pathToFileURL(file).href);
+  try {
+    await import(pathToFileURL(file).href);
+  } catch (error) {
+    failure(`loading ${name}`, error);
+  }
 }
 
-let passed = 0;
-let failed = 0;
 for (const group of g.UVU_QUEUE) {
   for (let i = 1; i < group.length; i++) {
     const run = group[i] as Runner;
     group[i] = async () => {
+      current = String(group[0]);
       const outcome = await run();
       passed += outcome[1];
       failed += outcome[3] - outcome[1] - outcome[2];
@@ -53,14 +96,10 @@ for (const group of g.UVU_QUEUE) {
   }
 }
 
-const { exec } = await import('uvu');
-await exec();
-const { closeTestEnv } = await import('./support/env.ts');
-await closeTestEnv();
-await db?.stop();
-console.log(`${passed} passed, ${failed} failed`);
-if (passed + failed === 0) {
-  console.error('no test ran');
-  process.exitCode = 1;
+try {
+  const { exec } = await import('uvu');
+  await exec();
+} catch (error) {
+  failure(`running ${current}`, error);
 }
-process.exit(process.exitCode ?? (failed ? 1 : 0));
+await finish();
