@@ -4,6 +4,7 @@ import { findSession, type Caller, type Session } from '../lib/sessions.ts';
 import { jobQueue } from '../lib/jobs.ts';
 import type { Context } from './context.ts';
 import { NO_CREDENTIALS, sessionRequired, translateDatabaseError } from './errors.ts';
+import { rejectNulBytes } from './input-guard.ts';
 
 /** How the REST layer answers for a procedure, beyond what OpenAPI meta says. */
 export interface RestMeta {
@@ -37,7 +38,13 @@ const translateErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(translateErrors);
+/** A NUL byte in any string of the input is a 400 naming the field, before a schema or the database sees it. */
+const noNulBytes = t.middleware(async ({ getRawInput, next }) => {
+  rejectNulBytes(await getRawInput());
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(translateErrors).use(noNulBytes);
 
 async function resolveCaller(ctx: Context): Promise<{ user: Caller; session: Session }> {
   const { username, token } = ctx.credentials;

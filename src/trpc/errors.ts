@@ -38,7 +38,7 @@ export const sessionRequired = (message: string) =>
 export const NO_CREDENTIALS = 'No authentication details provided. Authentication is required to access this resource.';
 
 /** Turns an issue path like ['campus', 'name'] into the form key `campus[name]`. */
-function formKey(path: readonly PropertyKey[]): string {
+export function formKey(path: readonly PropertyKey[]): string {
   const [head, ...rest] = path.map(String);
   return (head ?? 'body') + rest.map((p) => `[${p}]`).join('');
 }
@@ -57,6 +57,15 @@ export function describeZodError(error: ZodError): string {
 
 // A value that is absent altogether is "missing" whatever type was expected.
 z.config({ customError: (issue) => (issue.input === undefined ? 'is missing' : undefined) });
+
+/**
+ * Text PostgreSQL cannot take: a NUL byte, which the driver's protocol cannot even carry (08P01
+ * "invalid message format"; checked before the 08 class counts as a lost connection), or a
+ * character the encoding lacks (22021, 22P05). Input with a NUL byte is refused before it gets
+ * this far; this is the net behind that check.
+ */
+const UNSTORABLE_TEXT = new Set(['08P01', '22021', '22P05']);
+const UNSTORABLE_MESSAGE = 'Validation failed: a value contains a character that cannot be stored (such as a NUL byte)';
 
 const INTEGRITY =
   'This operation has been rejected as it would break data integrity. Ensure that related values are deleted or updated before trying again.';
@@ -77,6 +86,9 @@ export function translateDatabaseError(error: unknown): TRPCError | undefined {
   }
   if (error instanceof NotNullConstraintViolationException || error instanceof CheckConstraintViolationException) {
     return new TRPCError({ code: 'BAD_REQUEST', message: `Validation failed: ${error.message.split('\n')[0]}`, cause: error });
+  }
+  if (error && typeof error === 'object' && UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
+    return new TRPCError({ code: 'BAD_REQUEST', message: UNSTORABLE_MESSAGE, cause: error });
   }
   if (isDatabaseUnavailable(error)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, cause: error });
   return undefined;
