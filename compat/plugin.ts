@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
-import { createCallerFactory } from '../src/trpc/core.ts';
+import { createCallerFactory, resolveCaller } from '../src/trpc/core.ts';
 import { LegacyStatus, legacyError } from '../src/trpc/errors.ts';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../src/db/unavailable.ts';
 import type { FileResult } from '../src/trpc/files.ts';
+import { checkBodyHeaders, hasBody, multipartLimits } from './body-limits.ts';
 import { procedureInput } from './input.ts';
+import { MultipartBody } from './multipart.ts';
 import { restRoutes, type RestRoute } from './routes.ts';
 
 function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
@@ -34,24 +36,40 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
   const routes = restRoutes(appRouter);
   for (const route of routes) {
     const segments = route.procedure.split('.');
+    const limits = multipartLimits(route, services.config);
     app.route({
       method: route.method,
       url: route.url,
-      handler: async (request, reply) => {
+      // Before any of the body is read: credentials, then what the headers say about the body.
+      // A flood of large bodies without valid credentials costs a session lookup, not memory.
+      onRequest: async (request, reply) => {
         try {
-          const input = await procedureInput(request, route.headerFields);
+          // Without a body there is nothing to protect yet; the procedure checks credentials anyway.
+          if (!route.public && hasBody(request)) await resolveCaller(createContext(services, readCredentials(request.headers)));
+          checkBodyHeaders(request.headers, limits);
+        } catch (error) {
+          return sendError(reply, request, error);
+        }
+      },
+      handler: async (request, reply) => {
+        const multipart = new MultipartBody(limits);
+        try {
+          const input = await procedureInput(request, route.headerFields, multipart);
           const ctx = createContext(services, readCredentials(request.headers), request.ip);
           const caller = createCaller(ctx) as unknown as Record<string, unknown>;
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
             input: unknown,
           ) => Promise<unknown>;
           const result = await call(input);
+          // Before the answer goes out, so that a client holding it finds nothing left behind.
+          await multipart.discard();
           reply.code(route.status);
           if (route.status === 204) return reply.send();
           if (route.file) return sendFile(reply, result as FileResult);
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {
+          await multipart.discard();
           return sendError(reply, request, error);
         }
       },

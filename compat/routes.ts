@@ -14,6 +14,10 @@ export interface RestRoute {
   alias: boolean;
   /** Input fields that may also arrive as request headers (declared as OpenAPI request headers). */
   headerFields: string[];
+  /** Served without credentials (`protect: false`); every other route checks them before reading a body. */
+  public: boolean;
+  /** Takes files, with this cap on their total size (undefined: MAX_UPLOAD_BYTES); other routes refuse file parts. */
+  upload?: { maxBytes?: number };
 }
 
 /** Every procedure that carries a REST route in its meta; there is no second list to keep in step. */
@@ -30,6 +34,8 @@ export function restRoutes(appRouter: AnyRouter): RestRoute[] {
       file: meta.rest?.file ?? false,
       text: meta.rest?.text ?? false,
       headerFields: requestHeaders ? Object.keys(requestHeaders.shape) : [],
+      public: meta.openapi.protect === false,
+      upload: meta.rest?.upload,
     };
     const url = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
     routes.push({ ...shared, method, url: url(path), alias: false });

@@ -1,13 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
-import formbody from '@fastify/formbody';
-import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import qs from 'qs';
 import { normalizeUrl } from '../compat/normalize.ts';
-import { MAX_UPLOAD_BYTES, parseForm } from '../compat/input.ts';
+import { registerBodyParsers } from '../compat/bodies.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
 import { openApiDocument } from './openapi.ts';
@@ -20,7 +18,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     logger: services.config.logRequests ? true : { level: 'error' },
     rewriteUrl: (req) => normalizeUrl(req.url ?? '/'),
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }), maxParamLength: 2048 },
-    bodyLimit: MAX_UPLOAD_BYTES,
+    // JSON and form bodies; uploads have their own cap (MAX_UPLOAD_BYTES, per route).
+    bodyLimit: services.config.maxBodyBytes,
     // Only behind a proxy that sets X-Forwarded-For: the client address is what sign-in throttling counts.
     trustProxy: services.config.trustProxy,
   });
@@ -31,8 +30,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     allowedHeaders: ['Auth-Token', 'Auth_Token', 'Username', 'Content-Type', 'Authorization'],
     exposedHeaders: ['Content-Disposition'],
   });
-  await app.register(formbody, { parser: parseForm });
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 20 } });
+  await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
   registerHealthRoutes(app, services.orm);
 
@@ -42,6 +40,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      // Bodies Fastify leaves unparsed, tRPC reads itself: without a limit unless given one.
+      maxBodySize: services.config.maxBodyBytes,
       createContext: ({ req }: { req: { headers: Record<string, unknown>; ip: string } }) =>
         createContext(services, readCredentials(req.headers), req.ip),
     },

@@ -28,6 +28,10 @@ export interface Config {
   workerConcurrency: number;
   /** How long a verified token is trusted without asking the database; 0 turns the cache off. */
   sessionCacheSeconds: number;
+  /** Largest JSON, form or plain multipart body an operation reads; larger ones get 413. */
+  maxBodyBytes: number;
+  /** Default cap on the files of one upload (an upload route may set its own); larger get 413. */
+  maxUploadBytes: number;
   /** Failed sign-ins allowed per username and per client address in one window; 0 turns a limit off. */
   signInThrottle: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For names the client address. */
@@ -122,6 +126,8 @@ export function loadConfig(env: Env = process.env): Config {
       'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
     sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
+    maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
+    maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10_000_000, 'MAX_UPLOAD_BYTES'),
     signInThrottle: {
       maxFailuresPerUser: int(env.SIGNIN_MAX_FAILURES_PER_USER, 10, 'SIGNIN_MAX_FAILURES_PER_USER'),
       maxFailuresPerAddress: int(env.SIGNIN_MAX_FAILURES_PER_ADDRESS, 100, 'SIGNIN_MAX_FAILURES_PER_ADDRESS'),

@@ -19,6 +19,12 @@ export interface RestMeta {
    * client's POST to a teaching period's address when editing it). Not in the OpenAPI document.
    */
   aliases?: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: `/${string}` }[];
+  /**
+   * The operation takes files (multipart). Each is streamed to a temporary file; together they
+   * may hold at most `maxBytes` (default MAX_UPLOAD_BYTES), and a larger upload gets 413.
+   * Operations without this refuse file parts.
+   */
+  upload?: { maxBytes?: number };
 }
 
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
@@ -46,7 +52,7 @@ const noNulBytes = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(translateErrors).use(noNulBytes);
 
-async function resolveCaller(ctx: Context): Promise<{ user: Caller; session: Session }> {
+export async function resolveCaller(ctx: Context): Promise<{ user: Caller; session: Session }> {
   const { username, token } = ctx.credentials;
   if (!username || !token) throw sessionRequired(NO_CREDENTIALS);
   const found = await findSession(ctx.em, username, token, ctx.clock.now(), ctx.sessions);

@@ -1,14 +1,22 @@
 import { z } from 'zod';
 
-/** A file part of a multipart upload. */
-export interface UploadedFile {
-  filename: string;
-  contentType: string;
-  data: Buffer;
+/**
+ * A file part of a multipart upload. Its bytes were streamed to a temporary file (`path`, `size`
+ * bytes), never held in memory; the file is deleted when the request ends, so a procedure that
+ * keeps it moves or copies it first. Only the multipart reader makes these: a JSON body cannot
+ * pass off a path on the server as an upload.
+ */
+export class UploadedFile {
+  constructor(
+    readonly filename: string,
+    readonly contentType: string,
+    readonly path: string,
+    readonly size: number,
+  ) {}
 }
 
 export const uploadedFile = () =>
-  z.custom<UploadedFile>((v) => !!v && typeof v === 'object' && Buffer.isBuffer((v as UploadedFile).data), {
+  z.custom<UploadedFile>((v) => v instanceof UploadedFile, {
     error: (issue) => (issue.input === undefined ? 'is missing' : 'is not a file'),
   }).meta({ type: 'string', format: 'binary' }); // a custom type has no JSON Schema of its own: the OpenAPI document needs one
 

@@ -229,14 +229,17 @@ async function raw(method: string, url: string, contentType: string | undefined,
   return { status: res.statusCode, body, type: String(res.headers['content-type'] ?? '') };
 }
 
-test('malformed JSON is a 400 with an error message, whoever calls', async () => {
+test('malformed JSON is a 400 with an error message; without credentials it is never read (419)', async () => {
   for (const payload of ['{bad', '{"campus": ', '[1,', '{"a":1}}', "{'a':1}", '\u0000']) {
-    for (const as of [undefined, people.admin.creds]) {
+    for (const [as, status] of [[undefined, 419], [people.admin.creds, 400]] as const) {
       const res = await raw('POST', '/api/campuses', 'application/json', payload, as);
-      assert.is(res.status, 400, payload);
+      assert.is(res.status, status, payload);
       assert.ok(hasError(res.body), payload);
       assert.match(res.type, 'application/json');
     }
+    // A public operation reads it, and refuses it.
+    const signIn = await raw('POST', '/api/auth', 'application/json', payload);
+    assert.is(signIn.status, 400, payload);
   }
   const renew = await raw('PUT', '/api/auth', 'application/json; charset=utf-8', '{"username":', people.admin.creds);
   assert.is(renew.status, 400);

@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Config } from '../src/config.ts';
+import { badRequest } from '../src/trpc/errors.ts';
+import type { MultipartLimits } from './multipart.ts';
+import { tooLarge } from './multipart.ts';
+import type { RestRoute } from './routes.ts';
+
+/** A route's multipart limits: fields as any body, files only on upload routes, under their cap. */
+export function multipartLimits(route: Pick<RestRoute, 'upload'>, config: Config): MultipartLimits {
+  return {
+    fieldBytes: config.maxBodyBytes,
+    fileBytes: route.upload ? (route.upload.maxBytes ?? config.maxUploadBytes) : undefined,
+    tmpDir: join(config.dataDir, 'incoming'),
+  };
+}
+
+/** Whether a body follows the headers (a declared length above 0, or chunks). */
+export function hasBody(request: { headers: IncomingHttpHeaders }): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+const isMultipart = (type: string) => /^\s*multipart\/form-data\b/i.test(type);
+
+/**
+ * What can be refused from the headers alone, before a byte of the body is read: a declared
+ * length above what the route could ever accept (413), and a multipart body without the
+ * boundary that separates its parts (400). Bodies sent without a length are counted as they
+ * are read instead (by Fastify's body limit, or the multipart reader).
+ */
+export function checkBodyHeaders(headers: IncomingHttpHeaders, limits: MultipartLimits): void {
+  const type = String(headers['content-type'] ?? '');
+  const multipart = isMultipart(type);
+  const max = limits.fieldBytes + (multipart ? (limits.fileBytes ?? 0) : 0);
+  const declared = Number(headers['content-length'] ?? 0);
+  if (declared > max) throw tooLarge(`The request body is larger than ${max} bytes.`);
+  if (multipart && !/;\s*boundary=("[^"]+"|[^;\s]+)/i.test(type)) throw badRequest('The multipart body has no boundary.');
+}
