@@ -573,11 +573,68 @@ test('an impossible day is a 400, not a database error', async () => {
   assert.match(res.body.error, 'teaching_period[start_date]');
 });
 
-test('fuzz: no route answers 500, and every error has an error message', async () => {
+/** Every scalar of `value` as a string with a NUL byte in it. */
+function withNul(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withNul);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNul(v)]));
+  return `${value ?? ''}\u0000x`;
+}
+
+const OVERSIZE = 'x'.repeat(1024 * 1024 + 1); // over MAX_BODY_BYTES' default
+
+/**
+ * Input that once got 500s or was read whole: NUL bytes in every field, however sent; multipart
+ * bodies without a boundary, cut off or not multipart at all; files where none are taken; and
+ * bodies over the size limit.
+ */
+function hostileCases(route: { method: string; url: string; procedure: string }): FuzzCase[] {
+  const rand = generator(hash(`hostile ${route.method} ${route.url}`));
+  const url = route.url.replace(/:([A-Za-z_]+)/g, '1');
+  const data = withNul({ ...randomObject(rand, inputKeys(route.procedure)), extra: 'x' }) as Record<string, unknown>;
+  const fields: Record<string, string> = {};
+  flatten(data, '', fields);
+  const good = multipart(fields, false);
+  const json = { 'content-type': 'application/json' };
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const mp = { 'content-type': good.type };
+  const cases: Omit<FuzzCase, 'shown'>[] = [
+    { mode: 'nul-json', url, headers: json, payload: JSON.stringify(data) },
+    { mode: 'nul-key', url, headers: json, payload: JSON.stringify({ 'k\u0000': 1, ...Object.fromEntries(Object.keys(data).map((k) => [k, { 'k\u0000': 1 }])) }) },
+    { mode: 'nul-form', url, headers: form, payload: qs.stringify(data) },
+    { mode: 'nul-query', url: `${url}?${qs.stringify(data)}`, headers: {} },
+    { mode: 'nul-multipart', url, headers: mp, payload: good.payload },
+    { mode: 'multipart-no-boundary', url, headers: { 'content-type': 'multipart/form-data' }, payload: good.payload },
+    { mode: 'multipart-cut', url, headers: mp, payload: good.payload.subarray(0, Math.floor(good.payload.length / 2)) },
+    { mode: 'multipart-garbage', url, headers: mp, payload: 'this is not multipart' },
+    { mode: 'multipart-file', url, headers: mp, payload: multipart(fields, true).payload },
+    { mode: 'oversize-json', url, headers: json, payload: JSON.stringify({ ...data, extra: OVERSIZE }) },
+    { mode: 'oversize-form', url, headers: form, payload: `extra=${OVERSIZE}` },
+    { mode: 'oversize-multipart', url, headers: mp, payload: multipart({ extra: OVERSIZE }, false).payload },
+  ];
+  return cases.map((c) => ({ ...c, shown: `${route.method} ${c.url.slice(0, 200)} [${c.mode}]` }));
+}
+
+/** The request's answer, or 'hung' if none came within `ms`. */
+async function bounded<T>(request: Promise<T>, ms: number): Promise<T | 'hung'> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), ms)));
+  try {
+    return await Promise.race([request, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+test('fuzz: no route answers 500 or hangs, every error has an error message, and memory stays bounded', async () => {
   const routes = compatRoutes();
   assert.ok(routes.length >= 10, 'the REST routes are listed');
   const failures: string[] = [];
   const CASES = 8;
+  const MiB = 1024 * 1024;
+  const startRss = process.memoryUsage.rss();
+  let peakRss = startRss;
+  let slowest = 0;
+  let requests = 0;
   // Reads first, on one shared world; every write then starts from a fresh one (a reset costs
   // more than all of a route's requests together).
   const ordered = [...routes.filter((r) => r.method === 'GET'), ...routes.filter((r) => r.method !== 'GET')];
@@ -589,18 +646,29 @@ test('fuzz: no route answers 500, and every error has an error message', async (
       await seedWorld();
       fresh = true;
     }
-    for (const fuzz of fuzzCases(route, CASES)) {
+    for (const fuzz of [...fuzzCases(route, CASES), ...hostileCases(route)]) {
       // Each request is made by a signed-in admin, whatever the previous one did to the account.
       const em = env.orm.em.fork();
       await em.nativeUpdate(User, { id: people.admin.user.id }, { systemRole: 'Admin', username: 'aadmin' });
       const admin = await em.findOneOrFail(User, { id: people.admin.user.id });
       const token = await issueToken(em, admin, env.clock.now(), false);
-      const res = await env.app.inject({
-        method: route.method as never,
-        url: fuzz.url,
-        headers: { ...fuzz.headers, Username: 'aadmin', 'Auth-Token': token },
-        payload: fuzz.payload,
-      });
+      const started = performance.now();
+      const res = await bounded(
+        env.app.inject({
+          method: route.method as never,
+          url: fuzz.url,
+          headers: { ...fuzz.headers, Username: 'aadmin', 'Auth-Token': token },
+          payload: fuzz.payload,
+        }),
+        5_000,
+      );
+      slowest = Math.max(slowest, performance.now() - started);
+      peakRss = Math.max(peakRss, process.memoryUsage.rss());
+      requests++;
+      if (res === 'hung') {
+        failures.push(`no answer within 5 s ${route.procedure}: ${fuzz.shown}`);
+        continue;
+      }
       let body: unknown;
       try {
         body = JSON.parse(res.body);
@@ -611,7 +679,10 @@ test('fuzz: no route answers 500, and every error has an error message', async (
       else if (res.statusCode >= 400 && !hasError(body)) failures.push(`${res.statusCode} without error ${route.procedure}: ${fuzz.shown} -> ${res.body.slice(0, 200)}`);
     }
   }
+  console.log(`\n  fuzz: ${requests} requests, slowest ${Math.round(slowest)} ms, RSS ${(startRss / MiB).toFixed(0)} MiB at the start, peak ${(peakRss / MiB).toFixed(0)} MiB`);
   assert.equal(failures, [], `\n${failures.slice(0, 30).join('\n')}\n`);
+  // The test's own payloads are at most a few MiB; the server buffers none beyond MAX_BODY_BYTES.
+  assert.ok(peakRss - startRss < 256 * MiB, `RSS grew by ${((peakRss - startRss) / MiB).toFixed(0)} MiB during the fuzz`);
 });
 
 test('fuzz: odd credentials never answer 500', async () => {
