@@ -62,7 +62,10 @@ function answerPull(req: IncomingMessage, res: import('node:http').ServerRespons
     res.write(`${JSON.stringify(lines[0])}\r\n`);
     return;
   }
-  const sent = behaviour.kind === 'succeed' ? lines : [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }];
+  const sent =
+    behaviour.kind === 'stream-error'
+      ? [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }]
+      : lines; // 'slow' is answered as a success once its delay has passed
   // Written line by line, as the engine streams its progress.
   for (const line of sent) res.write(`${JSON.stringify(line)}\r\n`);
   res.end();
