@@ -23,6 +23,8 @@ export async function createOrm(databaseUrl: string, options: { poolMax?: number
     pool: { min: 0, max: options.poolMax ?? 10 },
     // Without a bound, a request waits forever for a database that accepts no connections.
     driverOptions: { connectionTimeoutMillis: 5_000 },
+    // graphile-worker's tables are its own; a generated migration must never touch them.
+    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     // Every request works in its own fork; the global manager must never collect state.
     allowGlobalContext: false,
     debug: false,
