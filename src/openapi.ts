@@ -20,8 +20,10 @@ const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'Missing or invalid input, or a change that would break data integrity',
   '403': 'Not permitted to the caller',
   '404': 'No such record',
+  '413': 'Body larger than the limit (for uploads, files larger than the operation allows)',
   '419': 'Credentials missing, wrong or expired: sign in again',
   '500': 'Unexpected failure',
+  '503': 'The database is unavailable for the moment: try again shortly',
 };
 
 interface MediaType {
@@ -52,7 +54,7 @@ const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
  * what the REST layer really does: the success status (201 for POST unless the meta says
  * otherwise, 204 without a body), file and text answers, form bodies beside JSON (multipart
  * for uploads instead), both credential headers together, and `{"error"}` bodies with 419
- * for missing credentials.
+ * for missing credentials, 413 for oversized bodies and 503 while the database is away.
  */
 function describeRestLayer(doc: OpenAPIObject, router: AnyRouter): void {
   const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
@@ -64,10 +66,10 @@ function describeRestLayer(doc: OpenAPIObject, router: AnyRouter): void {
     const protectedRoute = !!operation.security?.length;
     if (protectedRoute) operation.security = [bothHeaders];
     if (operation.requestBody) {
-      operation.requestBody.content = bodyContent(operation.requestBody.content, !!(rest && 'upload' in rest && rest.upload));
+      operation.requestBody.content = bodyContent(operation.requestBody.content, !!rest?.upload);
       headerAlternatives(operation, route.headerFields);
     }
-    operation.responses = responses(operation.responses, route, protectedRoute);
+    operation.responses = responses(operation.responses, route, protectedRoute, !!operation.requestBody);
   }
   doc.components ??= {};
   doc.components.schemas = Object.fromEntries(
@@ -112,7 +114,7 @@ function headerAlternatives(operation: Operation, headerFields: string[]): void 
   }
 }
 
-function responses(generated: Operation['responses'], route: RestRoute, protectedRoute: boolean): Operation['responses'] {
+function responses(generated: Operation['responses'], route: RestRoute, protectedRoute: boolean, hasBody: boolean): Operation['responses'] {
   const success = generated['200']!;
   const outputSchema = success.content?.['application/json']?.schema ?? {};
   const answer: Operation['responses'] = {};
@@ -130,8 +132,9 @@ function responses(generated: Operation['responses'], route: RestRoute, protecte
   const errorStatuses = Object.keys(generated)
     .filter((status) => Number(status) >= 400)
     .map((status) => (status === '401' && protectedRoute ? '419' : status))
+    .concat(hasBody ? ['413'] : [], ['503'])
     .filter((status) => ERROR_DESCRIPTIONS[status]);
-  for (const status of errorStatuses.sort()) {
+  for (const status of [...new Set(errorStatuses)].sort()) {
     answer[status] = {
       description: ERROR_DESCRIPTIONS[status]!,
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },

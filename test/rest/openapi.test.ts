@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { restRoutes } from '../../compat/routes.ts';
 import { buildOpenApiDocument } from '../../src/openapi.ts';
 import { appRouter } from '../../src/routers/index.ts';
-import { authedProcedure, publicProcedure, router, type Meta } from '../../src/trpc/core.ts';
+import { authedProcedure, publicProcedure, router } from '../../src/trpc/core.ts';
 import { formBool, idField, requiredString } from '../../src/trpc/fields.ts';
 import { fileResult, uploadedFile } from '../../src/trpc/files.ts';
 import type { TestEnv } from '../support/env.ts';
@@ -193,7 +193,8 @@ test('errors are documented as {"error"} bodies, 419 for missing credentials', a
   });
   const create = doc.paths['/api/campuses']!.post!.responses;
   assert.ok(create['419'] && !create['401'], 'missing credentials are 419');
-  for (const status of ['400', '403', '419']) assert.is(create[status]!.content!['application/json']!.schema.$ref, '#/components/schemas/Error');
+  for (const status of ['400', '403', '413', '419', '503']) assert.is(create[status]!.content!['application/json']!.schema.$ref, '#/components/schemas/Error');
+  assert.not.ok(doc.paths['/api/campuses']!.get!.responses['413'], 'a GET has no body to be too large');
   const refused = await api(env, 'POST', '/api/campuses', { json: {} });
   assert.is(refused.status, 419);
   assert.type(refused.body.error, 'string');
@@ -201,7 +202,6 @@ test('errors are documented as {"error"} bodies, 419 for missing credentials', a
 
 // Downloads, text answers and uploads come with later operations; a probe router documents one
 // of each through the same generator.
-const uploadRest = { upload: true } as unknown as Meta['rest'];
 const probe = router({
   sheet: authedProcedure
     .meta({ openapi: { method: 'GET', path: '/api/probe/{id}/sheet' }, rest: { file: true } })
@@ -223,7 +223,7 @@ const probe = router({
     .output(z.string())
     .query(() => ''),
   upload: authedProcedure
-    .meta({ openapi: { method: 'POST', path: '/api/probe/{id}/upload' }, rest: uploadRest })
+    .meta({ openapi: { method: 'POST', path: '/api/probe/{id}/upload' }, rest: { upload: {} } })
     .input(z.object({ id: idField(), file: uploadedFile(), comment: z.string().optional() }))
     .output(z.boolean())
     .mutation(() => true),
