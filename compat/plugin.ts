@@ -87,6 +87,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unexpected error');
       return reply.code(500).send({ error: 'Sorry... something went wrong with your request.' });
     }
+    // Fastify closes the connection after a body it stopped reading; the client, still sending,
+    // then meets a reset and may never read the 413. The rest of the body is read and thrown away
+    // instead (the lingering read in compat/bodies.ts), which keeps the connection's framing intact.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') reply.removeHeader('connection');
     // An unsupported body type is bad input like any other.
     return reply.code(status === 415 ? 400 : status).send({ error: error.message });
   });
