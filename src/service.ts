@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
+import { embeddedClusterDirectory, postgresRunAs } from './db/postgres-host.ts';
 import { migrate } from './db/migrate.ts';
 import { createOrm, type Orm } from './db/orm.ts';
 import { ensureAdmin } from './lib/bootstrap.ts';
@@ -47,9 +48,11 @@ export async function startService(config: Config): Promise<RunningService> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     if (config.role !== 'all') throw new Error('SERVICE_ROLE=api or worker needs DATABASE_URL: separate processes must share one database server');
-    embedded = await startEmbeddedPostgres(join(config.dataDir, 'pg'), { persistent: true });
+    const cluster = embeddedClusterDirectory(config.dataDir, postgresRunAs());
+    if (cluster.outside) log(`the system user "postgres" cannot reach ${config.dataDir}, so the embedded database keeps its data in ${cluster.dir} (recorded in ${join(config.dataDir, 'pg.location')})`);
+    embedded = await startEmbeddedPostgres(cluster.dir, { persistent: true });
     databaseUrl = embedded.url;
-    log(`embedded PostgreSQL running with data in ${join(config.dataDir, 'pg')}`);
+    log(`embedded PostgreSQL running with data in ${cluster.dir}`);
   }
 
   let orm: Orm | undefined;

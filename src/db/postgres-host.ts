@@ -2,7 +2,8 @@
 // PostgreSQL refuses to run as root, so as root the server runs as the system user `postgres`,
 // and that user must be able to reach both the binaries and the data directory.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 
@@ -118,4 +119,25 @@ export function assertDataDirectoryReachable(dataDir: string, who: RunAs | undef
       `The embedded PostgreSQL runs as the system user "postgres" (it refuses to run as root), and that user cannot enter ${blocker}, so it cannot keep its data in ${resolve(dataDir)}: set DATA_DIR to a directory it can reach (for example DATA_DIR=/var/lib/course-service), or set DATABASE_URL to a PostgreSQL server.`,
     );
   }
+}
+
+/** Where clusters go whose DATA_DIR the `postgres` user cannot reach: root-owned, traversable. */
+export const OUTSIDE_CLUSTERS = '/var/lib/course-service/clusters';
+
+/**
+ * The embedded cluster's directory for a DATA_DIR: `DATA_DIR/pg`, unless this process is root and
+ * the `postgres` user cannot reach it (a project under /root). Then the cluster lives under
+ * OUTSIDE_CLUSTERS, and `DATA_DIR/pg.location` records which one, so removing DATA_DIR starts afresh
+ * (with a new cluster) as it would otherwise, rather than bringing old data back.
+ */
+export function embeddedClusterDirectory(dataDir: string, who: RunAs | undefined): { dir: string; outside: boolean } {
+  const inside = join(resolve(dataDir), 'pg');
+  mkdirSync(dataDir, { recursive: true });
+  if (!who || !blockingDirectory(inside, who)) return { dir: inside, outside: false };
+  const location = `${inside}.location`;
+  if (existsSync(location)) return { dir: readFileSync(location, 'utf8').trim(), outside: true };
+  const dir = join(OUTSIDE_CLUSTERS, randomUUID());
+  mkdirSync(OUTSIDE_CLUSTERS, { recursive: true, mode: 0o755 });
+  writeFileSync(location, `${dir}\n`, { mode: 0o600 });
+  return { dir, outside: true };
 }

@@ -2,7 +2,7 @@
 // work, kill -9, a database killed under it, and a data directory it cannot use.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -203,6 +203,24 @@ test('SIGTERM while the service is still starting ends in the same ordered stop:
   server.child.kill('SIGTERM');
   assert.is(await within(server.exited, 30_000, 'the stop'), 0, server.output());
   assert.not.ok(alive(postmaster), 'the embedded database was stopped');
+});
+
+test('as root, a project in a directory the postgres user cannot enter still starts, serves and stops with exit 0', async () => {
+  if (process.getuid?.() !== 0) return;
+  const closed = mkdtempSync(join(tmpdir(), 'course-closed-')); // mode 0700, like /root or mktemp -d
+  const server = await startServer(join(closed, '.data'), { SHUTDOWN_GRACE_SECONDS: '5' });
+  running.push(server);
+  const cluster = readFileSync(join(closed, '.data', 'pg.location'), 'utf8').trim();
+  try {
+    assert.match(server.output(), 'cannot reach');
+    assert.is((await fetch(`${server.baseUrl}/api/campuses`)).status, 200);
+    server.child.kill('SIGTERM');
+    assert.is(await within(server.exited, 20_000, 'the stop'), 0, server.output());
+  } finally {
+    rmSync(closed, { recursive: true, force: true });
+    rmSync(cluster, { recursive: true, force: true });
+    rmSync(`${cluster}.password`, { force: true });
+  }
 });
 
 test('a data directory PostgreSQL cannot use stops the start with its own words and exit 1', async () => {
