@@ -9,7 +9,7 @@ import { legacyError, translateDatabaseError } from '../../src/trpc/errors.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
-import { api, type Credentials } from '../support/http.ts';
+import { api, rawRequest, type Credentials } from '../support/http.ts';
 import { enrol, seedUnit } from '../support/seed.ts';
 
 const test = suite('bad input: NUL bytes, broken multipart, oversized bodies');
@@ -21,19 +21,8 @@ freshEachTest(test, (world) => ({ env, people } = world));
 const campus = { name: 'Burwood', mode: 'timetable', abbreviation: 'B', active: true };
 const BOUNDARY = 'badinputboundary';
 
-async function send(method: string, url: string, contentType: string | undefined, payload: string | Buffer, as?: Credentials) {
-  const headers: Record<string, string> = {};
-  if (contentType) headers['content-type'] = contentType;
-  if (as) Object.assign(headers, { Username: as.username, 'Auth-Token': as.token });
-  const res = await env.app.inject({ method: method as never, url, headers, payload });
-  let body: any;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.statusCode, body };
-}
+const send = (method: string, url: string, contentType: string | undefined, payload: string | Buffer, as?: Credentials) =>
+  rawRequest(env, method, url, contentType, payload, as).then(({ status, body }) => ({ status, body }));
 
 const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const filePart = (name: string, content: string) =>

@@ -27,7 +27,7 @@ import { appRouter } from '../../src/routers/index.ts';
 import { type TestEnv, resetDatabase } from '../support/env.ts';
 import { type People, everyone, signedIn } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
-import { api, type Credentials } from '../support/http.ts';
+import { api, rawRequest, type Credentials } from '../support/http.ts';
 import { employ, enrol, seedCampus, seedPeriod, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST compatibility conventions');
@@ -215,19 +215,8 @@ test('every response, errors included, allows any origin and exposes Content-Dis
 // ---------------------------------------------------------------------------------------------
 // Bodies and errors
 
-async function raw(method: string, url: string, contentType: string | undefined, payload: string, as?: Credentials) {
-  const headers: Record<string, string> = {};
-  if (contentType) headers['content-type'] = contentType;
-  if (as) Object.assign(headers, { Username: as.username, 'Auth-Token': as.token });
-  const res = await env.app.inject({ method: method as never, url, headers, payload });
-  let body: unknown;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    body = undefined;
-  }
-  return { status: res.statusCode, body, type: String(res.headers['content-type'] ?? '') };
-}
+const raw = (method: string, url: string, contentType: string | undefined, payload: string, as?: Credentials) =>
+  rawRequest(env, method, url, contentType, payload, as);
 
 test('malformed JSON is a 400 with an error message; without credentials it is never read (419)', async () => {
   for (const payload of ['{bad', '{"campus": ', '[1,', '{"a":1}}', "{'a':1}", '\u0000']) {

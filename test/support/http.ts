@@ -71,3 +71,25 @@ export async function api(env: TestEnv, method: string, url: string, options: Re
   if (type.includes('json') && res.body !== '') body = JSON.parse(res.body);
   return { status: res.statusCode, body, text: res.body, headers: res.headers };
 }
+
+/** Sends a body exactly as given (malformed, cut off, any content type): for tests of bad input. */
+export async function rawRequest(
+  env: TestEnv,
+  method: string,
+  url: string,
+  contentType: string | undefined,
+  payload: string | Buffer,
+  as?: Credentials,
+): Promise<{ status: number; body: any; type: string }> {
+  const headers: Record<string, string> = {};
+  if (contentType) headers['content-type'] = contentType;
+  if (as) Object.assign(headers, { Username: as.username, 'Auth-Token': as.token });
+  const res = await env.app.inject({ method: method as never, url, headers, payload });
+  let body: unknown;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.statusCode, body, type: String(res.headers['content-type'] ?? '') };
+}
