@@ -3,7 +3,9 @@ import { db } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import { forbidden } from '../trpc/errors.ts';
 import { SYSTEM_PERMISSIONS, unitRoleOf, type SystemAction, type UnitRoleName } from './permissions.ts';
+import type { ProjectRole } from './scopes.ts';
 
+export * from './scopes.ts';
 export {
   canAssignRole,
   CONVENOR_CAPABLE,
@@ -41,4 +43,24 @@ export async function rolesInUnits(
     .execute();
   for (const row of rows) roles.set(row.id, unitRoleOf(row.role, row.project_id !== null, user.systemRole));
   return roles;
+}
+
+/** The caller's role in one unit (null: none): the one place `my_role` comes from. */
+export async function roleInUnit(em: Em, user: { id: number; systemRole: SystemRole }, unitId: number): Promise<UnitRoleName | null> {
+  return (await rolesInUnits(em, user, [unitId])).get(unitId) ?? null;
+}
+
+/**
+ * The caller's role on a project (§1.6): its owner is the Student; staff of its unit (a Tutor or
+ * Convenor unit role) act as Tutor; anyone else, Admins included, has none.
+ */
+export async function roleInProject(em: Em, user: { id: number }, project: { userId: number; unitId: number }): Promise<ProjectRole | null> {
+  if (project.userId === user.id) return 'Student';
+  const staff = await db(em)
+    .selectFrom('unit_roles')
+    .select('id')
+    .where('unit_id', '=', project.unitId)
+    .where('user_id', '=', user.id)
+    .executeTakeFirst();
+  return staff ? 'Tutor' : null;
 }

@@ -1,0 +1,93 @@
+// Procedure builders for operations inside a unit or on a project. Each loads the record the
+// input names (404 when there is none), resolves the caller's role there through src/policy, and
+// refuses with 403 and the operation's message unless the role's table allows the action; then it
+// puts the record and the role in the context. No procedure spells out a role itself.
+import type { z } from 'zod';
+import { Project, Unit, type IProject, type IUnit } from '../../schema/index.ts';
+import {
+  can,
+  canInProject,
+  canInUnit,
+  roleInProject,
+  roleInUnit,
+  type ProjectAction,
+  type ProjectRole,
+  type SystemAction,
+  type UnitAction,
+  type UnitRoleName,
+} from '../policy/index.ts';
+import { authedMutation, authedProcedure } from './core.ts';
+import { forbidden, notFound } from './errors.ts';
+
+type Refusal = string | ((id: number) => string);
+const refusal = (message: Refusal, id: number) => (typeof message === 'function' ? message(id) : message);
+
+export interface UnitScope {
+  /** The unit's action the caller's role must allow. */
+  action: UnitAction;
+  /** The 403 message, e.g. `(id) => \`Couldn't find Unit with id=${id}\``. */
+  refused: Refusal;
+  /** Which input field names the unit (default `unit_id`; `id` on /api/units/{id}). */
+  field?: string;
+  /** A system permission that allows the operation whatever the unit role (e.g. `admin_units`). */
+  orSystem?: SystemAction;
+  /** Where an unknown unit is refused with 403 instead of 404, as the original does on some routes. */
+  unknownIsRefused?: boolean;
+}
+
+function idIn(input: unknown, field: string): number {
+  return (input as Record<string, number>)[field];
+}
+
+const UNKNOWN_UNIT = 'Unable to find requested Unit';
+
+// authedMutation is authedProcedure inside a transaction: the same context, so one builder serves both.
+type Base = typeof authedProcedure;
+
+function scopeToUnit<S extends z.ZodType>(base: Base, input: S, scope: UnitScope) {
+  const field = scope.field ?? 'unit_id';
+  return base.input(input).use(async ({ ctx, input, next }) => {
+    const id = idIn(input, field);
+    const unit = await ctx.em.findOne(Unit, { id });
+    if (!unit) throw scope.unknownIsRefused ? forbidden(refusal(scope.refused, id)) : notFound(UNKNOWN_UNIT);
+    const unitRole = await roleInUnit(ctx.em, ctx.user, id);
+    const allowed = canInUnit(unitRole, scope.action) || (scope.orSystem !== undefined && can(ctx.user, scope.orSystem));
+    if (!allowed) throw forbidden(refusal(scope.refused, id));
+    return next({ ctx: { unit: unit as IUnit, unitRole: unitRole as UnitRoleName | null } });
+  });
+}
+
+/** A read inside one unit: `ctx.unit` (the entity) and `ctx.unitRole`. */
+export const unitQuery = <S extends z.ZodType>(input: S, scope: UnitScope) => scopeToUnit(authedProcedure, input, scope);
+
+/** A change inside one unit, in one transaction; the unit is loaded inside it. */
+export const unitMutation = <S extends z.ZodType>(input: S, scope: UnitScope) => scopeToUnit(authedMutation as Base, input, scope);
+
+export interface ProjectScope {
+  action: ProjectAction;
+  refused: Refusal;
+  /** Which input field names the project (default `id`). */
+  field?: string;
+  unknownIsRefused?: boolean;
+}
+
+const UNKNOWN_PROJECT = 'Unable to find requested Project';
+
+function scopeToProject<S extends z.ZodType>(base: Base, input: S, scope: ProjectScope) {
+  const field = scope.field ?? 'id';
+  return base.input(input).use(async ({ ctx, input, next }) => {
+    const id = idIn(input, field);
+    const project = await ctx.em.findOne(Project, { id }, { populate: ['unit'] });
+    if (!project) throw scope.unknownIsRefused ? forbidden(refusal(scope.refused, id)) : notFound(UNKNOWN_PROJECT);
+    const unit = project.unit as unknown as IUnit;
+    const projectRole = await roleInProject(ctx.em, ctx.user, { userId: (project.user as unknown as { id: number }).id, unitId: unit.id });
+    if (!canInProject(projectRole, scope.action, unit)) throw forbidden(refusal(scope.refused, id));
+    return next({ ctx: { project: project as IProject, unit, projectRole: projectRole as ProjectRole } });
+  });
+}
+
+/** A read of one project: `ctx.project`, its `ctx.unit` and `ctx.projectRole`. */
+export const projectQuery = <S extends z.ZodType>(input: S, scope: ProjectScope) => scopeToProject(authedProcedure, input, scope);
+
+/** A change of one project, in one transaction. */
+export const projectMutation = <S extends z.ZodType>(input: S, scope: ProjectScope) => scopeToProject(authedMutation as Base, input, scope);
