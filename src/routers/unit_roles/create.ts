@@ -1,0 +1,34 @@
+import { User } from '../../../schema/index.ts';
+import { roleFromName, staffRoleOf } from '../../domain/staff.ts';
+import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { unitMutation } from '../../trpc/scoped.ts';
+import { findOr404 } from '../lookup.ts';
+import { employStaff } from './operations.ts';
+import { createUnitRoleInput, staffMemberOut } from './schemas.ts';
+import { staffMember } from './staff.ts';
+
+export const createUnitRole = unitMutation(createUnitRoleInput, {
+  action: 'employ_staff',
+  orSystem: 'admin_units',
+  refused: (id) => `Couldn't find Unit with id=${id}`,
+})
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/unit_roles',
+      tags: ['Unit roles'],
+      summary: 'Employ a user as staff of a unit (unit Convenor, Admin)',
+      description:
+        '`role` is Tutor or Convenor (by name, case-insensitive); students are enrolled as projects instead (403). A Convenor needs the system role Convenor or Admin, a Tutor any staff system role (400). A user already on the staff keeps their role and is answered with it. The first convenor of a unit without a main convenor becomes its main convenor.',
+    },
+  })
+  .output(staffMemberOut)
+  .mutation(async ({ ctx, input }) => {
+    await findOr404(ctx.em, User, input.user_id);
+    const named = roleFromName(input.role);
+    if (!named) throw forbidden(`Couldn't find Role with name=${input.role}`);
+    const staffRole = staffRoleOf(named);
+    if (!('role' in staffRole)) throw staffRole.status === 403 ? forbidden(staffRole.message) : badRequest(staffRole.message);
+    const { id } = await employStaff(ctx.em, { unitId: ctx.unit.id, userId: input.user_id, role: staffRole.role });
+    return (await staffMember(ctx.em, id))!;
+  });
