@@ -8,6 +8,7 @@ import { settingsRouter } from './settings/index.ts';
 import { teachingPeriodsRouter } from './teaching_periods/index.ts';
 import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
+import { outcomesRouter } from './units/outcomes/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
@@ -23,6 +24,7 @@ export const appRouter = router({
   webcal: webcalRouter,
   unitRoles: unitRolesRouter,
   projects: projectsRouter,
+  unitOutcomes: outcomesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,21 @@
+import { unitMutation } from '../../../trpc/scoped.ts';
+import { createOutcome } from './operations.ts';
+import { createOutcomeInput, outcomeOut, toOutcome } from './schemas.ts';
+
+export const createOutcomeProcedure = unitMutation(createOutcomeInput, {
+  action: 'update',
+  refused: 'You are not authorised to create outcomes in this unit.',
+})
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/units/{unit_id}/outcomes',
+      tags: ['Outcomes'],
+      summary: 'Add a learning outcome to a unit',
+      description: 'Numbered after the last outcome. Without an abbreviation it is called ILO<number>. Unit Convenor or Admin.',
+    },
+  })
+  .output(outcomeOut)
+  .mutation(async ({ ctx, input }) =>
+    toOutcome(await createOutcome(ctx.em, ctx.unit.id, { name: input.name, description: input.description, abbreviation: input.abbreviation })),
+  );

@@ -1,0 +1,26 @@
+import { fileResult } from '../../../trpc/files.ts';
+import { unitQuery } from '../../../trpc/scoped.ts';
+import { outcomesCsv } from './operations.ts';
+import { unitIdInput } from './schemas.ts';
+
+export const downloadOutcomesCsv = unitQuery(unitIdInput, {
+  action: 'update',
+  refused: 'You are not authorised to download outcomes for this unit.',
+})
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/units/{unit_id}/outcomes/csv',
+      tags: ['Outcomes'],
+      summary: "Download a unit's learning outcomes as CSV",
+      description: 'Columns `unit_code, ilo_number, abbreviation, name, description`, in number order; file `<CODE>-LearningOutcomes.csv`. Unit Convenor or Admin.',
+    },
+    rest: { file: true },
+  })
+  .output(fileResult().meta({ contentMediaType: 'text/csv' }))
+  .query(async ({ ctx }) => ({
+    filename: `${ctx.unit.code}-LearningOutcomes.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    data: Buffer.from(await outcomesCsv(ctx.em, ctx.unit), 'utf8'),
+    asAttachment: true,
+  }));

@@ -1,0 +1,29 @@
+import { unitMutation } from '../../../trpc/scoped.ts';
+import { findOutcome, updateOutcome } from './operations.ts';
+import { outcomeOut, toOutcome, updateOutcomeInput } from './schemas.ts';
+
+export const updateOutcomeProcedure = unitMutation(updateOutcomeInput, {
+  action: 'update',
+  refused: 'You are not authorised to update outcomes in this unit.',
+})
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/api/units/{unit_id}/outcomes/{id}',
+      tags: ['Outcomes'],
+      summary: 'Update a learning outcome, or move it to another number',
+      description:
+        'A new `ilo_number` moves the outcome there and shifts the ones in between by one, so the numbers stay 1..n (a number past the last moves it to the end). Unit Convenor or Admin.',
+    },
+  })
+  .output(outcomeOut)
+  .mutation(async ({ ctx, input }) => {
+    const outcome = await findOutcome(ctx.em, ctx.unit.id, input.id);
+    await updateOutcome(ctx.em, outcome, {
+      name: input.name,
+      description: input.description,
+      abbreviation: input.abbreviation,
+      iloNumber: input.ilo_number,
+    });
+    return toOutcome(outcome);
+  });
