@@ -9,6 +9,7 @@ import { teachingPeriodsRouter } from './teaching_periods/index.ts';
 import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
 import { outcomesRouter } from './units/outcomes/index.ts';
+import { tutorialStreamsRouter } from './units/tutorial_streams/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
@@ -25,6 +26,7 @@ export const appRouter = router({
   unitRoles: unitRolesRouter,
   projects: projectsRouter,
   unitOutcomes: outcomesRouter,
+  unitTutorialStreams: tutorialStreamsRouter,
 });
 
 export type AppRouter = typeof appRouter;
