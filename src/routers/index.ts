@@ -5,6 +5,7 @@ import { authRouter } from './auth/index.ts';
 import { campusesRouter } from './campuses/index.ts';
 import { projectsRouter } from './projects/index.ts';
 import { settingsRouter } from './settings/index.ts';
+import { studentsRouter } from './students/index.ts';
 import { teachingPeriodsRouter } from './teaching_periods/index.ts';
 import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
@@ -25,6 +26,7 @@ export const appRouter = router({
   webcal: webcalRouter,
   unitRoles: unitRolesRouter,
   projects: projectsRouter,
+  students: studentsRouter,
   unitOutcomes: outcomesRouter,
   unitTutorialStreams: tutorialStreamsRouter,
 });

@@ -1,6 +1,12 @@
 import { router } from '../../trpc/core.ts';
+import { enrolStudent } from './enrol.ts';
+import { getProject } from './get.ts';
 import { listProjects } from './list.ts';
+import { updateProject } from './update.ts';
 
 export const projectsRouter = router({
   list: listProjects,
+  enrol: enrolStudent,
+  get: getProject,
+  update: updateProject,
 });

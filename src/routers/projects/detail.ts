@@ -1,0 +1,133 @@
+// A project's dashboard: its tasks, tutorial enrolments, groups and the student's outcome
+// alignments, one query each whatever their number.
+import { sql } from 'kysely';
+import type { IProject, IUnit } from '../../../schema/index.ts';
+import { db, timestamp } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { taskDueDate } from '../../domain/task-due-date.ts';
+import { toUnitBrief } from '../unit_roles/schemas.ts';
+import { portfolioAvailable, type ProjectDetailOut } from './schemas.ts';
+
+type ProjectTask = ProjectDetailOut['tasks'][number];
+
+export interface DetailViewer {
+  userId: number;
+  /** The viewer's role in the project's unit, shown as `unit.my_role`. */
+  unitRole: string;
+  /** May the viewer see similarity flags (staff)? */
+  seesSimilarity: boolean;
+}
+
+export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, viewer: DetailViewer): Promise<ProjectDetailOut> {
+  const k = db(em);
+  const tasks = await k
+    .selectFrom('tasks as t')
+    .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id')
+    .select([
+      't.id',
+      't.task_definition_id',
+      't.status',
+      'd.target_date',
+      'd.due_date',
+      't.extensions',
+      't.submission_date',
+      't.completion_date',
+      't.times_assessed',
+      't.grade',
+      't.quality_pts',
+      't.include_in_portfolio',
+    ])
+    .select(sql<boolean>`exists (select 1 from task_similarities m where m.task_id = t.id and m.flagged)`.as('flagged'))
+    .select(
+      sql<number>`(select count(*)::int from task_comments c
+        where c.task_id = t.id and c.kind <> 'status'
+          and not exists (select 1 from comment_read_receipts r where r.comment_id = c.id and r.user_id = ${viewer.userId}))`.as('num_new_comments'),
+    )
+    .where('t.project_id', '=', project.id)
+    .orderBy('t.task_definition_id')
+    .execute();
+  const enrolments = await k
+    .selectFrom('tutorial_enrolments')
+    .select(['project_id', 'tutorial_id'])
+    .where('project_id', '=', project.id)
+    .orderBy('id')
+    .execute();
+  const groups = await k
+    .selectFrom('group_memberships as gm')
+    .innerJoin('groups as g', 'g.id', 'gm.group_id')
+    .select(['g.id', 'g.name', 'g.tutorial_id', 'g.group_set_id', 'g.capacity_adjustment', 'g.locked'])
+    .select(
+      sql<number>`(select count(*)::int from group_memberships o join projects op on op.id = o.project_id
+        where o.group_id = g.id and o.active and op.enrolled)`.as('student_count'),
+    )
+    .where('gm.project_id', '=', project.id)
+    .where('gm.active', '=', true)
+    .orderBy('g.id')
+    .execute();
+  const alignments = await k
+    .selectFrom('learning_alignments as a')
+    .innerJoin('tasks as t', 't.id', 'a.task_id')
+    .select(['a.id', 'a.description', 'a.rating', 'a.learning_outcome_id', 'a.task_definition_id', 'a.task_id'])
+    .where('t.project_id', '=', project.id)
+    .orderBy('a.id')
+    .execute();
+
+  const unitEnd = String(unit.endDate);
+  const row = project as unknown as { portfolioProductionDate: Date | null; compilePortfolio: boolean };
+  return {
+    id: project.id,
+    campus_id: refId(project.campus),
+    user_id: refId(project.user)!,
+    unit: toUnitBrief(
+      {
+        id: unit.id,
+        code: unit.code,
+        name: unit.name,
+        start_date: String(unit.startDate),
+        end_date: unitEnd,
+        active: unit.active,
+        teaching_period_id: refId(unit.teachingPeriod),
+      },
+      viewer.unitRole,
+    ),
+    unit_id: unit.id,
+    target_grade: project.targetGrade,
+    submitted_grade: project.submittedGrade ?? null,
+    // Portfolio parts are uploaded by a later part of the service; until then there are none.
+    portfolio_files: [],
+    compile_portfolio: project.compilePortfolio,
+    portfolio_available: portfolioAvailable({
+      portfolio_production_date: row.portfolioProductionDate ? row.portfolioProductionDate.toISOString() : null,
+      compile_portfolio: row.compilePortfolio,
+    }),
+    uses_draft_learning_summary: project.usesDraftLearningSummary,
+    tasks: tasks.map((t) => {
+      const out: ProjectTask = {
+        id: t.id,
+        task_definition_id: t.task_definition_id,
+        status: t.status,
+        due_date: taskDueDate(t.target_date, t.extensions, t.due_date, unitEnd),
+        extensions: t.extensions,
+        times_assessed: t.times_assessed,
+        include_in_portfolio: t.include_in_portfolio,
+        similarity_flag: viewer.seesSimilarity && t.flagged,
+        num_new_comments: t.num_new_comments,
+      };
+      if (t.submission_date !== null) out.submission_date = timestamp(t.submission_date).toISOString();
+      if (t.completion_date !== null) out.completion_date = t.completion_date;
+      if (t.grade !== null) out.grade = t.grade;
+      if (t.quality_pts !== null) out.quality_pts = t.quality_pts;
+      return out;
+    }),
+    tutorial_enrolments: enrolments,
+    groups,
+    task_outcome_alignments: alignments.map((a) => ({ ...a, task_id: a.task_id! })),
+  };
+}
+
+/** The id of a many-to-one reference (an entity, a reference or a bare id), or null. */
+function refId(ref: unknown): number | null {
+  if (ref === null || ref === undefined) return null;
+  if (typeof ref === 'number') return ref;
+  return (ref as { id: number }).id;
+}

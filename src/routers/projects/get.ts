@@ -1,0 +1,25 @@
+import { canInTask, roleInUnit } from '../../policy/index.ts';
+import { projectQuery } from '../../trpc/scoped.ts';
+import { loadProjectDetail } from './detail.ts';
+import { projectDetailOut, projectIdInput } from './schemas.ts';
+
+export const getProject = projectQuery(projectIdInput, { action: 'get', refused: (id) => `Couldn't find Project with id=${id}` })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/projects/{id}',
+      tags: ['Projects'],
+      summary: 'A project with its tasks, tutorial enrolments, groups and outcome alignments (its student, or staff of its unit)',
+      description:
+        'Only tasks that exist are listed (a task is created when first worked on). `due_date` is the target date plus granted extensions, never past the deadline. `similarity_flag` is shown to staff only. Admins who are not staff of the unit are refused, as in the original.',
+    },
+  })
+  .output(projectDetailOut)
+  .query(async ({ ctx }) => {
+    const unitRole = await roleInUnit(ctx.em, ctx.user, ctx.unit.id);
+    return loadProjectDetail(ctx.em, ctx.project, ctx.unit, {
+      userId: ctx.user.id,
+      unitRole: unitRole ?? ctx.projectRole,
+      seesSimilarity: canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit),
+    });
+  });

@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { unitQuery } from '../../trpc/scoped.ts';
+import { loadUnitStudents } from './load.ts';
+import { listStudentsInput, studentProjectOut } from './schemas.ts';
+
+export const listStudents = unitQuery(listStudentsInput, {
+  action: 'get_students',
+  orSystem: 'admin_units',
+  refused: (id) => `Couldn't find Unit with id=${id}`,
+})
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/students',
+      tags: ['Users and students'],
+      summary: "A unit's students (staff of the unit, or Admin)",
+      description:
+        'Enrolled students, each with their tutorial enrolments and progress stats, in project id order. `withdraw=true` (the web client sends `withdrawn`) lists withdrawn students too. One SQL statement whatever the number of students.',
+    },
+  })
+  .output(z.array(studentProjectOut))
+  .query(({ ctx, input }) =>
+    loadUnitStudents(ctx.em, ctx.unit.id, { includeWithdrawn: input.withdraw === true || input.withdrawn === true }),
+  );
