@@ -11,6 +11,7 @@ import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
 import { outcomesRouter } from './units/outcomes/index.ts';
 import { tutorialStreamsRouter } from './units/tutorial_streams/index.ts';
+import { tutorialsRouter } from './tutorials/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
@@ -29,6 +30,7 @@ export const appRouter = router({
   students: studentsRouter,
   unitOutcomes: outcomesRouter,
   unitTutorialStreams: tutorialStreamsRouter,
+  tutorials: tutorialsRouter,
 });
 
 export type AppRouter = typeof appRouter;

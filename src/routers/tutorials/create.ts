@@ -1,0 +1,37 @@
+import { Unit } from '../../../schema/index.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { requireInUnit } from '../../trpc/unit-access.ts';
+import { findOr404 } from '../lookup.ts';
+import { createTutorial as create } from './operations.ts';
+import { tutorialById } from './rows.ts';
+import { createTutorialInput, tutorialOut } from './schemas.ts';
+
+export const createTutorial = authedMutation
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/tutorials',
+      tags: ['Tutorials and tutorial streams'],
+      summary: 'Create a tutorial (unit Convenor, Admin)',
+      description:
+        'Answers the new tutorial. `tutor_id` is a user id of the unit\'s staff (400 otherwise); `campus_id` -1 or null means no campus; `tutorial_stream_abbr` names a stream of the unit (null: none). Abbreviations are unique within the unit (400).',
+    },
+  })
+  .input(createTutorialInput)
+  .output(tutorialOut)
+  .mutation(async ({ ctx, input }) => {
+    const t = input.tutorial;
+    const unit = await findOr404(ctx.em, Unit, t.unit_id);
+    await requireInUnit(ctx.em, ctx.user, unit.id, { action: 'add_tutorial', refused: 'Not authorised to create new tutorials' });
+    const tutorial = await create(ctx.em, unit.id, {
+      tutorUserId: t.tutor_id,
+      campusId: t.campus_id ?? null,
+      streamAbbr: t.tutorial_stream_abbr ?? null,
+      capacity: t.capacity,
+      abbreviation: t.abbreviation,
+      meetingDay: t.meeting_day,
+      meetingTime: t.meeting_time,
+      meetingLocation: t.meeting_location,
+    });
+    return (await tutorialById(ctx.em, tutorial.id))!;
+  });

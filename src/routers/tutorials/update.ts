@@ -1,0 +1,40 @@
+import { Tutorial } from '../../../schema/index.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { badRequest } from '../../trpc/errors.ts';
+import { requireInUnit } from '../../trpc/unit-access.ts';
+import { findOr404 } from '../lookup.ts';
+import { updateTutorial as update } from './operations.ts';
+import { tutorialById } from './rows.ts';
+import { tutorialOut, updateTutorialInput } from './schemas.ts';
+
+export const updateTutorial = authedMutation
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/api/tutorials/{id}',
+      tags: ['Tutorials and tutorial streams'],
+      summary: 'Change a tutorial (unit Convenor, Admin)',
+      description:
+        'Changes only the fields sent. `unit_id` may be sent but must be the tutorial\'s unit. A tutorial with enrolments keeps its stream (400).',
+    },
+  })
+  .input(updateTutorialInput)
+  .output(tutorialOut)
+  .mutation(async ({ ctx, input }) => {
+    const tutorial = await findOr404(ctx.em, Tutorial, input.id);
+    const unitId = (tutorial.unit as unknown as { id: number }).id;
+    await requireInUnit(ctx.em, ctx.user, unitId, { action: 'add_tutorial', refused: `Cannot update tutorial with id=${input.id} - not authorised` });
+    const t = input.tutorial;
+    if (t.unit_id !== undefined && t.unit_id !== unitId) throw badRequest('A tutorial cannot move to another unit');
+    await update(ctx.em, tutorial, {
+      tutorUserId: t.tutor_id,
+      campusId: t.campus_id,
+      streamAbbr: t.tutorial_stream_abbr,
+      capacity: t.capacity,
+      abbreviation: t.abbreviation,
+      meetingDay: t.meeting_day,
+      meetingTime: t.meeting_time,
+      meetingLocation: t.meeting_location,
+    });
+    return (await tutorialById(ctx.em, tutorial.id))!;
+  });
