@@ -10,6 +10,7 @@ import { teachingPeriodsRouter } from './teaching_periods/index.ts';
 import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
 import { outcomesRouter } from './units/outcomes/index.ts';
+import { taskDefinitionsRouter } from './units/task_definitions/index.ts';
 import { tutorialStreamsRouter } from './units/tutorial_streams/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
 import { webcalRouter } from './webcal/index.ts';
@@ -29,6 +30,7 @@ export const appRouter = router({
   projects: projectsRouter,
   students: studentsRouter,
   unitOutcomes: outcomesRouter,
+  unitTaskDefinitions: taskDefinitionsRouter,
   unitTutorialStreams: tutorialStreamsRouter,
   tutorials: tutorialsRouter,
 });
