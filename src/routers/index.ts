@@ -9,6 +9,7 @@ import { studentsRouter } from './students/index.ts';
 import { teachingPeriodsRouter } from './teaching_periods/index.ts';
 import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
+import { unitsRouter } from './units/index.ts';
 import { outcomesRouter } from './units/outcomes/index.ts';
 import { taskDefinitionsRouter } from './units/task_definitions/index.ts';
 import { tutorialStreamsRouter } from './units/tutorial_streams/index.ts';
@@ -26,6 +27,7 @@ export const appRouter = router({
   activityTypes: activityTypesRouter,
   admin: router({ overseerImages: overseerImagesRouter }),
   webcal: webcalRouter,
+  units: unitsRouter,
   unitRoles: unitRolesRouter,
   projects: projectsRouter,
   students: studentsRouter,

@@ -19,8 +19,9 @@ import {
 import { authedMutation, authedProcedure } from './core.ts';
 import { forbidden, notFound } from './errors.ts';
 
-type Refusal = string | ((id: number) => string);
-const refusal = (message: Refusal, id: number) => (typeof message === 'function' ? message(id) : message);
+// The record, when loaded, lets a message name it (e.g. by the unit's code).
+type Refusal = string | ((id: number, unit?: IUnit) => string);
+const refusal = (message: Refusal, id: number, unit?: IUnit) => (typeof message === 'function' ? message(id, unit) : message);
 
 export interface UnitScope {
   /** The unit's action the caller's role must allow. */
@@ -52,7 +53,7 @@ function scopeToUnit<S extends z.ZodType>(base: Base, input: S, scope: UnitScope
     if (!unit) throw scope.unknownIsRefused ? forbidden(refusal(scope.refused, id)) : notFound(UNKNOWN_UNIT);
     const unitRole = await roleInUnit(ctx.em, ctx.user, id);
     const allowed = canInUnit(unitRole, scope.action) || (scope.orSystem !== undefined && can(ctx.user, scope.orSystem));
-    if (!allowed) throw forbidden(refusal(scope.refused, id));
+    if (!allowed) throw forbidden(refusal(scope.refused, id, unit as IUnit));
     return next({ ctx: { unit: unit as IUnit, unitRole: unitRole as UnitRoleName | null } });
   });
 }

@@ -1,0 +1,25 @@
+import { roleInUnit, authorize } from '../../policy/index.ts';
+import { toDay } from '../../domain/dates.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { unitDetail } from './detail.ts';
+import { createUnit } from './operations.ts';
+import { createUnitInput, unitOut } from './schemas.ts';
+
+export const createUnitProcedure = authedMutation
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/units',
+      tags: ['Units'],
+      summary: 'Create a unit (Admin, Convenor)',
+      description:
+        'The caller becomes the main convenor (`main_convenor_user_id` is ignored, as in the original). With `teaching_period_id` the unit takes the period\'s dates (sending dates too is refused with 403); without either it starts the coming Monday and runs 16 weeks. `description` defaults to the name; `code` is unique within a teaching period.',
+    },
+  })
+  .input(createUnitInput)
+  .output(unitOut)
+  .mutation(async ({ ctx, input }) => {
+    authorize(ctx.user, 'create_unit', 'Not authorised to create a unit');
+    const unit = await createUnit(ctx.em, ctx.user, input.unit, toDay(ctx.clock.now()));
+    return unitDetail(ctx.em, unit.id, await roleInUnit(ctx.em, ctx.user, unit.id));
+  });

@@ -1,0 +1,22 @@
+import { unitQuery } from '../../trpc/scoped.ts';
+import { unitDetail } from './detail.ts';
+import { unitIdInput, unitOut } from './schemas.ts';
+
+export const getUnit = unitQuery(unitIdInput, {
+  field: 'id',
+  action: 'get_unit',
+  orSystem: 'admin_units',
+  refused: (id) => `Couldn't find Unit with id=${id}`,
+})
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/units/{id}',
+      tags: ['Units'],
+      summary: 'The full unit with its outcomes, streams, staff, tutorials, task definitions, alignments and groups',
+      description:
+        'For its staff and enrolled students, and admins. Students do not see staff-only fields (sync and notification settings, the draft task definition, upload check settings). A fixed number of queries whatever the unit\'s size.',
+    },
+  })
+  .output(unitOut)
+  .query(({ ctx }) => unitDetail(ctx.em, ctx.unit.id, ctx.unitRole));

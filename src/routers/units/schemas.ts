@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { UNIT_STAFF_ROLES, UPLOAD_KINDS } from '../../../schema/enums.ts';
+import { formBool, formDay, formInt, formString, idField, requiredString } from '../../trpc/fields.ts';
+import { UNIT_ROLE_NAMES, unitSummaryOut } from '../teaching_periods/schemas.ts';
+
+export { unitSummaryOut };
+
+// ---- The full unit (GET /api/units/{id}, and the answer of create and rollover) ----------------
+
+const id = z.number().int();
+
+export const outcomeOut = z.object({ id, ilo_number: z.number().int(), abbreviation: z.string(), name: z.string(), description: z.string() });
+export const tutorialStreamOut = z.object({ id, name: z.string(), abbreviation: z.string(), activity_type: z.string() });
+export const staffOut = z.object({
+  id,
+  role: z.enum(UNIT_STAFF_ROLES),
+  user: z.object({ id, email: z.string(), first_name: z.string(), last_name: z.string(), username: z.string(), nickname: z.string().nullable() }),
+});
+export const tutorialOut = z.object({
+  id,
+  meeting_day: z.string(),
+  meeting_time: z.string(),
+  meeting_location: z.string(),
+  abbreviation: z.string(),
+  campus_id: id.optional(),
+  capacity: z.number().int(),
+  tutorial_stream_abbr: z.string().optional(),
+  num_students: z.number().int(),
+  tutor_id: id.optional(),
+});
+export const uploadRequirementOut = z.object({
+  key: z.string(),
+  name: z.string(),
+  type: z.enum(UPLOAD_KINDS).or(z.string()),
+  tii_check: z.boolean().optional(),
+  tii_pct: z.number().optional(),
+});
+export const taskDefinitionOut = z.object({
+  id,
+  abbreviation: z.string(),
+  name: z.string(),
+  description: z.string(),
+  weighting: z.number(),
+  target_grade: z.number().int(),
+  target_date: z.string(),
+  due_date: z.string(),
+  start_date: z.string(),
+  upload_requirements: z.array(uploadRequirementOut),
+  tutorial_stream_abbr: z.string().nullable(),
+  plagiarism_checks: z.array(z.object({ key: z.string(), type: z.string(), pattern: z.string() })).optional(),
+  plagiarism_warn_pct: z.number().int().optional(),
+  restrict_status_updates: z.boolean().optional(),
+  group_set_id: id.nullable(),
+  has_task_sheet: z.boolean(),
+  has_task_resources: z.boolean(),
+  has_task_assessment_resources: z.boolean().optional(),
+  is_graded: z.boolean(),
+  max_quality_pts: z.number().int(),
+  overseer_image_id: id.nullable().optional(),
+  assessment_enabled: z.boolean().optional(),
+  moss_language: z.string().nullable().optional(),
+});
+export const alignmentOut = z.object({
+  id,
+  description: z.string().nullable(),
+  rating: z.number().int(),
+  learning_outcome_id: id,
+  task_definition_id: id,
+});
+export const groupSetOut = z.object({
+  id,
+  name: z.string(),
+  allow_students_to_create_groups: z.boolean(),
+  allow_students_to_manage_groups: z.boolean(),
+  keep_groups_in_same_class: z.boolean(),
+  capacity: z.number().int().nullable(),
+  locked: z.boolean(),
+});
+export const groupOut = z.object({
+  id,
+  name: z.string(),
+  tutorial_id: id,
+  group_set_id: id,
+  student_count: z.number().int(),
+  capacity_adjustment: z.number().int(),
+  locked: z.boolean(),
+});
+
+/** The spec's full Unit; fields marked optional are shown to staff only (or omitted when null). */
+export const unitOut = z.object({
+  code: z.string(),
+  id,
+  name: z.string(),
+  my_role: z.enum(UNIT_ROLE_NAMES).nullable(),
+  main_convenor_id: id.nullable(),
+  main_convenor_user_id: id.nullable(),
+  description: z.string(),
+  teaching_period_id: id.optional(),
+  start_date: z.string(),
+  end_date: z.string(),
+  portfolio_auto_generation_date: z.string().optional(),
+  active: z.boolean(),
+  overseer_image_id: id.nullable().optional(),
+  assessment_enabled: z.boolean(),
+  auto_apply_extension_before_deadline: z.boolean().optional(),
+  send_notifications: z.boolean().optional(),
+  enable_sync_enrolments: z.boolean().optional(),
+  enable_sync_timetable: z.boolean().optional(),
+  draft_task_definition_id: id.nullable().optional(),
+  extension_weeks_on_resubmit_request: z.number().int().optional(),
+  allow_student_extension_requests: z.boolean(),
+  allow_student_change_tutorial: z.boolean(),
+  ilos: z.array(outcomeOut),
+  tutorial_streams: z.array(tutorialStreamOut),
+  staff: z.array(staffOut),
+  tutorials: z.array(tutorialOut),
+  task_definitions: z.array(taskDefinitionOut),
+  task_outcome_alignments: z.array(alignmentOut),
+  group_sets: z.array(groupSetOut),
+  groups: z.array(groupOut),
+});
+export type UnitOut = z.infer<typeof unitOut>;
+
+// ---- Inputs -----------------------------------------------------------------------------------
+
+export const unitIdInput = z.object({ id: idField() });
+
+export const listUnitsInput = z.object({ include_in_active: formBool().optional() });
+
+/** `-1` is the original's way to take a unit out of its teaching period. */
+const periodId = () => formInt().pipe(z.number().int().refine((n) => n === -1 || n > 0));
+
+const flags = {
+  active: formBool().optional(),
+  auto_apply_extension_before_deadline: formBool().optional(),
+  send_notifications: formBool().optional(),
+  enable_sync_timetable: formBool().optional(),
+  enable_sync_enrolments: formBool().optional(),
+  allow_student_extension_requests: formBool().optional(),
+  allow_student_change_tutorial: formBool().optional(),
+  extension_weeks_on_resubmit_request: formInt().pipe(z.number().int().min(0)).optional(),
+  portfolio_auto_generation_date: formDay().optional(),
+};
+
+// The spec marks active, teaching_period_id and main_convenor_user_id required; the web client
+// sends none of them (only code, name and a period or dates), so all three are optional here.
+export const createUnitInput = z.object({
+  unit: z.object({
+    name: requiredString().pipe(z.string().max(255)),
+    code: requiredString().pipe(z.string().max(255)),
+    description: formString().optional(),
+    teaching_period_id: periodId().optional(),
+    start_date: formDay().optional(),
+    end_date: formDay().optional(),
+    main_convenor_user_id: formInt().optional(),
+    ...flags,
+  }),
+});
+export type CreateUnitInput = z.infer<typeof createUnitInput>['unit'];
+
+export const updateUnitInput = z.object({
+  id: idField(),
+  unit: z
+    .object({
+      name: requiredString().pipe(z.string().max(255)).optional(),
+      code: requiredString().pipe(z.string().max(255)).optional(),
+      description: formString().optional(),
+      teaching_period_id: periodId().optional(),
+      start_date: formDay().optional(),
+      end_date: formDay().optional(),
+      main_convenor_id: idField().optional(),
+      assessment_enabled: formBool().optional(),
+      draft_task_definition_id: formInt().pipe(z.number().int().positive()).nullable().optional(),
+      overseer_image_id: formInt().pipe(z.number().int().positive()).nullable().optional(),
+      ...flags,
+    })
+    .default({}),
+});
+export type UpdateUnitFields = z.infer<typeof updateUnitInput>['unit'];
+
+/** PUT answers with only the fields it was sent (as the original does). */
+export const updatedUnitOut = z.record(z.string(), z.unknown());
+
+export const rolloverUnitInput = z.object({
+  id: idField(),
+  teaching_period_id: idField().optional(),
+  start_date: formDay().optional(),
+  end_date: formDay().optional(),
+});
