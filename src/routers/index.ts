@@ -14,6 +14,7 @@ import { outcomesRouter } from './units/outcomes/index.ts';
 import { taskDefinitionsRouter } from './units/task_definitions/index.ts';
 import { tutorialStreamsRouter } from './units/tutorial_streams/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
+import { tutorialEnrolmentsRouter } from './units/tutorials/enrolments/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
@@ -35,6 +36,7 @@ export const appRouter = router({
   unitTaskDefinitions: taskDefinitionsRouter,
   unitTutorialStreams: tutorialStreamsRouter,
   tutorials: tutorialsRouter,
+  unitTutorialEnrolments: tutorialEnrolmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;
