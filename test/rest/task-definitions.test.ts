@@ -25,6 +25,7 @@ import { signedIn, type People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
+import { countStatements } from '../support/statements.ts';
 import { copyTaskDefinition } from '../../src/routers/units/task_definitions/operations.ts';
 
 const test = suite('REST /api/units/{unit_id}/task_definitions');
@@ -405,6 +406,35 @@ test('tRPC: create, list tasks and delete through the typed caller', async () =>
   assert.equal(td.upload_requirements, [{ key: 'file0', name: 'R', type: 'document' }]);
   assert.equal(await caller.unitTaskDefinitions.tasks({ unit_id: unit, task_def_id: td.id }), []);
   assert.is(await caller.unitTaskDefinitions.delete({ unit_id: unit, id: td.id }), true);
+});
+
+test('tasks: the same number of statements for 1 and for 8 students (no query per task)', async () => {
+  const unit = await staffedUnit();
+  const id = await created(unit);
+  const tutorial = await insert(Tutorial, { unit, abbreviation: 'T1', meetingDay: 'Mon', meetingTime: '10:00', meetingLocation: 'A1' });
+  const addStudents = async (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const project = await enrol(env, (await signedIn(env, `s${i}`, 'Student')).user, unit);
+      await insert(TutorialEnrolment, { project, tutorial });
+      const task = await insert(Task, { project, taskDefinition: id, submissionDate: new Date() });
+      await insert(TaskComment, { task, author: people.student.user.id, kind: 'extension', extensionWeeksRequested: 1 });
+      await insert(TaskSimilarity, { task, kind: 'moss', pct: 10 });
+    }
+  };
+  const read = async () => {
+    let body: unknown[] = [];
+    const statements = await countStatements(async () => {
+      body = (await api(env, 'GET', `/api/units/${unit}/task_definitions/${id}/tasks`, { as: people.tutor.creds })).body;
+    });
+    return { statements, rows: body.length };
+  };
+  await addStudents(0, 1);
+  await read(); // the first request of a session also looks the session up
+  const one = await read();
+  await addStudents(1, 8);
+  const eight = await read();
+  assert.equal([one.rows, eight.rows], [1, 8]);
+  assert.is(eight.statements, one.statements);
 });
 
 test('copyTaskDefinition (for rollover): every field, the dates given, and the group set and stream of the same name in the target', async () => {
