@@ -4,6 +4,7 @@ import { createTeachingPeriod } from './create.ts';
 import { deleteTeachingPeriod } from './delete.ts';
 import { getTeachingPeriod } from './get.ts';
 import { listTeachingPeriods } from './list.ts';
+import { rolloverTeachingPeriodProcedure } from './rollover.ts';
 import { updateTeachingPeriod } from './update.ts';
 
 export const teachingPeriodsRouter = router({
@@ -13,4 +14,5 @@ export const teachingPeriodsRouter = router({
   update: updateTeachingPeriod,
   delete: deleteTeachingPeriod,
   breaks: breaksRouter,
+  rollover: rolloverTeachingPeriodProcedure,
 });

@@ -3,6 +3,7 @@ import { createUnitProcedure } from './create.ts';
 import { getUnit } from './get.ts';
 import { downloadGrades } from './grades.ts';
 import { listUnits } from './list.ts';
+import { rolloverUnitProcedure } from './rollover.ts';
 import { studentTargetGradeProcedure, taskCompletionStatsProcedure, taskStatusPctProcedure } from './stats.ts';
 import { updateUnitProcedure } from './update.ts';
 
@@ -12,6 +13,7 @@ export const unitsRouter = router({
   create: createUnitProcedure,
   get: getUnit,
   update: updateUnitProcedure,
+  rollover: rolloverUnitProcedure,
   grades: downloadGrades,
   stats: router({
     taskCompletionStats: taskCompletionStatsProcedure,
