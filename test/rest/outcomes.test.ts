@@ -9,6 +9,8 @@ import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
+import { countStatements } from '../support/statements.ts';
+import { loadOutcomes, loadOutcomesByUnit } from '../../src/routers/units/outcomes/schemas.ts';
 
 const test = suite('REST /api/units/{unit_id}/outcomes');
 let env: TestEnv;
@@ -264,6 +266,23 @@ test('CSV upload: refused roles 403; missing file, missing headers and broken CS
   const unknown = await api(env, 'POST', '/api/units/9999/outcomes/csv', { as: people.admin.creds, multipart: good });
   assert.is(unknown.status, 404);
   assert.equal(await numbering(unit), []);
+});
+
+test('loader (for the unit page and rollover): the outcomes of many units in number order, in one query', async () => {
+  const unit = await staffedUnit();
+  const other = await staffedUnit('SIT102');
+  const [a] = await addOutcomes(unit, 'A', 'B');
+  await api(env, 'PUT', `/api/units/${unit}/outcomes/${a}`, { as: people.convenor.creds, json: { ilo_number: 2 } });
+  await addOutcomes(other, 'X');
+  let byUnit = new Map<number, { abbreviation: string; ilo_number: number }[]>();
+  const statements = await countStatements(async () => {
+    byUnit = await loadOutcomesByUnit(env.orm.em.fork(), [unit, other, 9999]);
+  });
+  assert.is(statements, 1);
+  assert.equal(byUnit.get(unit)!.map((o) => [o.abbreviation, o.ilo_number]), [['B', 1], ['A', 2]]);
+  assert.equal(byUnit.get(other)!.map((o) => o.abbreviation), ['X']);
+  assert.equal(byUnit.get(9999), []);
+  assert.equal(Object.keys((await loadOutcomes(env.orm.em.fork(), unit))[0]!), ['id', 'ilo_number', 'abbreviation', 'name', 'description']);
 });
 
 test('tRPC: the same operations through the typed caller', async () => {

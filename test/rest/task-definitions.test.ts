@@ -26,6 +26,7 @@ import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { countStatements } from '../support/statements.ts';
+import { loadTaskDefinitions, loadTaskDefinitionsByUnit, toTaskDefinition, type TaskDefinitionRow } from '../../src/routers/units/task_definitions/schemas.ts';
 import { copyTaskDefinition } from '../../src/routers/units/task_definitions/operations.ts';
 
 const test = suite('REST /api/units/{unit_id}/task_definitions');
@@ -435,6 +436,33 @@ test('tasks: the same number of statements for 1 and for 8 students (no query pe
   const eight = await read();
   assert.equal([one.rows, eight.rows], [1, 8]);
   assert.is(eight.statements, one.statements);
+});
+
+test('loaders and serializer (for the unit page): one query for many units, unit page order, students see no staff fields', async () => {
+  const unit = await staffedUnit();
+  const other = await staffedUnit('SIT102');
+  await created(unit, { name: 'Later', abbreviation: 'B', start_date: '2026-03-09', target_date: '2026-03-20' });
+  await created(unit, { name: 'Second', abbreviation: 'Z' });
+  await created(unit, { name: 'First', abbreviation: 'A' });
+  await created(other, { due_date: null });
+  let byUnit = new Map<number, TaskDefinitionRow[]>();
+  const statements = await countStatements(async () => {
+    byUnit = await loadTaskDefinitionsByUnit(env.orm.em.fork(), [unit, other, 9999]);
+  });
+  assert.is(statements, 1);
+  assert.equal(byUnit.get(unit)!.map((d) => d.abbreviation), ['A', 'Z', 'B']);
+  assert.equal(byUnit.get(9999), []);
+  const forStudent = toTaskDefinition(byUnit.get(other)![0]!, { staff: false, unitEndDate: '2026-12-01' });
+  assert.equal(Object.keys(forStudent).sort(), [
+    'abbreviation', 'description', 'due_date', 'group_set_id', 'has_task_resources', 'has_task_sheet', 'id', 'is_graded',
+    'max_quality_pts', 'name', 'start_date', 'target_date', 'target_grade', 'tutorial_stream_abbr', 'upload_requirements', 'weighting',
+  ]);
+  assert.equal(forStudent.upload_requirements, [
+    { key: 'file0', name: 'Report', type: 'document' },
+    { key: 'file1', name: 'Code', type: 'code' },
+  ]);
+  assert.is(forStudent.due_date, '2026-12-01');
+  assert.equal((await loadTaskDefinitions(env.orm.em.fork(), unit)).map((d) => d.abbreviation), ['A', 'Z', 'B']);
 });
 
 test('copyTaskDefinition (for rollover): every field, the dates given, and the group set and stream of the same name in the target', async () => {
