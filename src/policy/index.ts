@@ -11,6 +11,7 @@ export {
   CONVENOR_CAPABLE,
   roleChangeAction,
   TUTOR_CAPABLE,
+  unitRoleOf,
   unitRolesBlocking,
   type SystemAction,
   type UnitRoleName,

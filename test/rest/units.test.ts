@@ -257,6 +257,17 @@ test('PUT /api/units/{id}: main convenor must be a Convenor role of the unit; tu
   assert.equal([portfolio.status, portfolio.body], [400, { error: 'Portfolio auto generation date should be after the start date and not after the end date' }]);
 });
 
+test('my_role has one resolution: someone enrolled in a unit they also teach is Tutor there in every list', async () => {
+  const unit = await seedUnit(env, { code: 'ROLE' });
+  await employ(env, people.tutor.user, unit, 'Tutor');
+  await enrol(env, people.tutor.user, unit);
+  const projects = await api(env, 'GET', '/api/projects', { as: people.tutor.creds });
+  assert.equal(projects.body.map((p: { unit: { my_role: string } }) => p.unit.my_role), ['Tutor']);
+  const roles = await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds });
+  assert.equal(roles.body.map((r: { unit: { my_role: string } }) => r.unit.my_role), ['Tutor']);
+  assert.is((await api(env, 'GET', `/api/units/${unit}`, { as: people.tutor.creds })).body.my_role, 'Tutor');
+});
+
 test('tRPC: units.list and units.update through the caller', async () => {
   const unit = await seedUnit(env, { code: 'T9' });
   await employ(env, people.convenor.user, unit, 'Convenor', { main: true });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
+import { unitRoleOf } from '../../policy/index.ts';
 import { authedProcedure } from '../../trpc/core.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
 import { listProjectsInput, portfolioAvailable, projectListedOut } from './schemas.ts';
@@ -21,7 +22,8 @@ export const listProjects = authedProcedure
     const rows = await db(ctx.em)
       .selectFrom('projects as p')
       .innerJoin('units as u', 'u.id', 'p.unit_id')
-      .select(['p.id as project_id', 'p.campus_id', 'p.user_id', 'p.target_grade', 'p.portfolio_production_date', 'p.compile_portfolio'])
+      .leftJoin('unit_roles as r', (j) => j.onRef('r.unit_id', '=', 'p.unit_id').onRef('r.user_id', '=', 'p.user_id'))
+      .select(['p.id as project_id', 'p.campus_id', 'p.user_id', 'p.target_grade', 'p.portfolio_production_date', 'p.compile_portfolio', 'r.role as staff_role'])
       .select(['u.id', 'u.code', 'u.name', 'u.start_date', 'u.end_date', 'u.active', 'u.teaching_period_id'])
       .where('p.user_id', '=', ctx.user.id)
       .where('p.enrolled', '=', true)
@@ -33,7 +35,8 @@ export const listProjects = authedProcedure
       id: row.project_id,
       campus_id: row.campus_id,
       user_id: row.user_id,
-      unit: toUnitBrief(row, 'Student'),
+      // my_role through the one resolution of src/policy (a student who also teaches there is staff).
+      unit: toUnitBrief(row, unitRoleOf(row.staff_role, true, ctx.user.systemRole)!),
       target_grade: row.target_grade,
       portfolio_available: portfolioAvailable(row),
     }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
-import { can } from '../../policy/index.ts';
+import { can, unitRoleOf } from '../../policy/index.ts';
 import { authedProcedure } from '../../trpc/core.ts';
 import { listUnitRolesInput, toUnitBrief, toUnitRoleUser, unitRoleListedOut } from './schemas.ts';
 
@@ -31,5 +31,6 @@ export const listUnitRoles = authedProcedure
       .execute();
     // Every role is the caller's own, so the user part is the caller.
     const user = toUnitRoleUser(ctx.user);
-    return rows.map((row) => ({ id: row.role_id, role: row.role, user, unit: toUnitBrief(row, row.role) }));
+    // my_role through the one resolution of src/policy: the staff role each row holds comes first.
+    return rows.map((row) => ({ id: row.role_id, role: row.role, user, unit: toUnitBrief(row, unitRoleOf(row.role, false, ctx.user.systemRole)!) }));
   });
