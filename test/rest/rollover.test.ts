@@ -56,7 +56,7 @@ async function fullUnit(period: number, code = 'SIT101') {
   const ilo2 = em.create(LearningOutcome, { unit, iloNumber: 2, abbreviation: 'ILO2', name: 'Two', description: 'Second' });
   await em.flush();
   // Week 2 Friday start; target week 6 Wednesday (after the break); due week 8 Sunday.
-  const week2 = em.create(TaskDefinition, {
+  const week2 = em.create(TaskDefinition, { plagiarismChecks: [],
     unit,
     tutorialStream: stream,
     groupSet: set,
@@ -70,7 +70,7 @@ async function fullUnit(period: number, code = 'SIT101') {
     dueDate: '2026-05-10',
     uploadRequirements: [{ key: 'file0', name: 'Summary', type: 'document' }],
   });
-  const noDue = em.create(TaskDefinition, { unit, tutorialStream: stream, name: 'Later', abbreviation: '2.1C', description: '', startDate: '2026-03-02', targetDate: '2026-03-06' });
+  const noDue = em.create(TaskDefinition, { plagiarismChecks: [], uploadRequirements: [], unit, tutorialStream: stream, name: 'Later', abbreviation: '2.1C', description: '', startDate: '2026-03-02', targetDate: '2026-03-06' });
   await em.flush();
   em.create(TutorialEnrolment, { project, tutorial });
   em.create(LearningAlignment, { taskDefinition: week2, learningOutcome: ilo2, rating: 4, description: 'Strong' });

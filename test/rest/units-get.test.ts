@@ -39,7 +39,7 @@ async function populatedUnit(students: number, tutorials: number, code = 'BIG') 
     em.create(Tutorial, { unit, tutorialStream: stream, tutor: tutorRole, abbreviation: `L${i}`, meetingDay: 'Tue', meetingTime: '10:00', meetingLocation: 'R1', capacity: 30 }),
   );
   const ilo = em.create(LearningOutcome, { unit, iloNumber: 1, abbreviation: 'ILO1', name: 'Think', description: 'Think well' });
-  const td = em.create(TaskDefinition, {
+  const td = em.create(TaskDefinition, { plagiarismChecks: [],
     unit,
     tutorialStream: stream,
     name: 'Task 1',

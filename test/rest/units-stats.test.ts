@@ -29,8 +29,8 @@ async function analyticsUnit() {
   const t1 = em.create(Tutorial, { ...base, tutorialStream: stream, abbreviation: 'W01' });
   const t2 = em.create(Tutorial, { ...base, tutorialStream: stream, abbreviation: 'W02' });
   const dates = { startDate: '2026-03-02', targetDate: '2026-03-13', description: '' };
-  const pass = em.create(TaskDefinition, { ...dates, unit, name: 'Pass task', abbreviation: 'P1', targetGrade: 0, tutorialStream: stream });
-  const credit = em.create(TaskDefinition, { ...dates, unit, name: 'Credit task', abbreviation: 'C1', targetGrade: 1 });
+  const pass = em.create(TaskDefinition, { plagiarismChecks: [], uploadRequirements: [], ...dates, unit, name: 'Pass task', abbreviation: 'P1', targetGrade: 0, tutorialStream: stream });
+  const credit = em.create(TaskDefinition, { plagiarismChecks: [], uploadRequirements: [], ...dates, unit, name: 'Credit task', abbreviation: 'C1', targetGrade: 1 });
   await em.flush();
   return { unit, stream: stream.id, t1: t1.id, t2: t2.id, pass: pass.id, credit: credit.id };
 }

@@ -20,7 +20,7 @@ const unitRow = (id: number) => env.orm.em.fork().findOneOrFail(Unit, { id });
 
 async function seedDefinition(unitId: number, abbreviation: string, extra: Partial<{ uploadRequirements: unknown[]; startDate: string; targetDate: string; dueDate: string | null }> = {}) {
   const em = env.orm.em.fork();
-  const td = em.create(TaskDefinition, {
+  const td = em.create(TaskDefinition, { plagiarismChecks: [],
     unit: unitId,
     name: `Task ${abbreviation}`,
     abbreviation,

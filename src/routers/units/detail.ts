@@ -1,23 +1,21 @@
 // The full unit (GET /api/units/{id}; also the answer of create and rollover): the unit and every
 // collection the web client maps, one query per collection whatever the unit's size (nine in
-// all), run side by side. Counts (students per tutorial and per group) are aggregated by
-// PostgreSQL, never by loading the rows.
+// all), run side by side. Each collection comes from its owner's loader; alignments and groups are
+// read here. Counts (students per tutorial and per group) are aggregated by PostgreSQL.
 import { sql } from 'kysely';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import type { PlagiarismCheck, UploadRequirement } from '../../../schema/index.ts';
 import type { UnitRoleName } from '../../policy/index.ts';
 import { notFound } from '../../trpc/errors.ts';
+import { tutorialsOfUnit } from '../tutorials/rows.ts';
+import { staffOfUnit } from '../unit_roles/staff.ts';
+import { loadOutcomes } from './outcomes/schemas.ts';
 import type { UnitOut } from './schemas.ts';
+import { loadTaskDefinitions, toTaskDefinition } from './task_definitions/schemas.ts';
+import { streamsOfUnit } from './tutorial_streams/rows.ts';
 
 const STAFF_ROLES: readonly (UnitRoleName | null)[] = ['Tutor', 'Convenor', 'Admin'];
 const ADMIN_STAFF: readonly (UnitRoleName | null)[] = ['Convenor', 'Admin'];
-
-/** A JSON list column; a list stored as JSON text (the ORM's text default) is read the same. */
-function jsonList<T>(value: unknown): T[] {
-  const parsed = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
-  return Array.isArray(parsed) ? (parsed as T[]) : [];
-}
 
 export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | null): Promise<UnitOut> {
   const q = db(em);
@@ -29,55 +27,11 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
       .select('mc.user_id as main_convenor_user_id')
       .where('u.id', '=', unitId)
       .executeTakeFirst(),
-    q
-      .selectFrom('learning_outcomes')
-      .select(['id', 'ilo_number', 'abbreviation', 'name', 'description'])
-      .where('unit_id', '=', unitId)
-      .orderBy('ilo_number')
-      .orderBy('id')
-      .execute(),
-    q
-      .selectFrom('tutorial_streams as s')
-      .innerJoin('activity_types as a', 'a.id', 's.activity_type_id')
-      .select(['s.id', 's.name', 's.abbreviation', 'a.abbreviation as activity_type'])
-      .where('s.unit_id', '=', unitId)
-      .orderBy('s.id')
-      .execute(),
-    q
-      .selectFrom('unit_roles as r')
-      .innerJoin('users as u', 'u.id', 'r.user_id')
-      .select(['r.id', 'r.role', 'u.id as user_id', 'u.email', 'u.first_name', 'u.last_name', 'u.username', 'u.nickname'])
-      .where('r.unit_id', '=', unitId)
-      .orderBy('r.id')
-      .execute(),
-    q
-      .selectFrom('tutorials as t')
-      .leftJoin('tutorial_streams as s', 's.id', 't.tutorial_stream_id')
-      .leftJoin('unit_roles as r', 'r.id', 't.tutor_id')
-      .select(['t.id', 't.meeting_day', 't.meeting_time', 't.meeting_location', 't.abbreviation', 't.campus_id', 't.capacity'])
-      .select(['s.abbreviation as stream_abbr', 'r.user_id as tutor_user_id'])
-      .select((eb) =>
-        eb
-          .selectFrom('tutorial_enrolments as e')
-          .innerJoin('projects as p', 'p.id', 'e.project_id')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('e.tutorial_id', '=', 't.id')
-          .where('p.enrolled', '=', true)
-          .as('num_students'),
-      )
-      .where('t.unit_id', '=', unitId)
-      .orderBy('t.abbreviation')
-      .orderBy('t.id')
-      .execute(),
-    q
-      .selectFrom('task_definitions as d')
-      .leftJoin('tutorial_streams as s', 's.id', 'd.tutorial_stream_id')
-      .selectAll('d')
-      .select('s.abbreviation as stream_abbr')
-      .where('d.unit_id', '=', unitId)
-      .orderBy('d.start_date')
-      .orderBy('d.abbreviation')
-      .execute(),
+    loadOutcomes(em, unitId),
+    streamsOfUnit(em, unitId),
+    staffOfUnit(em, unitId),
+    tutorialsOfUnit(em, unitId),
+    loadTaskDefinitions(em, unitId),
     q
       .selectFrom('learning_alignments as a')
       .innerJoin('task_definitions as d', 'd.id', 'a.task_definition_id')
@@ -128,51 +82,9 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
     allow_student_change_tutorial: unit.allow_student_change_tutorial,
     ilos,
     tutorial_streams: streams,
-    staff: staff.map((r) => ({
-      id: r.id,
-      role: r.role,
-      user: { id: r.user_id, email: r.email, first_name: r.first_name, last_name: r.last_name, username: r.username, nickname: r.nickname ?? null },
-    })),
-    tutorials: tutorials.map((t) => ({
-      id: t.id,
-      meeting_day: t.meeting_day,
-      meeting_time: t.meeting_time,
-      meeting_location: t.meeting_location,
-      abbreviation: t.abbreviation,
-      ...(t.campus_id !== null && { campus_id: t.campus_id }),
-      capacity: t.capacity,
-      ...(t.stream_abbr !== null && { tutorial_stream_abbr: t.stream_abbr }),
-      num_students: t.num_students ?? 0,
-      ...(t.tutor_user_id !== null && { tutor_id: t.tutor_user_id }),
-    })),
-    task_definitions: definitions.map((d) => ({
-      id: d.id,
-      abbreviation: d.abbreviation,
-      name: d.name,
-      description: d.description,
-      weighting: d.weighting,
-      target_grade: d.target_grade,
-      target_date: d.target_date,
-      due_date: d.due_date ?? unit.end_date,
-      start_date: d.start_date,
-      upload_requirements: isStaff ? jsonList(d.upload_requirements) : jsonList<UploadRequirement>(d.upload_requirements).map(({ key, name, type }) => ({ key, name, type })),
-      tutorial_stream_abbr: d.stream_abbr,
-      group_set_id: d.group_set_id,
-      // Task sheets and resources arrive with the files issue; no definition has one yet.
-      has_task_sheet: false,
-      has_task_resources: false,
-      is_graded: d.is_graded,
-      max_quality_pts: d.max_quality_pts,
-      ...(isStaff && {
-        plagiarism_checks: jsonList<PlagiarismCheck>(d.plagiarism_checks),
-        plagiarism_warn_pct: d.plagiarism_warn_pct,
-        restrict_status_updates: d.restrict_status_updates,
-        has_task_assessment_resources: false,
-        overseer_image_id: d.overseer_image_id,
-        assessment_enabled: d.assessment_enabled,
-        moss_language: d.moss_language,
-      }),
-    })),
+    staff,
+    tutorials,
+    task_definitions: definitions.map((d) => toTaskDefinition(d, { staff: isStaff, unitEndDate: unit.end_date })),
     task_outcome_alignments: alignments,
     group_sets: groupSets,
     groups: groups.map((g) => ({ ...g, student_count: g.student_count ?? 0 })),

@@ -1,65 +1,20 @@
 import { z } from 'zod';
-import { UNIT_STAFF_ROLES, UPLOAD_KINDS } from '../../../schema/enums.ts';
 import { formBool, formDay, formInt, formString, idField, requiredString } from '../../trpc/fields.ts';
 import { UNIT_ROLE_NAMES, unitSummaryOut } from '../teaching_periods/schemas.ts';
+import { tutorialOut } from '../tutorials/schemas.ts';
+import { staffMemberOut } from '../unit_roles/schemas.ts';
+import { outcomeOut } from './outcomes/schemas.ts';
+import { taskDefinitionOut } from './task_definitions/schemas.ts';
+import { tutorialStreamOut } from './tutorial_streams/schemas.ts';
 
 export { unitSummaryOut };
 
 // ---- The full unit (GET /api/units/{id}, and the answer of create and rollover) ----------------
+// Each collection's shape is its owner's (outcomes, streams, staff, tutorials, task definitions);
+// alignments and groups are described here until their own operations arrive.
 
 const id = z.number().int();
 
-export const outcomeOut = z.object({ id, ilo_number: z.number().int(), abbreviation: z.string(), name: z.string(), description: z.string() });
-export const tutorialStreamOut = z.object({ id, name: z.string(), abbreviation: z.string(), activity_type: z.string() });
-export const staffOut = z.object({
-  id,
-  role: z.enum(UNIT_STAFF_ROLES),
-  user: z.object({ id, email: z.string(), first_name: z.string(), last_name: z.string(), username: z.string(), nickname: z.string().nullable() }),
-});
-export const tutorialOut = z.object({
-  id,
-  meeting_day: z.string(),
-  meeting_time: z.string(),
-  meeting_location: z.string(),
-  abbreviation: z.string(),
-  campus_id: id.optional(),
-  capacity: z.number().int(),
-  tutorial_stream_abbr: z.string().optional(),
-  num_students: z.number().int(),
-  tutor_id: id.optional(),
-});
-export const uploadRequirementOut = z.object({
-  key: z.string(),
-  name: z.string(),
-  type: z.enum(UPLOAD_KINDS).or(z.string()),
-  tii_check: z.boolean().optional(),
-  tii_pct: z.number().optional(),
-});
-export const taskDefinitionOut = z.object({
-  id,
-  abbreviation: z.string(),
-  name: z.string(),
-  description: z.string(),
-  weighting: z.number(),
-  target_grade: z.number().int(),
-  target_date: z.string(),
-  due_date: z.string(),
-  start_date: z.string(),
-  upload_requirements: z.array(uploadRequirementOut),
-  tutorial_stream_abbr: z.string().nullable(),
-  plagiarism_checks: z.array(z.object({ key: z.string(), type: z.string(), pattern: z.string() })).optional(),
-  plagiarism_warn_pct: z.number().int().optional(),
-  restrict_status_updates: z.boolean().optional(),
-  group_set_id: id.nullable(),
-  has_task_sheet: z.boolean(),
-  has_task_resources: z.boolean(),
-  has_task_assessment_resources: z.boolean().optional(),
-  is_graded: z.boolean(),
-  max_quality_pts: z.number().int(),
-  overseer_image_id: id.nullable().optional(),
-  assessment_enabled: z.boolean().optional(),
-  moss_language: z.string().nullable().optional(),
-});
 export const alignmentOut = z.object({
   id,
   description: z.string().nullable(),
@@ -112,7 +67,7 @@ export const unitOut = z.object({
   allow_student_change_tutorial: z.boolean(),
   ilos: z.array(outcomeOut),
   tutorial_streams: z.array(tutorialStreamOut),
-  staff: z.array(staffOut),
+  staff: z.array(staffMemberOut),
   tutorials: z.array(tutorialOut),
   task_definitions: z.array(taskDefinitionOut),
   task_outcome_alignments: z.array(alignmentOut),
