@@ -3,6 +3,7 @@ import { overseerImagesRouter } from './admin/overseer_images/index.ts';
 import { activityTypesRouter } from './activity_types/index.ts';
 import { authRouter } from './auth/index.ts';
 import { campusesRouter } from './campuses/index.ts';
+import { csvRouter } from './csv/index.ts';
 import { projectsRouter } from './projects/index.ts';
 import { settingsRouter } from './settings/index.ts';
 import { studentsRouter } from './students/index.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   unitRoles: unitRolesRouter,
   projects: projectsRouter,
   students: studentsRouter,
+  csv: csvRouter,
   unitOutcomes: outcomesRouter,
   unitTaskDefinitions: taskDefinitionsRouter,
   unitTutorialStreams: tutorialStreamsRouter,

@@ -1,0 +1,42 @@
+// Reading an uploaded CSV: headers matched case-insensitively and trimmed (reference §9.3).
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { badRequest, forbidden } from '../../trpc/errors.ts';
+import type { UploadedFile } from '../../trpc/files.ts';
+
+export type CsvRow = Record<string, string>;
+
+/** One row of an import's answer: the row as read, and what happened to it. */
+export interface RowResult {
+  row: CsvRow;
+  message: string;
+}
+
+export interface ImportResult {
+  success: RowResult[];
+  errors: RowResult[];
+  ignored: RowResult[];
+}
+
+/**
+ * The file's rows keyed by lower-cased, trimmed header, values trimmed. A file that is plainly
+ * not text (NUL bytes, a PDF) is refused with 403, as the original refuses non-CSV files;
+ * text that cannot be parsed as CSV is a 400.
+ */
+export async function readCsv(file: UploadedFile): Promise<CsvRow[]> {
+  const bytes = await readFile(file.path);
+  if (bytes.includes(0) || bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
+    throw forbidden(`File given is not a csv file - detected ${file.contentType || 'application/octet-stream'}`);
+  }
+  try {
+    return parse(bytes, {
+      bom: true,
+      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+    }) as CsvRow[];
+  } catch (error) {
+    throw badRequest(`The CSV file cannot be read: ${(error as Error).message}`);
+  }
+}

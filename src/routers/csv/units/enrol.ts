@@ -1,0 +1,23 @@
+import { unitMutation } from '../../../trpc/scoped.ts';
+import { readCsv } from '../read-csv.ts';
+import { importEnrolments } from './enrol-import.ts';
+import { importResultOut, unitCsvUploadInput } from './schemas.ts';
+
+export const uploadEnrolments = unitMutation(unitCsvUploadInput, {
+  field: 'id',
+  action: 'upload_csv',
+  refused: (id) => `Not authorised to upload CSV of students to unit ${id}`,
+})
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/csv/units/{id}',
+      tags: ['Units'],
+      summary: 'Enrol students from a CSV (unit convenor or Admin)',
+      description:
+        'Multipart `file` with the header `unit_code, username, student_id, first_name, last_name, email, campus` and one column per tutorial stream abbreviation (or one `tutorial` column when the unit has no streams), matched case-insensitively. Users missing are created as students without a password (they sign in by single sign-on, or once a password is set); withdrawn students are enrolled again; a campus that differs is replaced; each tutorial cell enrols in that tutorial, replacing the enrolment in its stream. Rows for another unit are ignored. Answers `{success, errors, ignored}`, each a list of `{row, message}`.',
+    },
+    rest: { upload: {} },
+  })
+  .output(importResultOut)
+  .mutation(async ({ ctx, input }) => importEnrolments(ctx.em, { id: ctx.unit.id, code: ctx.unit.code }, await readCsv(input.file)));

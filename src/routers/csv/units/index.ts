@@ -1,0 +1,10 @@
+import { router } from '../../../trpc/core.ts';
+import { uploadEnrolments } from './enrol.ts';
+import { downloadStudents } from './export.ts';
+import { uploadWithdrawals } from './withdraw.ts';
+
+export const unitCsvRouter = router({
+  students: downloadStudents,
+  enrol: uploadEnrolments,
+  withdraw: uploadWithdrawals,
+});

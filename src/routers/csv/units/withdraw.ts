@@ -1,0 +1,23 @@
+import { unitMutation } from '../../../trpc/scoped.ts';
+import { readCsv } from '../read-csv.ts';
+import { importWithdrawals } from './withdraw-import.ts';
+import { importResultOut, unitCsvUploadInput } from './schemas.ts';
+
+export const uploadWithdrawals = unitMutation(unitCsvUploadInput, {
+  field: 'id',
+  action: 'upload_csv',
+  refused: (id) => `Not authorised to upload CSV of students to unit ${id}`,
+})
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/csv/units/{id}/withdraw',
+      tags: ['Units'],
+      summary: 'Withdraw students listed in a CSV (unit convenor or Admin)',
+      description:
+        'Multipart `file` with the header `unit_code, username`. Listed students are withdrawn; their tutorials and groups are kept for a return. Answers `{success, errors, ignored}`.',
+    },
+    rest: { upload: {} },
+  })
+  .output(importResultOut)
+  .mutation(async ({ ctx, input }) => importWithdrawals(ctx.em, { id: ctx.unit.id, code: ctx.unit.code }, await readCsv(input.file)));
