@@ -42,7 +42,9 @@ test('the convenor enrols from CSV: users created without a password, projects, 
     'SIT999,other,1,A,B,o@uni.edu,B,,\n' +
     'SIT101,bad,1,A,B,not-an-email,B,,\n' +
     'SIT101,nocampus,3,A,B,n@uni.edu,Mars,,\n' +
-    'SIT101,wrongtut,4,A,B,w@uni.edu,,W1,ZZ\n';
+    'SIT101,wrongtut,4,A,B,w@uni.edu,,W1,ZZ\n' +
+    'SIT101,sameemail,5,A,B,w@uni.edu,,,\n' +
+    'SIT101,sameid,s100,A,B,sameid@uni.edu,,,\n';
   const res = await api(env, 'POST', `/api/csv/units/${w.unit}`, { as: people.convenor.creds, multipart: csv(body) });
   assert.is(res.status, 201);
   assert.equal(res.body.success.map((r: { row: { username: string }; message: string }) => [r.row.username, r.message]), [
@@ -51,7 +53,12 @@ test('the convenor enrols from CSV: users created without a password, projects, 
     ['wrongtut', 'Enrolled student. UNABLE TO enroll in W1: it is not in stream prac. UNABLE TO enroll in ZZ: no tutorial has that abbreviation.'],
   ]);
   assert.equal(res.body.ignored.map((r: { message: string }) => r.message), ['Skipping duplicate role', 'Invalid unit code. SIT999 does not match SIT101']);
-  assert.equal(res.body.errors.map((r: { message: string }) => r.message), ['Invalid email address (not-an-email)', 'Unable to find campus (Mars)']);
+  assert.equal(res.body.errors.map((r: { message: string }) => r.message), [
+    'Invalid email address (not-an-email)',
+    'Unable to find campus (Mars)',
+    'Email w@uni.edu belongs to another user',
+    'Student id s100 belongs to another user',
+  ]);
 
   const em = env.orm.em.fork();
   const ada = await em.findOneOrFail(User, { username: 'newone' });

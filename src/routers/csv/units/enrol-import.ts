@@ -77,14 +77,18 @@ export async function importEnrolments(em: Em, unit: EnrolUnit, rows: CsvRow[]):
     .where((eb) => eb.or([eb('email', 'in', emails.length ? emails : ['']), eb('student_id', 'in', studentIds.length ? studentIds : [''])]))
     .execute();
   const ready: Planned[] = [];
+  // Earlier rows of this file claim their email and student id too.
+  const claimed = taken.map((t) => ({ username: t.username, email: t.email, student_id: t.student_id }));
   for (const p of planned) {
     const email = p.row.email.toLowerCase();
     const studentId = p.row.student_id || null;
-    const clash = taken.find((t) => t.username !== p.username && ((!byName.has(p.username) && t.email === email) || (studentId && t.student_id === studentId)));
+    const isNew = !byName.has(p.username);
+    const clash = claimed.find((t) => t.username !== p.username && ((isNew && t.email === email) || (studentId && t.student_id === studentId)));
     if (clash) {
-      result.errors.push({ row: p.row, message: clash.email === email ? `Email ${email} belongs to another user` : `Student id ${studentId} belongs to another user` });
+      result.errors.push({ row: p.row, message: isNew && clash.email === email ? `Email ${email} belongs to another user` : `Student id ${studentId} belongs to another user` });
       continue;
     }
+    claimed.push({ username: p.username, email, student_id: studentId });
     const found = byName.get(p.username);
     if (found) {
       if (studentId && found.studentId !== studentId) found.studentId = studentId;
