@@ -170,8 +170,8 @@ export const TaskDefinition = defineEntity({
     // Hard deadline; null means the unit's end date.
     dueDate: p.date().nullable(),
     restrictStatusUpdates: p.boolean().default(false),
-    uploadRequirements: p.json<UploadRequirement[]>().default('[]'),
-    plagiarismChecks: p.json<PlagiarismCheck[]>().default('[]'),
+    uploadRequirements: p.json<UploadRequirement[]>().defaultRaw(`'[]'`),
+    plagiarismChecks: p.json<PlagiarismCheck[]>().defaultRaw(`'[]'`),
     plagiarismWarnPct: p.integer().default(50),
     isGraded: p.boolean().default(false),
     maxQualityPts: p.integer().default(0),
