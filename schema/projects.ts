@@ -33,7 +33,7 @@ export const Project = defineEntity({
     usesDraftLearningSummary: p.boolean().default(false),
     taskStats: p
       .json<ProjectStats>()
-      .default('{"red_pct":0,"grey_pct":1,"orange_pct":0,"blue_pct":0,"green_pct":0,"order_scale":0}'),
+      .defaultRaw(`'{"red_pct":0,"grey_pct":1,"orange_pct":0,"blue_pct":0,"green_pct":0,"order_scale":0}'`),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -53,6 +53,9 @@ test("a tutor enrols a student by username: 201 with the student record's keys, 
     stats: { red_pct: 0, grey_pct: 1, orange_pct: 0, blue_pct: 0, green_pct: 0, order_scale: 0 },
     tutorial_enrolments: [],
   });
+  // Stored as a JSON object (not a JSON string), so SQL over the stats reads its fields.
+  const [stored] = (await env.orm.em.fork().getConnection().execute('select jsonb_typeof(task_stats) as kind from projects')) as { kind: string }[];
+  assert.is(stored.kind, 'object');
 });
 
 test('student_num matches the username, then the student id, then the email; campus -1 or null is none', async () => {

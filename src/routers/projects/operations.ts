@@ -6,7 +6,7 @@ import { Project, type IProject } from '../../../schema/index.ts';
 import type { TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { projectStats } from '../../domain/project-stats.ts';
+import { EMPTY_STATS, projectStats } from '../../domain/project-stats.ts';
 
 export interface EnrolmentRequest {
   userId: number;
@@ -55,7 +55,7 @@ export async function enrolProjects(
   for (const request of requests) {
     const found = byUser.get(request.userId);
     if (!found) {
-      created.set(request.userId, em.create(Project, { unit: unitId, user: request.userId, campus: request.campusId }));
+      created.set(request.userId, em.create(Project, { unit: unitId, user: request.userId, campus: request.campusId, taskStats: { ...EMPTY_STATS } }));
       continue;
     }
     const campusChanged = found.campus_id !== request.campusId && (!found.enrolled || options.updateCampus === true);
