@@ -39,8 +39,19 @@ async function counts(): Promise<Record<string, number>> {
 }
 
 test('the demo unit is what its convenor sees through REST: staff, streams, tutorials, task definitions and every student in one tutorial per stream', async () => {
-  const result = await seed();
+  let total = 0;
+  const steps: [string, number][] = [];
+  const result = await seedDemo(env.services, {
+    options: SMALL,
+    adminUsername: people.admin.user.username,
+    password: PASSWORD,
+    progress: { start: (n) => (total = n), step: (stage, done) => steps.push([stage, done]) },
+  });
   assert.is(result.existed, false);
+  // Progress reaches its total, stage by stage; the CSV counts one step per student.
+  assert.is(steps.at(-1)![1], total);
+  assert.equal([...new Set(steps.map(([stage]) => stage))], ['accounts', 'unit', 'staff', 'streams', 'tutorials', 'task definitions', 'enrolment']);
+  assert.equal(steps.filter(([stage]) => stage === 'enrolment').map(([, done]) => total - done), [12, 4, 0]);
   assert.is(result.convenor, 'demo9.convenor');
   assert.equal(result.tutors, ['demo9.tutor01', 'demo9.tutor02']);
   assert.equal(result.signInStudents, ['demo9.s0001', 'demo9.s0002']);
