@@ -7,7 +7,7 @@ import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedCampus, seedUnit } from '../support/seed.ts';
 import { seedStream, seedTutorial, seedTutorialEnrolment } from '../support/seed-enrolments.ts';
-import { countStatements } from '../support/count-statements.ts';
+import { countStatements } from '../support/statements.ts';
 
 const test = suite('REST /api/csv/units/{id} (students CSV enrol, withdraw, export)');
 let env: TestEnv;

@@ -288,11 +288,11 @@ test('loader (for the unit page and rollover): the outcomes of many units in num
 test('tRPC: the same operations through the typed caller', async () => {
   const unit = await staffedUnit();
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.convenor.creds));
-  const created = await caller.unitOutcomes.create({ unit_id: unit, name: 'Design', description: 'Design programs' });
+  const created = await caller.units.outcomes.create({ unit_id: unit, name: 'Design', description: 'Design programs' });
   assert.equal(created, { id: created.id, ilo_number: 1, abbreviation: 'ILO1', name: 'Design', description: 'Design programs' });
-  const moved = await caller.unitOutcomes.update({ unit_id: unit, id: created.id, abbreviation: 'DES' });
+  const moved = await caller.units.outcomes.update({ unit_id: unit, id: created.id, abbreviation: 'DES' });
   assert.is(moved.abbreviation, 'DES');
-  assert.is(await caller.unitOutcomes.delete({ unit_id: unit, id: created.id }), true);
+  assert.is(await caller.units.outcomes.delete({ unit_id: unit, id: created.id }), true);
   assert.equal(await numbering(unit), []);
 });
 

@@ -8,7 +8,7 @@ import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedCampus, seedUnit } from '../support/seed.ts';
-import { countStatements } from '../support/count-statements.ts';
+import { countStatements } from '../support/statements.ts';
 import {
   seedGroup,
   seedMembership,

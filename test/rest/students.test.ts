@@ -6,7 +6,7 @@ import { createUser, type People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedCampus, seedUnit } from '../support/seed.ts';
-import { countStatements } from '../support/count-statements.ts';
+import { countStatements } from '../support/statements.ts';
 import { seedSimilarity, seedStream, seedTask, seedTaskDefinition, seedTutorial, seedTutorialEnrolment } from '../support/seed-enrolments.ts';
 
 const test = suite('REST GET /api/students');

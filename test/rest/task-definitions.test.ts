@@ -403,10 +403,10 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
 test('tRPC: create, list tasks and delete through the typed caller', async () => {
   const unit = await staffedUnit();
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.convenor.creds));
-  const td = await caller.unitTaskDefinitions.create({ unit_id: unit, task_def: { ...definition(), upload_requirements: [{ key: 'file0', name: 'R', type: 'document' }] } });
+  const td = await caller.units.taskDefinitions.create({ unit_id: unit, task_def: { ...definition(), upload_requirements: [{ key: 'file0', name: 'R', type: 'document' }] } });
   assert.equal(td.upload_requirements, [{ key: 'file0', name: 'R', type: 'document' }]);
-  assert.equal(await caller.unitTaskDefinitions.tasks({ unit_id: unit, task_def_id: td.id }), []);
-  assert.is(await caller.unitTaskDefinitions.delete({ unit_id: unit, id: td.id }), true);
+  assert.equal(await caller.units.taskDefinitions.tasks({ unit_id: unit, task_def_id: td.id }), []);
+  assert.is(await caller.units.taskDefinitions.delete({ unit_id: unit, id: td.id }), true);
 });
 
 test('tasks: the same number of statements for 1 and for 8 students (no query per task)', async () => {

@@ -1,5 +1,4 @@
 // GET /api/units/{id}: the full unit the web client maps, in a fixed number of statements.
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -21,6 +20,7 @@ import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { freshEachTest } from '../support/suite.ts';
+import { countStatements } from '../support/statements.ts';
 
 const test = suite('units: the full unit');
 let env: TestEnv;
@@ -158,26 +158,5 @@ test('the same number of statements at 10 and at 200 students', async () => {
   assert.ok(atTen <= 12, `${atTen} statements`);
 });
 
-/**
- * Counts every SQL statement the ORM's pg clients send while `fn` runs. (countQueries in
- * support/seed.ts sees only the ORM's own statements, not Kysely's, which these reads use.)
- */
-async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  // The pg package the ORM itself loads (its own copy), whose clients run every statement.
-  const pg = createRequire(import.meta.resolve('@mikro-orm/postgresql'))('pg') as { Client: { prototype: unknown } };
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let count = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return count;
-}
 
 test.run();

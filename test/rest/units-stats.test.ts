@@ -1,5 +1,4 @@
 // The unit's analytics (three stats reads) and its grades CSV.
-import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ActivityType, Project, Task, TaskDefinition, Tutorial, TutorialEnrolment, TutorialStream } from '../../schema/index.ts';
@@ -10,6 +9,7 @@ import { createUser, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { freshEachTest } from '../support/suite.ts';
+import { countStatements } from '../support/statements.ts';
 
 const test = suite('units: stats and grades');
 let env: TestEnv;
@@ -148,26 +148,5 @@ test('GET /api/units/{id}/grades: a CSV of enrolled students graded above 0', as
   assert.is((await api(env, 'GET', '/api/units/999/grades', { as: people.tutor.creds })).status, 404);
 });
 
-/**
- * Counts every SQL statement the ORM's pg clients send while `fn` runs. (countQueries in
- * support/seed.ts sees only the ORM's own statements, not Kysely's, which these reads use.)
- */
-async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  // The pg package the ORM itself loads (its own copy), whose clients run every statement.
-  const pg = createRequire(import.meta.resolve('@mikro-orm/postgresql'))('pg') as { Client: { prototype: unknown } };
-  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-  const original = proto.query;
-  let count = 0;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    proto.query = original;
-  }
-  return count;
-}
 
 test.run();

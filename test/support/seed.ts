@@ -110,20 +110,3 @@ export async function enrol(env: TestEnv, user: UserRef, unitId: number, seed: P
   await em.flush();
   return project.id;
 }
-
-/** Counts the SQL statements run while `fn` runs (every fork shares the one connection). */
-export async function countQueries(env: TestEnv, fn: () => Promise<unknown>): Promise<number> {
-  const connection = env.orm.em.getDriver().getConnection() as unknown as { execute: (...args: unknown[]) => Promise<unknown> };
-  const original = connection.execute;
-  let count = 0;
-  connection.execute = function (this: unknown, ...args: unknown[]) {
-    count++;
-    return original.apply(this, args);
-  };
-  try {
-    await fn();
-  } finally {
-    connection.execute = original;
-  }
-  return count;
-}

@@ -6,10 +6,9 @@ const ormRequire = createRequire(createRequire(import.meta.url).resolve('@mikro-
 const clientClasses = [...new Set([pg.Client, (ormRequire('pg') as typeof pg).Client])];
 
 /**
- * Counts the SQL statements sent to PostgreSQL while `fn` runs, whichever way they are sent:
- * MikroORM's connection, or a Kysely query outside a transaction, which bypasses the
- * connection that `countQueries` (seed.ts) watches. Tests run one at a time, so nothing else
- * is counted.
+ * Counts the SQL statements sent to PostgreSQL while `fn` runs, whichever way they are sent
+ * (MikroORM's connection or a Kysely query), by watching the pg clients themselves. Tests run
+ * one at a time, so nothing else is counted.
  */
 export async function countStatements(fn: () => Promise<unknown>): Promise<number> {
   let count = 0;
