@@ -245,7 +245,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
     const made: { abbreviation: string; type: (typeof ACTIVITY_TYPES)[number] }[] = [];
     for (let s = 0; s < options.streams; s++) {
       const type = ACTIVITY_TYPES[s % ACTIVITY_TYPES.length]!;
-      const { tutorial_stream } = await convenor().unitTutorialStreams.create({ unit_id: unit.id, activity_type_abbr: activityTypes[s % activityTypes.length]! });
+      const { tutorial_stream } = await convenor().units.tutorialStreams.create({ unit_id: unit.id, activity_type_abbr: activityTypes[s % activityTypes.length]! });
       made.push({ abbreviation: tutorial_stream.abbreviation, type });
       advance('streams');
     }
@@ -299,7 +299,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
       const start = lastDay(dateForWeekAndDay(period.calendar, week, 'Mon'));
       const target = lastDay(dateForWeekAndDay(period.calendar, Math.min(week + 1, weeks), 'Fri'));
       const due = lastDay(dateForWeekAndDay(period.calendar, Math.min(week + 3, weeks), 'Fri'));
-      await convenor().unitTaskDefinitions.create({
+      await convenor().units.taskDefinitions.create({
         unit_id: unit.id,
         task_def: {
           name: topic,

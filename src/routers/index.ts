@@ -11,11 +11,7 @@ import { teachingPeriodsRouter } from './teaching_periods/index.ts';
 import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
 import { unitsRouter } from './units/index.ts';
-import { outcomesRouter } from './units/outcomes/index.ts';
-import { taskDefinitionsRouter } from './units/task_definitions/index.ts';
-import { tutorialStreamsRouter } from './units/tutorial_streams/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
-import { tutorialEnrolmentsRouter } from './units/tutorials/enrolments/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
@@ -34,11 +30,7 @@ export const appRouter = router({
   projects: projectsRouter,
   students: studentsRouter,
   csv: csvRouter,
-  unitOutcomes: outcomesRouter,
-  unitTaskDefinitions: taskDefinitionsRouter,
-  unitTutorialStreams: tutorialStreamsRouter,
   tutorials: tutorialsRouter,
-  unitTutorialEnrolments: tutorialEnrolmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

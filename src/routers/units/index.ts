@@ -6,8 +6,12 @@ import { listUnits } from './list.ts';
 import { rolloverUnitProcedure } from './rollover.ts';
 import { studentTargetGradeProcedure, taskCompletionStatsProcedure, taskStatusPctProcedure } from './stats.ts';
 import { updateUnitProcedure } from './update.ts';
+import { outcomesRouter } from './outcomes/index.ts';
+import { taskDefinitionsRouter } from './task_definitions/index.ts';
+import { tutorialStreamsRouter } from './tutorial_streams/index.ts';
+import { tutorialEnrolmentsRouter } from './tutorials/enrolments/index.ts';
 
-/** /api/units and /api/units/{id}[/...] (nested resources have their own routers). */
+/** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
   list: listUnits,
   create: createUnitProcedure,
@@ -20,4 +24,8 @@ export const unitsRouter = router({
     taskStatusPct: taskStatusPctProcedure,
     studentTargetGrade: studentTargetGradeProcedure,
   }),
+  outcomes: outcomesRouter,
+  taskDefinitions: taskDefinitionsRouter,
+  tutorialStreams: tutorialStreamsRouter,
+  tutorials: router({ enrolments: tutorialEnrolmentsRouter }),
 });
