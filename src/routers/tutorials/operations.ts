@@ -82,16 +82,21 @@ export async function updateTutorial(em: Em, tutorial: ITutorial, fields: Tutori
   await em.flush();
 }
 
-/** Deletes a tutorial that has no enrolled students and no groups (400 otherwise); withdrawn students' enrolments go with it. */
-export async function deleteTutorial(em: Em, tutorial: ITutorial): Promise<void> {
-  const students = await db(em)
+/** How many enrolled (not withdrawn) students a tutorial holds: what its capacity counts. */
+export async function enrolledStudents(em: Em, tutorialId: number): Promise<number> {
+  const { n } = await db(em)
     .selectFrom('tutorial_enrolments as e')
     .innerJoin('projects as p', 'p.id', 'e.project_id')
-    .where('e.tutorial_id', '=', tutorial.id)
+    .where('e.tutorial_id', '=', tutorialId)
     .where('p.enrolled', '=', true)
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .executeTakeFirstOrThrow();
-  if (Number(students.n) > 0) throw badRequest('Cannot delete tutorial with enrolments');
+  return Number(n);
+}
+
+/** Deletes a tutorial that has no enrolled students and no groups (400 otherwise); withdrawn students' enrolments go with it. */
+export async function deleteTutorial(em: Em, tutorial: ITutorial): Promise<void> {
+  if ((await enrolledStudents(em, tutorial.id)) > 0) throw badRequest('Cannot delete tutorial with enrolments');
   if (await em.count(Group, { tutorial: tutorial.id })) throw badRequest('Cannot delete tutorial with groups');
   await em.nativeDelete(Tutorial, { id: tutorial.id });
 }

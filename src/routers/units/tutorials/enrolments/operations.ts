@@ -5,6 +5,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { isFull, planEnrolment } from '../../../../domain/tutorial-enrolments.ts';
 import { badRequest, forbidden } from '../../../../trpc/errors.ts';
+import { enrolledStudents } from '../../../tutorials/operations.ts';
 
 export interface EnrolmentOut {
   project_id: number;
@@ -68,14 +69,7 @@ export async function enrolInTutorial(em: Em, input: { projectId: number; tutori
   if (plan.kind === 'unchanged') return enrolmentsOf(em, input.projectId);
 
   if (!input.mayExceedCapacity) {
-    const { n } = await db(em)
-      .selectFrom('tutorial_enrolments as e')
-      .innerJoin('projects as p', 'p.id', 'e.project_id')
-      .where('e.tutorial_id', '=', tutorial.id)
-      .where('p.enrolled', '=', true)
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow();
-    if (isFull(tutorial.capacity, Number(n))) throw forbidden(tutorialFull(tutorial.abbreviation));
+    if (isFull(tutorial.capacity, await enrolledStudents(em, tutorial.id))) throw forbidden(tutorialFull(tutorial.abbreviation));
   }
   const project = await db(em).selectFrom('projects').select('campus_id').where('id', '=', input.projectId).executeTakeFirstOrThrow();
   if (project.campus_id !== null && tutorial.campus_id !== null && project.campus_id !== tutorial.campus_id) {
