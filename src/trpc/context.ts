@@ -3,6 +3,7 @@ import type { Em, Orm } from '../db/orm.ts';
 import type { Clock } from '../lib/clock.ts';
 import { jobQueue, type JobQueue } from '../lib/jobs.ts';
 import { SessionCache } from '../lib/session-cache.ts';
+import { createStorage, type Storage } from '../storage/index.ts';
 
 /** Long-lived things a request may use. */
 export interface Services {
@@ -10,10 +11,12 @@ export interface Services {
   config: Config;
   clock: Clock;
   sessions: SessionCache;
+  /** Stored files (src/storage), rooted at STORAGE_ROOT. */
+  storage: Storage;
 }
 
 export function createServices(orm: Orm, config: Config, clock: Clock): Services {
-  return { orm, config, clock, sessions: new SessionCache(config.sessionCacheSeconds * 1000) };
+  return { orm, config, clock, sessions: new SessionCache(config.sessionCacheSeconds * 1000), storage: createStorage(config) };
 }
 
 /** What the caller presented: the `Username` and `Auth-Token` (or `Auth_Token`) headers. */
@@ -28,6 +31,7 @@ export interface Context {
   clock: Clock;
   jobs: JobQueue;
   sessions: SessionCache;
+  storage: Storage;
   credentials: Credentials;
   /** The client's address (behind proxies as TRUST_PROXY allows); unknown for in-process callers. */
   clientIp: string | undefined;
@@ -48,6 +52,7 @@ export function createContext(services: Services, credentials: Credentials, clie
     clock: services.clock,
     jobs: jobQueue(em),
     sessions: services.sessions,
+    storage: services.storage,
     credentials,
     clientIp,
     afterCommit: (fn) => fn(),

@@ -1,0 +1,30 @@
+// Keys name stored files. They are built here from ids only, so no name a user sends can reach a
+// path; validKey is the second line of defence for every key any caller passes in.
+
+export class StorageKeyError extends Error {}
+
+const SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/** Throws StorageKeyError unless `key` is relative, `/`-separated, without `.`/`..` or empty segments. */
+export function validKey(key: string): string {
+  if (typeof key !== 'string' || key.length === 0 || key.length > 512) throw new StorageKeyError(`Invalid storage key: ${JSON.stringify(key)}`);
+  for (const segment of key.split('/')) {
+    if (!SEGMENT.test(segment) || segment === '.' || segment === '..' || segment.includes('..')) {
+      throw new StorageKeyError(`Invalid storage key: ${JSON.stringify(key)}`);
+    }
+  }
+  return key;
+}
+
+const id = (n: number | string): string => {
+  const s = String(n);
+  if (!/^[0-9]+$/.test(s)) throw new StorageKeyError(`Invalid id in storage key: ${JSON.stringify(n)}`);
+  return s;
+};
+
+/** Where each kind of file lives, by the ids of what it belongs to. */
+export const storageKeys = {
+  taskSheet: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/sheet.pdf`,
+  taskResources: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/resources.zip`,
+  taskAssessmentResources: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/assessment_resources.zip`,
+};
