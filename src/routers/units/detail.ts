@@ -1,11 +1,11 @@
 // The full unit (GET /api/units/{id}; also the answer of create and rollover): the unit and every
 // collection the web client maps, one query per collection whatever the unit's size (nine in
-// all), run side by side. Each collection comes from its owner's loader; alignments and groups are
-// read here. Counts (students per tutorial and per group) are aggregated by PostgreSQL.
-import { sql } from 'kysely';
+// all), run side by side. Each collection comes from its owner's loader; alignments are read
+// here. Counts (students per tutorial and per group) are aggregated by PostgreSQL.
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { UnitRoleName } from '../../policy/index.ts';
+import { definitionFiles, type Storage } from '../../storage/index.ts';
 import { notFound } from '../../trpc/errors.ts';
 import { tutorialsOfUnit } from '../tutorials/rows.ts';
 import { staffOfUnit } from '../unit_roles/staff.ts';
@@ -13,11 +13,12 @@ import { loadOutcomes } from './outcomes/schemas.ts';
 import type { UnitOut } from './schemas.ts';
 import { loadTaskDefinitions, toTaskDefinition } from './task_definitions/schemas.ts';
 import { streamsOfUnit } from './tutorial_streams/rows.ts';
+import { groupSetsOfUnit, groupsOfUnit } from './group_sets/rows.ts';
 
 const STAFF_ROLES: readonly (UnitRoleName | null)[] = ['Tutor', 'Convenor', 'Admin'];
 const ADMIN_STAFF: readonly (UnitRoleName | null)[] = ['Convenor', 'Admin'];
 
-export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | null): Promise<UnitOut> {
+export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | null, storage: Storage): Promise<UnitOut> {
   const q = db(em);
   const [unit, ilos, streams, staff, tutorials, definitions, alignments, groupSets, groups] = await Promise.all([
     q
@@ -40,29 +41,12 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
       .where('a.task_id', 'is', null)
       .orderBy('a.id')
       .execute(),
-    q
-      .selectFrom('group_sets')
-      .select(['id', 'name', 'allow_students_to_create_groups', 'allow_students_to_manage_groups', 'keep_groups_in_same_class', 'capacity', 'locked'])
-      .where('unit_id', '=', unitId)
-      .orderBy('id')
-      .execute(),
-    q
-      .selectFrom('groups as g')
-      .innerJoin('group_sets as gs', 'gs.id', 'g.group_set_id')
-      .select(['g.id', 'g.name', 'g.tutorial_id', 'g.group_set_id', 'g.capacity_adjustment', 'g.locked'])
-      .select((eb) =>
-        eb
-          .selectFrom('group_memberships as m')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .whereRef('m.group_id', '=', 'g.id')
-          .where('m.active', '=', true)
-          .as('student_count'),
-      )
-      .where('gs.unit_id', '=', unitId)
-      .orderBy('g.id')
-      .execute(),
+    groupSetsOfUnit(em, unitId),
+    groupsOfUnit(em, unitId),
   ]);
   if (!unit) throw notFound('Unable to find requested Unit');
+  // has_task_sheet and the like: whether each definition's files are stored (no query).
+  const files = await definitionFiles(storage, definitions.map((d) => d.id));
 
   const isStaff = STAFF_ROLES.includes(role);
   const isAdminStaff = ADMIN_STAFF.includes(role);
@@ -84,10 +68,10 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
     tutorial_streams: streams,
     staff,
     tutorials,
-    task_definitions: definitions.map((d) => toTaskDefinition(d, { staff: isStaff, unitEndDate: unit.end_date })),
+    task_definitions: definitions.map((d) => toTaskDefinition(d, { staff: isStaff, unitEndDate: unit.end_date, files: files.get(d.id) })),
     task_outcome_alignments: alignments,
     group_sets: groupSets,
-    groups: groups.map((g) => ({ ...g, student_count: g.student_count ?? 0 })),
+    groups,
   };
   if (unit.teaching_period_id !== null) out.teaching_period_id = unit.teaching_period_id;
   if (isStaff) {

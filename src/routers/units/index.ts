@@ -10,6 +10,7 @@ import { outcomesRouter } from './outcomes/index.ts';
 import { taskDefinitionsRouter } from './task_definitions/index.ts';
 import { tutorialStreamsRouter } from './tutorial_streams/index.ts';
 import { tutorialEnrolmentsRouter } from './tutorials/enrolments/index.ts';
+import { groupSetsRouter } from './group_sets/index.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
@@ -28,4 +29,5 @@ export const unitsRouter = router({
   taskDefinitions: taskDefinitionsRouter,
   tutorialStreams: tutorialStreamsRouter,
   tutorials: router({ enrolments: tutorialEnrolmentsRouter }),
+  groupSets: groupSetsRouter,
 });

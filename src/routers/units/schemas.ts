@@ -6,12 +6,13 @@ import { staffMemberOut } from '../unit_roles/schemas.ts';
 import { outcomeOut } from './outcomes/schemas.ts';
 import { taskDefinitionOut } from './task_definitions/schemas.ts';
 import { tutorialStreamOut } from './tutorial_streams/schemas.ts';
+import { groupOut, groupSetOut } from './group_sets/schemas.ts';
 
 export { unitSummaryOut };
 
 // ---- The full unit (GET /api/units/{id}, and the answer of create and rollover) ----------------
 // Each collection's shape is its owner's (outcomes, streams, staff, tutorials, task definitions);
-// alignments and groups are described here until their own operations arrive.
+// alignments are described here until their own operations arrive.
 
 const id = z.number().int();
 
@@ -22,25 +23,6 @@ export const alignmentOut = z.object({
   learning_outcome_id: id,
   task_definition_id: id,
 });
-export const groupSetOut = z.object({
-  id,
-  name: z.string(),
-  allow_students_to_create_groups: z.boolean(),
-  allow_students_to_manage_groups: z.boolean(),
-  keep_groups_in_same_class: z.boolean(),
-  capacity: z.number().int().nullable(),
-  locked: z.boolean(),
-});
-export const groupOut = z.object({
-  id,
-  name: z.string(),
-  tutorial_id: id,
-  group_set_id: id,
-  student_count: z.number().int(),
-  capacity_adjustment: z.number().int(),
-  locked: z.boolean(),
-});
-
 /** The spec's full Unit; fields marked optional are shown to staff only (or omitted when null). */
 export const unitOut = z.object({
   code: z.string(),
