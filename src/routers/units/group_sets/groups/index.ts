@@ -2,6 +2,7 @@ import { router } from '../../../../trpc/core.ts';
 import { createGroupProcedure } from './create.ts';
 import { deleteGroupProcedure } from './delete.ts';
 import { listGroups } from './list.ts';
+import { groupMembersRouter } from './members/index.ts';
 import { updateGroupProcedure } from './update.ts';
 
 /** /api/units/{unit_id}/group_sets/{group_set_id}/groups */
@@ -10,4 +11,5 @@ export const groupsRouter = router({
   create: createGroupProcedure,
   update: updateGroupProcedure,
   delete: deleteGroupProcedure,
+  members: groupMembersRouter,
 });
