@@ -18,11 +18,24 @@ function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown)
   return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
 }
 
+/**
+ * `inline` or `attachment` with a name no header can be broken by: quotes, backslashes, path
+ * separators and control characters become `_`; a name beyond ASCII also goes as `filename*`
+ * (RFC 6266), with an ASCII fallback for older clients.
+ */
+export function contentDisposition(filename: string, asAttachment: boolean): string {
+  const safe = filename.replace(/[\u0000-\u001f\u007f"\\/]/g, '_');
+  const ascii = safe.replace(/[^\u0020-\u007e]/g, '_');
+  const value = `${asAttachment ? 'attachment' : 'inline'}; filename="${ascii}"`;
+  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return ascii === safe ? value : `${value}; filename*=UTF-8''${encoded}`;
+}
+
 function sendFile(reply: FastifyReply, file: FileResult): FastifyReply {
-  const name = file.filename.replace(/["\\\r\n]/g, '_');
   reply.header('Content-Type', file.contentType);
-  if (file.asAttachment) reply.header('Content-Disposition', `attachment; filename="${name}"`);
-  else reply.header('Content-Disposition', `inline; filename="${name}"`);
+  reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment));
+  // A stream (a stored file) is sent as it is read, never gathered in memory.
+  if (!Buffer.isBuffer(file.data) && file.size !== undefined) reply.header('Content-Length', String(file.size));
   return reply.send(file.data);
 }
 

@@ -13,3 +13,4 @@ export { readAll } from './read.ts';
 export function createStorage(config: Pick<Config, 'storageRoot'>): Storage {
   return localStorage(config.storageRoot);
 }
+export { copyDefinitionFilesForRollover, definitionFiles, deleteDefinitionFiles, type DefinitionFiles } from './definition-files.ts';

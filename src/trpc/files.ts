@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { z } from 'zod';
 
 /**
@@ -24,11 +25,19 @@ export const uploadedFile = () =>
 export interface FileResult {
   filename: string;
   contentType: string;
-  data: Buffer;
+  /** The bytes: in memory, or a stream (a stored file from `ctx.storage.open`) sent as it is read. */
+  data: Buffer | Readable;
+  /** The stream's length, sent as Content-Length when given. */
+  size?: number;
   /** Adds `Content-Disposition: attachment` so browsers save rather than show it. */
   asAttachment: boolean;
 }
 
 /** The OpenAPI document lists the answer as `contentMediaType` when set: `fileResult().meta({ contentMediaType: 'application/pdf' })`. */
 export const fileResult = () =>
-  z.custom<FileResult>((v) => !!v && typeof v === 'object' && Buffer.isBuffer((v as FileResult).data)).meta({ type: 'string', format: 'binary' });
+  z
+    .custom<FileResult>((v) => !!v && typeof v === 'object' && isFileData((v as FileResult).data))
+    .meta({ type: 'string', format: 'binary' });
+
+const isFileData = (data: unknown): boolean =>
+  Buffer.isBuffer(data) || (!!data && typeof data === 'object' && typeof (data as Readable).pipe === 'function');
