@@ -6,6 +6,7 @@ import { manualClock } from '../../src/lib/clock.ts';
 import { createServices, type Services } from '../../src/trpc/context.ts';
 import { entities } from '../../schema/index.ts';
 import { mkdtempSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,9 +51,13 @@ export async function closeTestEnv(): Promise<void> {
 
 const tables = () => entities.map((e) => `"${(e as unknown as { meta: { tableName: string } }).meta.tableName}"`).join(', ');
 
-/** Empties every table and the job queue, and puts the clock back, so each test starts alike. */
+/**
+ * Empties every table, the job queue and the stored files (keyed by ids, which restart), and puts
+ * the clock back, so each test starts alike.
+ */
 export async function resetDatabase(env: TestEnv): Promise<void> {
   env.clock.set(TEST_NOW);
+  await rm(env.config.storageRoot, { recursive: true, force: true });
   env.config.overseerEnabled = true;
   await env.orm.em.fork().execute(`truncate ${tables()}, graphile_worker._private_jobs restart identity cascade`);
 }
