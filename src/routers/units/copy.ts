@@ -39,7 +39,7 @@ export async function periodCalendar(em: Em, periodId: number): Promise<{ calend
 }
 
 /** A unit's own calendar: its period's, or its own start date with no breaks. */
-async function unitCalendar(em: Em, unit: IUnit): Promise<PeriodCalendar> {
+export async function unitCalendar(em: Em, unit: IUnit): Promise<PeriodCalendar> {
   const periodId = refId(unit.teachingPeriod);
   if (periodId !== null) return (await periodCalendar(em, periodId)).calendar;
   return { startDate: unit.startDate, breaks: [] };

@@ -1,5 +1,7 @@
 import { router } from '../../../trpc/core.ts';
 import { createTaskDefinitionProcedure } from './create.ts';
+import { downloadTaskDefinitionsCsv } from './csv-download.ts';
+import { uploadTaskDefinitionsCsv } from './csv-upload.ts';
 import { deleteTaskDefinitionProcedure } from './delete.ts';
 import { definitionTasks } from './tasks.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
@@ -10,4 +12,6 @@ export const taskDefinitionsRouter = router({
   update: updateTaskDefinitionProcedure,
   delete: deleteTaskDefinitionProcedure,
   tasks: definitionTasks,
+  csvDownload: downloadTaskDefinitionsCsv,
+  csvUpload: uploadTaskDefinitionsCsv,
 });
