@@ -6,6 +6,7 @@ import { authorize } from '../../policy/index.ts';
 import { authedMutation } from '../../trpc/core.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { formBool, idField } from '../../trpc/fields.ts';
+import type { Storage } from '../../storage/index.ts';
 import { findOr404 } from '../lookup.ts';
 import { rolloverUnit } from '../units/copy.ts';
 
@@ -22,6 +23,8 @@ export interface PeriodRollover {
   rolloverInactive: boolean;
   searchForward: boolean;
   now: Date;
+  /** Where the units' task sheets and resources are copied. */
+  storage: Storage;
 }
 
 /**
@@ -56,7 +59,7 @@ export async function rolloverTeachingPeriod(em: Em, r: PeriodRollover): Promise
   for (const unit of units) {
     if (taken.has(unit.code)) continue;
     const from = later.has(unit.code) ? await em.findOneOrFail(Unit, { id: later.get(unit.code)! }) : unit;
-    made.push(await rolloverUnit(em, from as IUnit, { teachingPeriodId: target.id }));
+    made.push(await rolloverUnit(em, from as IUnit, { teachingPeriodId: target.id }, r.storage));
     taken.add(unit.code);
   }
   return made;
@@ -84,6 +87,7 @@ export const rolloverTeachingPeriodProcedure = authedMutation
       rolloverInactive: input.rollover_inactive,
       searchForward: input.search_forward,
       now: ctx.clock.now(),
+      storage: ctx.storage,
     });
     return null;
   });

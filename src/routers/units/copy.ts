@@ -16,6 +16,7 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { toDay } from '../../domain/dates.ts';
 import { sameWeekAndDay, type PeriodCalendar } from '../../domain/weeks.ts';
+import { copyDefinitionFilesForRollover, type Storage } from '../../storage/index.ts';
 import { notFound } from '../../trpc/errors.ts';
 import { copyTaskDefinition } from './task_definitions/operations.ts';
 import { assertCodeFree } from './operations.ts';
@@ -49,10 +50,10 @@ export async function unitCalendar(em: Em, unit: IUnit): Promise<PeriodCalendar>
  * Copies the unit: its settings, its main convenor (the only staff copied), streams, group sets
  * (without groups), outcomes, task definitions with every date at the same week and weekday of
  * the new period, the draft task definition and the unit-level outcome alignments. No tutorials,
- * enrolments, tasks or groups. Task sheets and resources have no stored files yet; when they do,
- * their records are copied here too.
+ * enrolments, tasks or groups. The definitions' task sheets and resources are copied in storage
+ * (not their assessment resources).
  */
-export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget): Promise<IUnit> {
+export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget, storage: Storage): Promise<IUnit> {
   const from = await unitCalendar(em, source);
   let to: PeriodCalendar;
   let periodId: number | null = null;
@@ -153,5 +154,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   const draft = refId(source.draftTaskDefinition);
   if (draft !== null && newDefinition.has(draft)) unit.draftTaskDefinition = newDefinition.get(draft) as never;
   await em.flush();
+  // Last, once every row is written: task sheets and resources (reference §7.4), under the new ids.
+  await Promise.all([...newDefinition].map(([from, to]) => copyDefinitionFilesForRollover(storage, from, to)));
   return unit;
 }

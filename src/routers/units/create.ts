@@ -21,5 +21,5 @@ export const createUnitProcedure = authedMutation
   .mutation(async ({ ctx, input }) => {
     authorize(ctx.user, 'create_unit', 'Not authorised to create a unit');
     const unit = await createUnit(ctx.em, ctx.user, input.unit, toDay(ctx.clock.now()));
-    return unitDetail(ctx.em, unit.id, await roleInUnit(ctx.em, ctx.user, unit.id));
+    return unitDetail(ctx.em, unit.id, await roleInUnit(ctx.em, ctx.user, unit.id), ctx.storage);
   });

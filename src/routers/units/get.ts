@@ -19,4 +19,4 @@ export const getUnit = unitQuery(unitIdInput, {
     },
   })
   .output(unitOut)
-  .query(({ ctx }) => unitDetail(ctx.em, ctx.unit.id, ctx.unitRole));
+  .query(({ ctx }) => unitDetail(ctx.em, ctx.unit.id, ctx.unitRole, ctx.storage));

@@ -34,6 +34,6 @@ export const rolloverUnitProcedure = unitMutation(rolloverUnitInput, {
     } else {
       throw badRequest('teaching_period_id, or start_date and end_date, are missing');
     }
-    const copy = await rolloverUnit(ctx.em, ctx.unit, target);
-    return unitDetail(ctx.em, copy.id, await roleInUnit(ctx.em, ctx.user, copy.id));
+    const copy = await rolloverUnit(ctx.em, ctx.unit, target, ctx.storage);
+    return unitDetail(ctx.em, copy.id, await roleInUnit(ctx.em, ctx.user, copy.id), ctx.storage);
   });

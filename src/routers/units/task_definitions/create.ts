@@ -22,5 +22,5 @@ export const createTaskDefinitionProcedure = unitMutation(createTaskDefinitionIn
   .output(taskDefinitionOut)
   .mutation(async ({ ctx, input }) => {
     const td = await createTaskDefinition(ctx.em, ctx.unit, definitionFields(input.task_def) as TaskDefinitionFields);
-    return definitionForStaff(ctx.em, ctx.unit, td.id);
+    return definitionForStaff(ctx.em, ctx.unit, td.id, ctx.storage);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deleteDefinitionFiles } from '../../../storage/index.ts';
 import { unitMutation } from '../../../trpc/scoped.ts';
 import { deleteTaskDefinition, findTaskDefinition } from './operations.ts';
 import { taskDefinitionIdInput } from './schemas.ts';
@@ -20,5 +21,8 @@ export const deleteTaskDefinitionProcedure = unitMutation(taskDefinitionIdInput,
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
     await deleteTaskDefinition(ctx.em, await findTaskDefinition(ctx.em, ctx.unit.id, input.id));
+    // Only once the row is gone for good: a rolled-back delete keeps its files. A file left by a
+    // failed removal is never served again (no definition has its id).
+    ctx.afterCommit(() => void deleteDefinitionFiles(ctx.storage, input.id).catch(() => undefined));
     return true as const;
   });

@@ -3,6 +3,9 @@ import { createTaskDefinitionProcedure } from './create.ts';
 import { downloadTaskDefinitionsCsv } from './csv-download.ts';
 import { uploadTaskDefinitionsCsv } from './csv-upload.ts';
 import { deleteTaskDefinitionProcedure } from './delete.ts';
+import { downloadTaskPdf } from './task_pdf.ts';
+import { deleteTaskSheet } from './task_sheet_delete.ts';
+import { uploadTaskSheet } from './task_sheet_upload.ts';
 import { definitionTasks } from './tasks.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
 
@@ -12,6 +15,9 @@ export const taskDefinitionsRouter = router({
   update: updateTaskDefinitionProcedure,
   delete: deleteTaskDefinitionProcedure,
   tasks: definitionTasks,
+  taskSheetUpload: uploadTaskSheet,
+  taskSheetDelete: deleteTaskSheet,
+  taskPdf: downloadTaskPdf,
   csvDownload: downloadTaskDefinitionsCsv,
   csvUpload: uploadTaskDefinitionsCsv,
 });

@@ -23,5 +23,5 @@ export const updateTaskDefinitionProcedure = unitMutation(updateTaskDefinitionIn
   .mutation(async ({ ctx, input }) => {
     const td = await findTaskDefinition(ctx.em, ctx.unit.id, input.id);
     await updateTaskDefinition(ctx.em, ctx.unit, td, definitionFields(input.task_def));
-    return definitionForStaff(ctx.em, ctx.unit, td.id);
+    return definitionForStaff(ctx.em, ctx.unit, td.id, ctx.storage);
   });
