@@ -77,13 +77,15 @@ export const createGroupInput = z.object({
   group: z.object(groupFields).optional(),
 });
 
+// A group keeps a name: on update a blank one is refused rather than generated.
+const changedFields = { ...groupFields, name: name255().optional(), locked: formBool().optional() };
+
 export const updateGroupInput = z.object({
   unit_id: idField(),
   group_set_id: idField(),
   group_id: idField(),
-  ...groupFields,
-  locked: formBool().optional(),
-  group: z.object({ ...groupFields, locked: formBool().optional() }).optional(),
+  ...changedFields,
+  group: z.object(changedFields).optional(),
 });
 
 export const groupsOfSetInput = z.object({ unit_id: idField(), id: idField() });
