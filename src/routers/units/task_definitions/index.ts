@@ -6,6 +6,12 @@ import { deleteTaskDefinitionProcedure } from './delete.ts';
 import { downloadTaskPdf } from './task_pdf.ts';
 import { deleteTaskSheet } from './task_sheet_delete.ts';
 import { uploadTaskSheet } from './task_sheet_upload.ts';
+import { deleteTaskAssessmentResources } from './task_assessment_resources_delete.ts';
+import { downloadTaskAssessmentResources } from './task_assessment_resources_download.ts';
+import { uploadTaskAssessmentResources } from './task_assessment_resources_upload.ts';
+import { deleteTaskResources } from './task_resources_delete.ts';
+import { downloadTaskResources } from './task_resources_download.ts';
+import { uploadTaskResources } from './task_resources_upload.ts';
 import { definitionTasks } from './tasks.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
 
@@ -20,4 +26,10 @@ export const taskDefinitionsRouter = router({
   taskPdf: downloadTaskPdf,
   csvDownload: downloadTaskDefinitionsCsv,
   csvUpload: uploadTaskDefinitionsCsv,
+  taskResourcesUpload: uploadTaskResources,
+  taskResources: downloadTaskResources,
+  taskResourcesDelete: deleteTaskResources,
+  taskAssessmentResourcesUpload: uploadTaskAssessmentResources,
+  taskAssessmentResources: downloadTaskAssessmentResources,
+  taskAssessmentResourcesDelete: deleteTaskAssessmentResources,
 });
