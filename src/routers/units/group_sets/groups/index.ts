@@ -1,4 +1,6 @@
 import { router } from '../../../../trpc/core.ts';
+import { groupsCsvRouter } from '../csv.ts';
+import { studentGroupsCsvRouter } from '../student_csv.ts';
 import { createGroupProcedure } from './create.ts';
 import { deleteGroupProcedure } from './delete.ts';
 import { listGroups } from './list.ts';
@@ -12,4 +14,6 @@ export const groupsRouter = router({
   update: updateGroupProcedure,
   delete: deleteGroupProcedure,
   members: groupMembersRouter,
+  csv: groupsCsvRouter,
+  studentCsv: studentGroupsCsvRouter,
 });
