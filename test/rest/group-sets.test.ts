@@ -11,7 +11,9 @@ import { type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedEnrolmentIn, seedGroupIn, seedTaskDef, seedTutorialRow } from '../support/seed-tutorials.ts';
+import { countStatements } from '../support/statements.ts';
 import { freshEachTest } from '../support/suite.ts';
+import { groupSetsOfUnit, groupsOfUnit } from '../../src/routers/units/group_sets/rows.ts';
 
 const test = suite('REST /api/units/{unit_id}/group_sets');
 let env: TestEnv;
@@ -176,6 +178,27 @@ test('tRPC: units.groupSets.create and update answer the same set as REST', asyn
   });
   const locked = await caller.units.groupSets.update({ unit_id: unit, id: set.id, group_set: { locked: true } });
   assert.is(locked.locked, true);
+});
+
+test("the unit's loaders read its sets and its groups (with member counts) in one query each, whatever their number", async () => {
+  const unit = await convenedUnit();
+  const tutorial = await seedTutorialRow(env, unit, 'LA1');
+  const project = await enrol(env, people.student.user, unit);
+  const em = env.orm.em.fork();
+  const sets = [1, 2, 3].map((n) => em.create(GroupSet, { unit, name: `Set ${n}` }));
+  await em.flush();
+  const groups = sets.flatMap((set) => [1, 2, 3, 4].map((n) => em.create(Group, { groupSet: set.id, tutorial, name: `G${n}` })));
+  await em.flush();
+  em.create(GroupMembership, { group: groups[0].id, project });
+  await em.flush();
+  let loaded: Awaited<ReturnType<typeof groupsOfUnit>> = [];
+  assert.is(await countStatements(async () => void (await groupSetsOfUnit(env.orm.em.fork(), unit))), 1);
+  assert.is(await countStatements(async () => void (loaded = await groupsOfUnit(env.orm.em.fork(), unit))), 1);
+  assert.is(loaded.length, 12);
+  assert.equal(
+    loaded.map((g) => g.student_count),
+    [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+  );
 });
 
 test.run();

@@ -8,6 +8,7 @@ import { type Actor, type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedEnrolmentIn, seedTaskDef, seedTutorialRow } from '../support/seed-tutorials.ts';
+import { countStatements } from '../support/statements.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('REST /api/units/{unit_id}/group_sets/{group_set_id}/groups');
@@ -98,6 +99,19 @@ test('GET lists the groups with student_count to staff and students; no credenti
   const otherUnit = await seedUnit(env, { code: 'SIT202' });
   res = await api(env, 'GET', `/api/units/${otherUnit}/group_sets/${w.set}/groups`, { as: people.admin.creds });
   assert.equal([res.status, res.body], [404, { error: 'Unable to find requested Group Set' }]);
+});
+
+test('GET issues the same number of statements for 2 groups as for 12 (no query per group)', async () => {
+  const w = await world();
+  const measure = () => countStatements(() => api(env, 'GET', w.url, { as: people.tutor.creds }));
+  await seedGroup(w, 'G1', [w.student]);
+  await seedGroup(w, 'G2');
+  await measure(); // the first request also verifies the token; the session cache holds it after
+  const few = await measure();
+  for (let n = 3; n <= 12; n++) await seedGroup(w, `G${n}`);
+  const many = await measure();
+  assert.is(many, few);
+  assert.is((await api(env, 'GET', w.url, { as: people.tutor.creds })).body.length, 12);
 });
 
 // ---- Create -----------------------------------------------------------------------------------
