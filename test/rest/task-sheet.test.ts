@@ -217,6 +217,19 @@ test('rollover copies the task sheet to the new definition; deleting a definitio
   assert.equal(stored(), [`task_definitions/${copy.id}/sheet.pdf`]);
 });
 
+test('the teaching period rollover copies each unit\'s task sheets too', async () => {
+  const t1 = await seedPeriod(env, { period: 'T1', startDate: at('2026-03-02'), endDate: at('2026-06-12'), activeUntil: at('2026-07-01') });
+  const t2 = await seedPeriod(env, { period: 'T2', startDate: at('2026-07-13'), endDate: at('2026-10-23'), activeUntil: at('2026-11-01') });
+  const { unit, td } = await unitWithDefinition('SIT101', t1);
+  const pdf = samplePdf('period rollover');
+  await upload(unit, td, pdf);
+  const res = await api(env, 'POST', `/api/teaching_periods/${t1}/rollover`, { as: people.admin.creds, json: { new_teaching_period_id: t2 } });
+  assert.is(res.status, 200, res.text);
+  const copy = await env.orm.em.fork().findOneOrFail(TaskDefinition, { unit: { teachingPeriod: t2 } });
+  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(copy.id)), pdf);
+  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td)), pdf);
+});
+
 test('tRPC: the download procedure returns the stored sheet as a stream with its size', async () => {
   const { unit, td } = await unitWithDefinition();
   const pdf = samplePdf();
