@@ -1,8 +1,10 @@
 // Zips in and out, as streams. A name inside a zip is only ever a label or a matching key: nothing
 // here writes an entry to a path, and a name that would climb out of a folder (`../x`), start at
 // the root (`/x`, `C:x`) or hide a separator (`a\..\x`) is reported as unsafe, never opened.
-import { open as openFile } from 'node:fs/promises';
-import { PassThrough, Readable } from 'node:stream';
+import { createWriteStream } from 'node:fs';
+import { open as openFile, rm } from 'node:fs/promises';
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 
@@ -131,6 +133,31 @@ export async function readEntry(entry: ZipEntryIn, maxBytes: number): Promise<Bu
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * Copies an entry's bytes to `destination`, a path the caller chose (never one derived from the
+ * entry's name), refusing more than `maxBytes`; a refused or failed copy leaves no file behind.
+ */
+export async function copyEntryTo(entry: ZipEntryIn, destination: string, maxBytes: number): Promise<number> {
+  const tooBig = () => new NotAZipError(`entry ${JSON.stringify(entry.name)} is larger than ${maxBytes} bytes`);
+  if (entry.size > maxBytes) throw tooBig();
+  let total = 0;
+  const cap = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      total += chunk.length;
+      done(total > maxBytes ? tooBig() : null, chunk);
+    },
+  });
+  try {
+    await pipeline(await entry.open(), cap, createWriteStream(destination, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await rm(destination, { force: true });
+    // Our own disk failing is no fault of the zip's.
+    if (error instanceof NotAZipError || (error as NodeJS.ErrnoException).syscall) throw error;
+    throw new NotAZipError(`entry ${JSON.stringify(entry.name)} cannot be read (${(error as Error).message})`);
+  }
+  return total;
 }
 
 // ---- Writing ---------------------------------------------------------------------------------

@@ -1,10 +1,10 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NotAZipError, assertSafeZip, listZip, readEntry, readZip, safeEntryPart, unsafeEntryName, writeZip, zipToBuffer } from '../../src/lib/zip.ts';
+import { NotAZipError, assertSafeZip, copyEntryTo, listZip, readEntry, readZip, safeEntryPart, unsafeEntryName, writeZip, zipToBuffer } from '../../src/lib/zip.ts';
 import { pdfBytes, rawZip, unzip } from '../support/zips.ts';
 
 const test = suite('lib: zips in and out, without zip-slip');
@@ -104,6 +104,22 @@ test('readEntry caps an entry at maxBytes', async () => {
       (e) => assert.instance(e, NotAZipError),
     );
   }
+});
+
+test('copyEntryTo writes to the path the caller chose, byte-exact, and leaves nothing when over the cap or unsafe', async () => {
+  const path = await file('in.zip', rawZip([['../../escape.pdf', 'x'], ['a/1.1P.pdf', pdfBytes('a')], ['big.bin', Buffer.alloc(3000, 1)]]));
+  const results: string[] = [];
+  let n = 0;
+  for await (const entry of readZip(path)) {
+    const target = join(dir, `entry-${n++}`);
+    await copyEntryTo(entry, target, 2000).then(
+      (size) => results.push(`${entry.name}: ${size}`),
+      (e) => results.push(`${entry.name}: ${e instanceof NotAZipError ? 'refused' : 'failed'}`),
+    );
+  }
+  assert.equal(results, ['../../escape.pdf: refused', `a/1.1P.pdf: ${pdfBytes('a').length}`, 'big.bin: refused']);
+  assert.equal((await readdir(dir)).sort(), ['entry-1', 'in.zip']);
+  assert.ok((await readFile(join(dir, 'entry-1'))).equals(pdfBytes('a')));
 });
 
 test('write: buffers and lazily opened streams in order, byte-exact, streams opened one at a time', async () => {

@@ -12,6 +12,7 @@ import { uploadTaskAssessmentResources } from './task_assessment_resources_uploa
 import { deleteTaskResources } from './task_resources_delete.ts';
 import { downloadTaskResources } from './task_resources_download.ts';
 import { uploadTaskResources } from './task_resources_upload.ts';
+import { uploadTaskPdfs } from './task_pdfs.ts';
 import { definitionTasks } from './tasks.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
 
@@ -32,4 +33,5 @@ export const taskDefinitionsRouter = router({
   taskAssessmentResourcesUpload: uploadTaskAssessmentResources,
   taskAssessmentResources: downloadTaskAssessmentResources,
   taskAssessmentResourcesDelete: deleteTaskAssessmentResources,
+  taskPdfs: uploadTaskPdfs,
 });
