@@ -1,4 +1,5 @@
 import { router } from '../../trpc/core.ts';
+import { downloadAllResources } from './all_resources.ts';
 import { createUnitProcedure } from './create.ts';
 import { getUnit } from './get.ts';
 import { downloadGrades } from './grades.ts';
@@ -20,6 +21,7 @@ export const unitsRouter = router({
   update: updateUnitProcedure,
   rollover: rolloverUnitProcedure,
   grades: downloadGrades,
+  allResources: downloadAllResources,
   stats: router({
     taskCompletionStats: taskCompletionStatsProcedure,
     taskStatusPct: taskStatusPctProcedure,
