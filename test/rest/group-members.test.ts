@@ -6,12 +6,14 @@ import { GroupSet } from '../../schema/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
 import { appRouter } from '../../src/routers/index.ts';
+import { joinGroup } from '../../src/routers/units/group_sets/groups/members/operations.ts';
 import type { TestEnv } from '../support/env.ts';
 import { type Actor, type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { membershipsOf, seedGroupRow, seedGroupSet, seedMember, type SetSeed } from '../support/seed-group-members.ts';
 import { seedEnrolmentIn, seedTutorialRow } from '../support/seed-tutorials.ts';
+import { countStatements } from '../support/statements.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('REST /api/units/{unit_id}/group_sets/{group_set_id}/groups/{group_id}/members');
@@ -257,6 +259,41 @@ test('removal refusals in order: locked, another student, not a member; a projec
   assert.equal([res.status, res.body], [404, { error: 'Unable to find requested Project' }]);
   assert.equal(await membershipsOf(env, w.project), [{ group: w.group, active: true }]);
   assert.equal(await membershipsOf(env, other.project), [{ group: w.group, active: true }]);
+});
+
+test('the member list takes the same number of statements for 1 and for 8 members (no query per member)', async () => {
+  const w = await world();
+  await seedMember(env, w.group, w.project);
+  const list = () => api(env, 'GET', base(w, w.group), { as: people.tutor.creds });
+  await list(); // the session is cached after the first request
+  const one = await countStatements(list);
+  for (let i = 0; i < 7; i++) await seedMember(env, w.group, (await student(w, `m${i}`)).project);
+  let res: Awaited<ReturnType<typeof list>> | undefined;
+  const eight = await countStatements(async () => (res = await list()));
+  assert.is(res!.body.length, 8);
+  assert.is(eight, one);
+});
+
+test('two additions racing for the last place: the second waits for the first, then is refused', async () => {
+  const w = await world({ capacity: 2 });
+  await seedMember(env, w.group, w.project);
+  const a = await student(w, 'bstudent');
+  const b = await student(w, 'cstudent');
+  const joiner = { mayJoin: true, mayManageStudent: true, mayExceedCapacity: false };
+  const first = env.orm.em.fork();
+  await first.begin();
+  assert.equal(await joinGroup(first, w.group, a.project, joiner), { ok: true, moved: false });
+  let settled = false;
+  const second = env.orm.em
+    .fork()
+    .transactional((em) => joinGroup(em, w.group, b.project, joiner))
+    .finally(() => (settled = true));
+  await new Promise((resolve) => setTimeout(resolve, 150));
+  const waited = !settled;
+  await first.commit();
+  assert.ok(waited, 'the second addition waits on the group row');
+  assert.equal(await second, { ok: false, message: 'Group is at capacity, no additional members can be added', alreadyMember: false });
+  assert.equal(await membershipsOf(env, b.project), []);
 });
 
 test('tRPC: add, list and remove through the typed caller', async () => {
