@@ -83,11 +83,7 @@ export async function startService(config: Config): Promise<RunningService> {
     }
 
     const services = createServices(orm, config, systemClock);
-    if (config.role !== 'worker') {
-      app = await buildApp(services);
-      await app.listen({ port: config.port, host: config.host });
-      log(`API listening on http://localhost:${config.port} (docs at /api/docs)`);
-    }
+    // The worker first, so that once the API answers (and /api/ready says 200) everything runs.
     if (config.role !== 'api') {
       jobPool = createJobPool(databaseUrl, config.workerConcurrency + 2);
       if (embedded) {
@@ -96,6 +92,11 @@ export async function startService(config: Config): Promise<RunningService> {
       }
       worker = await startWorker(jobPool, { ...services, docker: dockerEngine(config.docker.host, config.docker.registryProxy, config.docker) });
       log(`job worker running (concurrency ${config.workerConcurrency})`);
+    }
+    if (config.role !== 'worker') {
+      app = await buildApp(services);
+      await app.listen({ port: config.port, host: config.host });
+      log(`API listening on http://localhost:${config.port} (docs at /api/docs)`);
     }
   } catch (error) {
     await stop().catch(() => {});
