@@ -1,7 +1,6 @@
 // A 50 MB upload to a real upload route (POST .../task_sheet, cap MAX_UPLOAD_BYTES = 10 MB) against
 // the service in a process of its own (test/rest/upload-flood.server.ts): with and without a
 // declared size it gets its 413, nothing is kept, and the server's resident memory stays flat.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -15,7 +14,8 @@ import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 import { samplePdf } from '../support/sample-files.ts';
 import { seedUnit } from '../support/seed.ts';
-import type { FromServer, Memory, ToServer } from './upload-flood.server.ts';
+import type { Memory } from './upload-flood.server.ts';
+import { startFloodServer, type FloodServer } from '../support/flood-server.ts';
 
 const test = suite('upload of 50 MB: a 413, nothing kept, memory flat');
 
@@ -24,26 +24,13 @@ const MiB = 1024 * 1024;
 const CAP = 10 * MB; // the default MAX_UPLOAD_BYTES
 const BODY_BYTES = 50 * MB;
 
-let server: ChildProcess;
+let server: FloodServer;
 let port: number;
 let dataDir: string;
 let auth: Record<string, string>;
 let sheetPath: string;
 let storedSheet: string;
 
-function message(child: ChildProcess, ms = 30_000): Promise<FromServer> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not answer')), ms);
-    child.once('message', (m) => (clearTimeout(timer), resolve(m as FromServer)));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the server exited (${code})`))));
-  });
-}
-
-async function memory(ask: ToServer): Promise<Memory> {
-  const answer = message(server);
-  server.send(ask);
-  return (await answer) as Memory;
-}
 
 test.before(async () => {
   const env = await testEnv();
@@ -58,22 +45,13 @@ test.before(async () => {
   sheetPath = `/api/units/${unit}/task_definitions/${td.id}/task_sheet`;
   dataDir = mkdtempSync(join(tmpdir(), 'course-50mb-'));
   storedSheet = join(dataDir, 'files', 'task_definitions', String(td.id), 'sheet.pdf');
-  server = spawn(process.execPath, ['--expose-gc', '--import', import.meta.resolve('tsx'), join(import.meta.dirname, 'upload-flood.server.ts')], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    // FLOOD_UPLOAD_CAP only starts the shared server; the task sheet route keeps MAX_UPLOAD_BYTES' default.
-    env: { ...process.env, DATABASE_URL: env.databaseUrl, DATA_DIR: dataDir, FLOOD_UPLOAD_CAP: String(CAP), MAX_UPLOAD_BYTES: '', STORAGE_ROOT: '', LOG_REQUESTS: '' },
-  });
-  port = ((await message(server)) as { port: number }).port;
+  // FLOOD_UPLOAD_CAP only starts the shared server; the task sheet route keeps MAX_UPLOAD_BYTES' default.
+  server = await startFloodServer({ DATABASE_URL: env.databaseUrl, DATA_DIR: dataDir, FLOOD_UPLOAD_CAP: String(CAP), MAX_UPLOAD_BYTES: '', STORAGE_ROOT: '' });
+  port = server.port;
 });
 
 test.after(async () => {
-  if (server?.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.disconnect();
-    const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -160,7 +138,7 @@ test('an authenticated 50 MB upload gets 413 (declared or chunked), nothing is k
   assert.is(createHash('sha256').update(readFileSync(storedSheet)).digest('hex'), expected);
   rmSync(storedSheet);
 
-  const before = await memory('reset-peak');
+  const before = await server.memory('reset-peak');
   const big = pdfPieces(BODY_BYTES);
   const results = [];
   for (const declare of [true, false]) {
@@ -170,10 +148,10 @@ test('an authenticated 50 MB upload gets 413 (declared or chunked), nothing is k
     // A declared size is refused from the headers; an undeclared one when the file passes the cap.
     assert.match(JSON.parse(res.body).error, declare ? /^The request body is larger than \d+ bytes\.$/ : /^The files of this upload are larger than 10000000 bytes\.$/);
   }
-  let after = await memory('measure');
+  let after = await server.memory('measure');
   for (let i = 0; i < 20 && after.heap - before.heap >= 8 * MiB; i++) {
     await new Promise((r) => setTimeout(r, 100));
-    after = await memory('measure');
+    after = await server.memory('measure');
   }
   console.log(
     `\n  50 MB upload to POST .../task_sheet (cap 10 MB): declared 413 after ${mib(results[0].sent)} MiB sent (${results[0].ms} ms), ` +

@@ -1,7 +1,6 @@
 // Large bodies over real sockets against a server in its own process: the answer must come
 // before the body is read (credentials, declared sizes), bodies without a declared size must be
 // cut off at the limit, and the server's memory must stay flat while it is flooded.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,8 @@ import * as assert from 'uvu/assert';
 import { issueToken } from '../../src/lib/sessions.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
-import type { FromServer, Memory, ToServer } from './upload-flood.server.ts';
+import type { Memory } from './upload-flood.server.ts';
+import { startFloodServer, type FloodServer } from '../support/flood-server.ts';
 
 const test = suite('upload flood: nothing is read before credentials, and memory stays flat');
 
@@ -21,24 +21,11 @@ const UPLOAD_CAP = 5_000_000;
 const ANSWER_WITHIN_MS = 3_000;
 const GIVE_UP_MS = 8_000;
 
-let server: ChildProcess;
+let server: FloodServer;
 let port: number;
 let dataDir: string;
 let auth: Record<string, string>;
 
-function message(child: ChildProcess, ms = 30_000): Promise<FromServer> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the server did not answer')), ms);
-    child.once('message', (m) => (clearTimeout(timer), resolve(m as FromServer)));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the server exited (${code})`))));
-  });
-}
-
-async function memory(ask: ToServer): Promise<Memory> {
-  const answer = message(server);
-  server.send(ask);
-  return (await answer) as Memory;
-}
 
 test.before(async () => {
   const env = await testEnv();
@@ -48,21 +35,12 @@ test.before(async () => {
   const token = await issueToken(env.orm.em.fork(), user, new Date(), false);
   auth = { Username: 'floodadmin', 'Auth-Token': token };
   dataDir = mkdtempSync(join(tmpdir(), 'course-flood-'));
-  server = spawn(process.execPath, ['--expose-gc', '--import', import.meta.resolve('tsx'), join(import.meta.dirname, 'upload-flood.server.ts')], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, DATABASE_URL: env.databaseUrl, DATA_DIR: dataDir, FLOOD_UPLOAD_CAP: String(UPLOAD_CAP), LOG_REQUESTS: '' },
-  });
-  port = ((await message(server)) as { port: number }).port;
+  server = await startFloodServer({ DATABASE_URL: env.databaseUrl, DATA_DIR: dataDir, FLOOD_UPLOAD_CAP: String(UPLOAD_CAP) });
+  port = server.port;
 });
 
 test.after(async () => {
-  if (server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.disconnect();
-    const timer = setTimeout(() => server.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -210,13 +188,13 @@ test('a flood of large bodies gets quick 4xx answers, and the server\'s memory s
   const rounds: { before: Memory; after: Memory }[] = [];
   for (let round = 1; round <= 2; round++) {
     const requests = flood();
-    const before = await memory('reset-peak');
+    const before = await server.memory('reset-peak');
     const outcomes = await Promise.all(requests.map(([, path, headers, body]) => post(path, headers, body)));
     // Answered is not finished: the server may still be throwing away the rest of a body.
-    let after = await memory('measure');
+    let after = await server.memory('measure');
     for (let i = 0; i < 20 && after.heap - before.heap >= 8 * MiB; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await memory('measure');
+      after = await server.memory('measure');
     }
     rounds.push({ before, after });
     console.log(
