@@ -33,6 +33,11 @@ export interface FileResult {
   asAttachment: boolean;
 }
 
+/** A CSV the browser saves under `filename` (UTF-8 text; the grades keep the original's octet-stream). */
+export function csvDownload(filename: string, text: string, contentType = 'text/csv; charset=utf-8'): FileResult {
+  return { filename, contentType, data: Buffer.from(text, 'utf8'), asAttachment: true };
+}
+
 /** The OpenAPI document lists the answer as `contentMediaType` when set: `fileResult().meta({ contentMediaType: 'application/pdf' })`. */
 export const fileResult = () =>
   z

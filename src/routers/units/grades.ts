@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { fileResult } from '../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../trpc/files.ts';
 import { unitQuery } from '../../trpc/scoped.ts';
 import { unitIdInput } from './schemas.ts';
 
@@ -38,9 +38,4 @@ export const downloadGrades = unitQuery(unitIdInput, {
     rest: { file: true },
   })
   .output(fileResult().meta({ contentMediaType: 'application/octet-stream' }))
-  .query(async ({ ctx }) => ({
-    filename: `${ctx.unit.code}-Students.csv`,
-    contentType: 'application/octet-stream',
-    data: Buffer.from(await gradesCsv(ctx.em, ctx.unit), 'utf8'),
-    asAttachment: true,
-  }));
+  .query(async ({ ctx }) => csvDownload(`${ctx.unit.code}-Students.csv`, await gradesCsv(ctx.em, ctx.unit), 'application/octet-stream'));

@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { db } from '../../../db/kysely.ts';
-import { fileResult } from '../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scoped.ts';
 import { loadUnitStudents } from '../../students/load.ts';
 import { unitCsvInput } from './schemas.ts';
@@ -49,10 +49,5 @@ export const downloadStudents = unitQuery(unitCsvInput, {
       ];
     });
     const header = ['unit_code', 'campus', 'username', 'student_id', 'preferred_name', 'first_name', 'last_name', 'email', ...streamKeys];
-    return {
-      filename: `${ctx.unit.code}-Students.csv`,
-      contentType: 'text/csv',
-      data: Buffer.from(stringify([header, ...rows])),
-      asAttachment: true,
-    };
+    return csvDownload(`${ctx.unit.code}-Students.csv`, stringify([header, ...rows]), 'text/csv');
   });

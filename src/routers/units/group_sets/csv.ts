@@ -3,7 +3,7 @@
 import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
 import { router } from '../../../trpc/core.ts';
-import { fileResult } from '../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitMutation, unitQuery } from '../../../trpc/scoped.ts';
 import { importGroupsCsv, GROUP_CSV_COLUMNS, GROUP_CSV_REQUIRED } from './csv-import.ts';
 import { csvUploadOut, groupSetCsvInput, groupSetCsvUploadInput, uploadedRows } from './csv-upload.ts';
@@ -37,12 +37,7 @@ export const downloadGroupsCsv = unitQuery(groupSetCsvInput, { action: 'update',
       .where('g.group_set_id', '=', set.id)
       .orderBy('g.name')
       .execute();
-    return {
-      filename: csvName(ctx.unit.code, set.name, 'groups'),
-      contentType: 'text/csv; charset=utf-8',
-      data: Buffer.from(writeCsv(GROUP_CSV_COLUMNS, rows.map((r) => [r.name, r.capacity_adjustment, r.abbreviation, r.campus])), 'utf8'),
-      asAttachment: true,
-    };
+    return csvDownload(csvName(ctx.unit.code, set.name, 'groups'), writeCsv(GROUP_CSV_COLUMNS, rows.map((r) => [r.name, r.capacity_adjustment, r.abbreviation, r.campus])));
   });
 
 export const uploadGroupsCsv = unitMutation(groupSetCsvUploadInput, { action: 'update', refused: 'Not authorised to upload csv of groups for this unit' })

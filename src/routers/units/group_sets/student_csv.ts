@@ -4,7 +4,7 @@ import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
 import { canInGroup, canInUnit } from '../../../policy/index.ts';
 import { router } from '../../../trpc/core.ts';
-import { fileResult } from '../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitMutation, unitQuery } from '../../../trpc/scoped.ts';
 import { csvName } from './csv.ts';
 import { csvUploadOut, groupSetCsvInput, groupSetCsvUploadInput, uploadedRows } from './csv-upload.ts';
@@ -41,12 +41,7 @@ export const downloadStudentGroupsCsv = unitQuery(groupSetCsvInput, { action: 'u
       .orderBy('g.name')
       .orderBy('u.username')
       .execute();
-    return {
-      filename: csvName(ctx.unit.code, set.name, 'student-groups'),
-      contentType: 'text/csv; charset=utf-8',
-      data: Buffer.from(writeCsv(STUDENT_CSV_COLUMNS, rows.map((r) => [r.name, r.username])), 'utf8'),
-      asAttachment: true,
-    };
+    return csvDownload(csvName(ctx.unit.code, set.name, 'student-groups'), writeCsv(STUDENT_CSV_COLUMNS, rows.map((r) => [r.name, r.username])));
   });
 
 export const uploadStudentGroupsCsv = unitMutation(groupSetCsvUploadInput, { action: 'update', refused: 'Not authorised to upload csv of groups for this unit' })

@@ -1,4 +1,4 @@
-import { fileResult } from '../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scoped.ts';
 import { outcomesCsv } from './operations.ts';
 import { unitIdInput } from './schemas.ts';
@@ -18,9 +18,4 @@ export const downloadOutcomesCsv = unitQuery(unitIdInput, {
     rest: { file: true },
   })
   .output(fileResult().meta({ contentMediaType: 'text/csv' }))
-  .query(async ({ ctx }) => ({
-    filename: `${ctx.unit.code}-LearningOutcomes.csv`,
-    contentType: 'text/csv; charset=utf-8',
-    data: Buffer.from(await outcomesCsv(ctx.em, ctx.unit), 'utf8'),
-    asAttachment: true,
-  }));
+  .query(async ({ ctx }) => csvDownload(`${ctx.unit.code}-LearningOutcomes.csv`, await outcomesCsv(ctx.em, ctx.unit)));

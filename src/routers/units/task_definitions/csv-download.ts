@@ -1,4 +1,4 @@
-import { fileResult } from '../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scoped.ts';
 import { taskDefinitionsCsv } from './csv.ts';
 import { taskDefinitionsCsvInput } from './csv-schemas.ts';
@@ -22,9 +22,4 @@ export const downloadTaskDefinitionsCsv = unitQuery(taskDefinitionsCsvInput, {
     rest: { file: true },
   })
   .output(fileResult().meta({ contentMediaType: 'text/csv' }))
-  .query(async ({ ctx }) => ({
-    filename: `${ctx.unit.code}-Tasks.csv`,
-    contentType: 'text/csv; charset=utf-8',
-    data: Buffer.from(await taskDefinitionsCsv(ctx.em, ctx.unit), 'utf8'),
-    asAttachment: true,
-  }));
+  .query(async ({ ctx }) => csvDownload(`${ctx.unit.code}-Tasks.csv`, await taskDefinitionsCsv(ctx.em, ctx.unit)));
