@@ -11,7 +11,7 @@ export * from './sign-in.ts';
 import { AuthToken, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
 import { GroupSet, Group, LearningAlignment, LearningOutcome, TaskDefinition, Tutorial, TutorialStream, Unit, UnitRole } from './units.ts';
-import { GroupMembership, GroupSubmission, Project, TutorialEnrolment } from './projects.ts';
+import { GroupMembership, GroupSubmission, PortfolioPart, Project, TutorialEnrolment } from './projects.ts';
 import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComment, TaskPin, TaskSubmission } from './tasks.ts';
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInThrottle, UsedSamlAssertion } from './sign-in.ts';
@@ -20,7 +20,7 @@ export const entities = [
   User, AuthToken, Webcal, WebcalUnitExclusion,
   TeachingPeriod, Break, Campus, ActivityType, OverseerImage,
   Unit, UnitRole, LearningOutcome, TutorialStream, Tutorial, GroupSet, Group, TaskDefinition, LearningAlignment,
-  Project, TutorialEnrolment, GroupMembership, GroupSubmission,
+  Project, TutorialEnrolment, GroupMembership, GroupSubmission, PortfolioPart,
   Task, TaskComment, CommentReadReceipt, TaskPin, TaskSubmission, SubmissionFile, OverseerAssessment,
   TaskSimilarity, SimcheckSubmission, SimcheckGroupAttachment, SimcheckAction,
   SignInThrottle, UsedSamlAssertion,

@@ -1,4 +1,5 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { UPLOAD_KINDS } from './enums.ts';
 import { Campus } from './institution.ts';
 import { Group, TaskDefinition, Tutorial, Unit } from './units.ts';
 import { User } from './users.ts';
@@ -82,3 +83,24 @@ export const GroupSubmission = defineEntity({
   },
 });
 export type IGroupSubmission = InferEntity<typeof GroupSubmission>;
+
+/**
+ * An extra part of a student's portfolio (the learning summary report, or other evidence) uploaded
+ * before the portfolio is compiled. `idx` orders the parts; the summary report is always 0.
+ */
+export const PortfolioPart = defineEntity({
+  name: 'PortfolioPart',
+  tableName: 'portfolio_parts',
+  properties: {
+    id: p.integer().primary(),
+    project: () => p.manyToOne(Project).deleteRule('cascade').index(),
+    idx: p.integer(),
+    kind: p.enum(UPLOAD_KINDS),
+    name: p.string().length(255),
+    originalFilename: p.string().length(255),
+    storageKey: p.string().length(1024),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  uniques: [{ properties: ['project', 'idx'] }],
+});
+export type IPortfolioPart = InferEntity<typeof PortfolioPart>;

@@ -1,8 +1,10 @@
 // Applied in this order. Each migration is listed by hand so that no file discovery is needed at start.
 import { Migration00001Initial } from './Migration00001Initial.ts';
 import { Migration00002SignInThrottleAndSamlReplay } from './Migration00002SignInThrottleAndSamlReplay.ts';
+import { Migration00003PortfolioParts } from './Migration00003PortfolioParts.ts';
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
   { name: 'Migration00002SignInThrottleAndSamlReplay', class: Migration00002SignInThrottleAndSamlReplay },
+  { name: 'Migration00003PortfolioParts', class: Migration00003PortfolioParts },
 ];

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { InferKyselyDB } from '@mikro-orm/sql';
 import type { entities } from '../../schema/index.ts';
 import type { Em } from './orm.ts';
@@ -7,8 +8,13 @@ type EntityDB = InferKyselyDB<(typeof entities)[number]>;
 /** The driver returns timestamps as PostgreSQL text ('2026-03-02 02:00:00+00'); the ORM parses them later. */
 type AsReturned<V> = V extends Date ? string : V;
 
-/** Table and column types inferred from the entities in schema/, as the driver returns them. */
-export type DB = { [T in keyof EntityDB]: { [C in keyof EntityDB[T]]: AsReturned<EntityDB[T][C]> } };
+/**
+ * Table and column types inferred from the entities in schema/, as the driver returns them. Serial
+ * `id`s are generated, so inserts may leave them out.
+ */
+export type DB = {
+  [T in keyof EntityDB]: { [C in keyof EntityDB[T]]: C extends 'id' ? Generated<EntityDB[T][C]> : AsReturned<EntityDB[T][C]> };
+};
 
 /**
  * A typed query builder on the entity manager's connection (inside its transaction, if any).

@@ -27,4 +27,23 @@ export const storageKeys = {
   taskSheet: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/sheet.pdf`,
   taskResources: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/resources.zip`,
   taskAssessmentResources: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/assessment_resources.zip`,
+  /** One uploaded file of a submission, `NNN-<kind>.<ext>` in upload-requirement order, as the original names them. */
+  submissionFile: (submissionId: number, idx: number, kind: string, extension: string) =>
+    `submissions/${id(submissionId)}/${String(idx).padStart(3, '0')}-${word(kind)}${ext(extension)}`,
+  /** The PDF assembled from a submission (shared by every member of a group submission). */
+  submissionPdf: (submissionId: number) => `submissions/${id(submissionId)}/submission.pdf`,
+  commentAttachment: (commentId: number, extension: string) => `comments/${id(commentId)}${ext(extension)}`,
+  portfolioPart: (projectId: number, partId: number, extension: string) => `portfolios/${id(projectId)}/parts/${id(partId)}${ext(extension)}`,
+  portfolio: (projectId: number) => `portfolios/${id(projectId)}/portfolio.pdf`,
+};
+
+const word = (s: string): string => {
+  if (!/^[a-z_]+$/.test(s)) throw new StorageKeyError(`Invalid word in storage key: ${JSON.stringify(s)}`);
+  return s;
+};
+
+/** A file extension from a user's file name, kept only when it is plain letters and digits. */
+const ext = (extension: string): string => {
+  const e = extension.replace(/^\./, '').toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(e) ? `.${e}` : '';
 };

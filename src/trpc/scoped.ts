@@ -1,18 +1,20 @@
-// Procedure builders for operations inside a unit or on a project. Each loads the record the
+// Procedure builders for operations inside a unit, on a project or on a student's task. Each loads the record the
 // input names (404 when there is none), resolves the caller's role there through src/policy, and
 // refuses with 403 and the operation's message unless the role's table allows the action; then it
 // puts the record and the role in the context. No procedure spells out a role itself.
 import type { z } from 'zod';
-import { Project, Unit, type IProject, type IUnit } from '../../schema/index.ts';
+import { Project, Task, TaskDefinition, Unit, type IProject, type ITaskDefinition, type IUnit } from '../../schema/index.ts';
 import {
   can,
   canInProject,
+  canInTask,
   canInUnit,
   roleInProject,
   roleInUnit,
   type ProjectAction,
   type ProjectRole,
   type SystemAction,
+  type TaskAction,
   type UnitAction,
   type UnitRoleName,
 } from '../policy/index.ts';
@@ -92,3 +94,57 @@ export const projectQuery = <S extends z.ZodType>(input: S, scope: ProjectScope)
 
 /** A change of one project, in one transaction. */
 export const projectMutation = <S extends z.ZodType>(input: S, scope: ProjectScope) => scopeToProject(authedMutation as Base, input, scope);
+
+export interface TaskScope {
+  /** The project action the caller's role must allow (e.g. `make_submission`). */
+  project?: ProjectAction;
+  /** The task action the caller's role must allow (e.g. `request_extension`). */
+  task?: TaskAction;
+  /** The 403 message; given the project id and the definition (to name the task). */
+  refused: string | ((projectId: number, definition: ITaskDefinition) => string);
+  /** Which input field names the project (default `id`; `project_id` on the comment routes). */
+  projectField?: string;
+  /** Which input field names the task definition (default `task_definition_id`). */
+  definitionField?: string;
+}
+
+const UNKNOWN_DEFINITION = 'Unable to find requested Task definition';
+
+/**
+ * Scopes to one student's task, named by its project and task definition. A definition of
+ * another unit is unknown (404). Puts `project`, `unit`, `definition`, `projectRole` and `taskId`
+ * (the existing task's id, or null: tasks are created by whatever first changes them) in the context.
+ */
+function scopeToTask<S extends z.ZodType>(base: Base, input: S, scope: TaskScope) {
+  const projectField = scope.projectField ?? 'id';
+  const definitionField = scope.definitionField ?? 'task_definition_id';
+  return base.input(input).use(async ({ ctx, input, next }) => {
+    const projectId = idIn(input, projectField);
+    const project = await ctx.em.findOne(Project, { id: projectId }, { populate: ['unit'] });
+    if (!project) throw notFound(UNKNOWN_PROJECT);
+    const unit = project.unit as unknown as IUnit;
+    const definition = await ctx.em.findOne(TaskDefinition, { id: idIn(input, definitionField), unit: unit.id });
+    if (!definition) throw notFound(UNKNOWN_DEFINITION);
+    const projectRole = await roleInProject(ctx.em, ctx.user, { userId: (project.user as unknown as { id: number }).id, unitId: unit.id });
+    const allowed =
+      (scope.project === undefined || canInProject(projectRole, scope.project, unit)) &&
+      (scope.task === undefined || canInTask(projectRole, scope.task, unit));
+    if (!allowed) throw forbidden(typeof scope.refused === 'function' ? scope.refused(projectId, definition as ITaskDefinition) : scope.refused);
+    const task = await ctx.em.findOne(Task, { project: projectId, taskDefinition: definition.id }, { fields: ['id'] });
+    return next({
+      ctx: {
+        project: project as IProject,
+        unit,
+        definition: definition as ITaskDefinition,
+        projectRole: projectRole as ProjectRole,
+        taskId: task ? task.id : null,
+      },
+    });
+  });
+}
+
+/** A read of one student's task. */
+export const taskQuery = <S extends z.ZodType>(input: S, scope: TaskScope) => scopeToTask(authedProcedure, input, scope);
+
+/** A change of one student's task, in one transaction. */
+export const taskMutation = <S extends z.ZodType>(input: S, scope: TaskScope) => scopeToTask(authedMutation as Base, input, scope);

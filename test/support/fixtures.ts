@@ -54,3 +54,12 @@ export async function everyone(env: TestEnv) {
 }
 
 export type People = Awaited<ReturnType<typeof everyone>>;
+
+/**
+ * Moves the clock to `when` and signs everyone in again there (tokens last two hours), for tests
+ * of dates: due days, late work, extensions.
+ */
+export async function travelTo(env: TestEnv, people: People, when: Date | string): Promise<void> {
+  env.clock.set(typeof when === 'string' ? new Date(when) : when);
+  for (const actor of Object.values(people)) actor.creds.token = await issueToken(env.orm.em.fork(), actor.user, env.clock.now(), false);
+}

@@ -15,6 +15,7 @@ import {
   TutorialStream,
 } from '../../schema/index.ts';
 import type { TaskStatus } from '../../schema/enums.ts';
+import type { ITaskDefinition } from '../../schema/index.ts';
 import type { TestEnv } from './env.ts';
 
 async function insert<T extends object>(env: TestEnv, entity: never, data: Record<string, unknown>): Promise<number> {
@@ -56,21 +57,28 @@ export function seedTutorialEnrolment(env: TestEnv, project: number, tutorial: n
   return insert(env, TutorialEnrolment as never, { project, tutorial });
 }
 
+/** Further task-definition columns a test may set (ids for the references). */
+export type DefinitionExtras = Partial<
+  Pick<ITaskDefinition, 'isGraded' | 'maxQualityPts' | 'restrictStatusUpdates' | 'uploadRequirements' | 'plagiarismChecks' | 'assessmentEnabled' | 'name'>
+> & { startDate?: string; groupSet?: number; tutorialStream?: number };
+
 export function seedTaskDefinition(
   env: TestEnv,
   unit: number,
   abbreviation: string,
-  extra: { targetGrade?: number; targetDate?: string; dueDate?: string | null } = {},
+  extra: { targetGrade?: number; targetDate?: string; dueDate?: string | null } & DefinitionExtras = {},
 ): Promise<number> {
+  const { targetGrade, targetDate, dueDate, ...rest } = extra;
   return insert(env, TaskDefinition as never, {
     unit,
     name: `Task ${abbreviation}`,
     abbreviation,
     description: `About ${abbreviation}`,
     startDate: '2026-03-02',
-    targetDate: extra.targetDate ?? '2026-03-16',
-    dueDate: extra.dueDate ?? null,
-    targetGrade: extra.targetGrade ?? 0,
+    targetDate: targetDate ?? '2026-03-16',
+    dueDate: dueDate ?? null,
+    targetGrade: targetGrade ?? 0,
+    ...rest,
   });
 }
 

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { IProject, IUnit } from '../../../schema/index.ts';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { taskDueDate } from '../../domain/task-due-date.ts';
+import { dueDay } from '../../domain/task-rules.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
 import { portfolioAvailable, type ProjectDetailOut } from './schemas.ts';
 
@@ -106,7 +106,7 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
         id: t.id,
         task_definition_id: t.task_definition_id,
         status: t.status,
-        due_date: taskDueDate(t.target_date, t.extensions, t.due_date, unitEnd),
+        due_date: dueDay({ targetDate: t.target_date, deadline: t.due_date ?? unitEnd }, t.extensions),
         extensions: t.extensions,
         times_assessed: t.times_assessed,
         include_in_portfolio: t.include_in_portfolio,

@@ -2,6 +2,7 @@ import { router } from '../../trpc/core.ts';
 import { enrolStudent } from './enrol.ts';
 import { getProject } from './get.ts';
 import { listProjects } from './list.ts';
+import { taskRouter } from './task_def_id/index.ts';
 import { updateProject } from './update.ts';
 
 export const projectsRouter = router({
@@ -9,4 +10,5 @@ export const projectsRouter = router({
   enrol: enrolStudent,
   get: getProject,
   update: updateProject,
+  task: taskRouter,
 });

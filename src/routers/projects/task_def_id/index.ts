@@ -1,0 +1,7 @@
+import { router } from '../../../trpc/core.ts';
+import { updateTask } from './update.ts';
+
+// /api/projects/{id}/task_def_id/{task_definition_id}/...: one student's task.
+export const taskRouter = router({
+  update: updateTask,
+});

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { formBool, formInt, formString, idField, preprocess } from '../../../trpc/fields.ts';
+
+/** The two ids of a task's routes: `/api/projects/{id}/task_def_id/{task_definition_id}`. */
+export const taskIds = { id: idField(), task_definition_id: idField() };
+
+/** Null, blank and absent all mean "not given" (the web client always sends `grade`, often null). */
+const given = <T extends z.ZodType>(schema: T) => preprocess((v) => (v === null || v === '' ? undefined : v), schema.optional());
+
+export const updateTaskInput = z.object({
+  ...taskIds,
+  trigger: given(formString()).describe('The new status, or one of its aliases (e.g. `fix`, `rff`, `demo`)'),
+  include_in_portfolio: given(formBool()),
+  grade: given(z.union([formInt(), z.string()])).describe('-1 (F), 0 (P), 1 (C), 2 (D), 3 (HD) or the letters; required when a graded task is assessed as complete, discuss or demonstrate'),
+  quality_pts: given(formInt()).describe('-1 (not rated) up to the definition\'s maximum; recorded when a starred task is assessed as complete, discuss or demonstrate'),
+});
