@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { EventEmitter } from 'node:events';
 import { run, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
-import type { JobName } from '../src/lib/jobs.ts';
+import type { JobName, PendingJobName } from '../src/lib/jobs.ts';
 import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
 import { silentLogger } from '../src/db/migrate.ts';
@@ -18,7 +18,7 @@ export interface WorkerServices {
 }
 
 /** Every job the service runs, by the name procedures enqueue it under. */
-export function taskList(services: WorkerServices): TaskList & Record<JobName, Task> {
+export function taskList(services: WorkerServices): TaskList & Record<Exclude<JobName, PendingJobName>, Task> {
   return {
     pull_overseer_image: pullOverseerImage(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),

@@ -13,8 +13,16 @@ export interface JobOptions {
 export interface JobPayloads {
   pull_overseer_image: { imageId: number };
   delete_expired_tokens: Record<string, never>;
+  /** Builds the PDF of an uploaded submission (the task's history entry that holds the files). */
+  accept_submission: { taskId: number; submissionId: number };
 }
 export type JobName = keyof JobPayloads;
+
+/**
+ * Jobs that are queued already but whose worker arrives with a later part of the service (the
+ * worker runtime). They wait in the queue, untouched, until a worker that knows them runs.
+ */
+export type PendingJobName = 'accept_submission';
 
 export interface JobQueue {
   add<K extends JobName>(task: K, payload: JobPayloads[K], options?: JobOptions): Promise<void>;
