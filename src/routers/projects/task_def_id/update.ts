@@ -1,9 +1,6 @@
-import { gradeRequired, parseGrade, qualityPtsError } from '../../../domain/task-rules.ts';
-import { PASSING, statusForTrigger } from '../../../domain/task-status.ts';
-import { badRequest, forbidden } from '../../../trpc/errors.ts';
 import { taskMutation } from '../../../trpc/scoped.ts';
-import { changeTask, type ChangeRequest } from '../../../workflow/change-task.ts';
 import { ensureTask } from '../../../workflow/tasks.ts';
+import { applyTaskChange, taskChangeRequest } from './change-request.ts';
 import { updateTaskInput } from './schemas.ts';
 import { loadUpdatedTask, updatedTaskOut } from './updated-task.ts';
 
@@ -21,40 +18,9 @@ export const updateTask = taskMutation(updateTaskInput, { project: 'make_submiss
   .output(updatedTaskOut)
   .mutation(async ({ ctx, input }) => {
     const { definition } = ctx;
-    const staff = ctx.projectRole === 'Tutor';
     const now = ctx.clock.now();
     const taskId = ctx.taskId ?? (await ensureTask(ctx.em, ctx.project.id, definition.id, now));
-    const request: ChangeRequest = { actor: { userId: ctx.user.id, role: ctx.projectRole }, includeInPortfolio: input.include_in_portfolio };
-
-    if (input.trigger !== undefined) {
-      const target = statusForTrigger(input.trigger);
-      if (!target) throw badRequest(`Unknown trigger '${input.trigger}'.`);
-      if (target === 'ready_for_feedback' && definition.uploadRequirements.length > 0) {
-        throw forbidden('Cannot set this task status to ready to mark without uploading documents.');
-      }
-      if (staff && gradeRequired(target, definition) && input.grade === undefined) {
-        throw forbidden(`No grade was supplied for a graded task (task id ${taskId})`);
-      }
-      if (staff && input.quality_pts !== undefined && definition.maxQualityPts > 0 && PASSING.has(target)) {
-        const error = qualityPtsError(input.quality_pts, definition.maxQualityPts);
-        if (error) throw badRequest(error);
-      }
-      request.change = { kind: 'trigger', target, qualityPts: input.quality_pts };
-    }
-    if (input.grade !== undefined) {
-      if (!definition.isGraded) throw forbidden(`Grade was supplied for a non-graded task (task id ${taskId})`);
-      // The original let a student grade their own task; only staff may.
-      if (!staff) throw forbidden('Only staff can grade a task.');
-      const grade = parseGrade(input.grade);
-      if (!grade.ok) throw forbidden(grade.error);
-      request.grade = grade.grade;
-    }
-
-    let result = await changeTask(ctx.em, taskId, request, now);
-    if (!result.applied) {
-      if (definition.restrictStatusUpdates) throw forbidden('This task can only be updated by your tutor.');
-      // As in the original, a refused status change is silent; the other fields still apply.
-      result = await changeTask(ctx.em, taskId, { ...request, change: undefined }, now);
-    }
+    const request = taskChangeRequest(definition, input, { userId: ctx.user.id, role: ctx.projectRole }, taskId);
+    const result = await applyTaskChange(ctx.em, taskId, request, definition, now);
     return loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds);
   });
