@@ -89,7 +89,7 @@ function printResult(r: DemoResult, ms: number): void {
     console.log(`The demo unit ${where} is already there, with ${r.studentCount} students, ${r.tutorialCount} tutorials and ${r.taskDefinitionCount} task definitions: nothing was changed.`);
     console.log('Its users keep the password they were given when it was built. Use --code to build another demo unit.');
   } else {
-    console.log(`Built ${where} in ${(ms / 1000).toFixed(1)} s: ${r.tutors.length} tutors, ${r.tutorialCount} tutorials, ${r.taskDefinitionCount} task definitions, ${r.studentCount} students.`);
+    console.log(`Built ${where} in ${(ms / 1000).toFixed(1)} s: ${r.tutors.length} tutors, ${r.tutorialCount} tutorials, ${r.taskDefinitionCount} task definitions, ${r.studentCount} students, ${r.work.tasks} tasks handed in with ${r.work.comments} comments.`);
     console.log(`Timings (ms): ${Object.entries(r.timings).map(([stage, t]) => `${stage} ${t}`).join(', ')}`);
   }
   console.log('\nSign in as:');

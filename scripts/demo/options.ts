@@ -12,6 +12,10 @@ export interface DemoOptions {
   signInStudents: number;
   /** Students per CSV upload: each upload is one operation, so this sets the progress steps. */
   batch: number;
+  /** Tasks each student has handed in (the first N definitions by target date); 0 for none. */
+  workDefinitions: number;
+  /** Comments on each of those tasks, alternating student and tutor. */
+  commentsPerTask: number;
 }
 
 export const DEFAULT_OPTIONS: DemoOptions = {
@@ -23,6 +27,8 @@ export const DEFAULT_OPTIONS: DemoOptions = {
   taskDefinitions: 30,
   signInStudents: 5,
   batch: 250,
+  workDefinitions: 30,
+  commentsPerTask: 3,
 };
 
 const NUMBERS = {
@@ -33,6 +39,8 @@ const NUMBERS = {
   '--task-definitions': 'taskDefinitions',
   '--sign-in-students': 'signInStudents',
   '--batch': 'batch',
+  '--work-definitions': 'workDefinitions',
+  '--comments-per-task': 'commentsPerTask',
 } as const satisfies Record<string, keyof DemoOptions>;
 
 // At least one of each, so the unit is something a user can open and teach in.
@@ -40,7 +48,10 @@ const AT_LEAST_ONE = new Set<keyof DemoOptions>(['tutors', 'tutorials', 'streams
 
 export const USAGE = `Usage: npm run seed:demo -- [--code DEMO101] [--students 1000] [--tutors 10] [--tutorials 40]
   [--streams 2] [--task-definitions 30] [--sign-in-students 5] [--batch 250]
-Builds a demo unit through the service's own operations. DEMO_PASSWORD sets the demo users' password
+  [--work-definitions 30] [--comments-per-task 3]
+Builds a demo unit through the service's own operations, then the class's work: each student hands
+in the first --work-definitions tasks, tutors assess about two thirds, and each task gets
+--comments-per-task comments. DEMO_PASSWORD sets the demo users' password
 (otherwise one is generated and printed). DATABASE_URL, or the embedded database under DATA_DIR.`;
 
 export class UsageError extends Error {}

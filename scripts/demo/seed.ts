@@ -18,6 +18,7 @@ import { createCallerFactory } from '../../src/trpc/core.ts';
 import { UploadedFile } from '../../src/trpc/files.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf, type DemoPerson } from './people.ts';
+import { seedWork } from './work.ts';
 
 const callerOf = createCallerFactory(appRouter);
 type Caller = ReturnType<typeof callerOf>;
@@ -44,7 +45,7 @@ const TOPICS = [
 ];
 const GRADE_LETTERS = ['P', 'C', 'D', 'HD'];
 
-export type DemoStage = 'setup' | 'accounts' | 'unit' | 'staff' | 'streams' | 'tutorials' | 'task definitions' | 'enrolment';
+export type DemoStage = 'setup' | 'accounts' | 'unit' | 'staff' | 'streams' | 'tutorials' | 'task definitions' | 'enrolment' | 'work';
 
 export interface DemoProgress {
   /** Called once with the number of steps the whole build takes, then after each step. */
@@ -64,6 +65,8 @@ export interface DemoResult {
   studentCount: number;
   tutorialCount: number;
   taskDefinitionCount: number;
+  /** Tasks worked on and comments written by the work stage. */
+  work: { tasks: number; comments: number };
   /** Users that existed already and kept their own password. */
   reusedUsers: string[];
   /** Milliseconds per stage, for the report. */
@@ -172,6 +175,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
       studentCount: students.length,
       tutorialCount: unit.tutorials.length,
       taskDefinitionCount: unit.task_definitions.length,
+      work: { tasks: 0, comments: 0 },
       reusedUsers: [],
       timings,
     };
@@ -179,7 +183,8 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
 
   const signInStudents = studentPeople.slice(0, options.signInStudents);
   const accounts = [convenorPerson, ...tutorPeople, ...signInStudents];
-  const total = accounts.length + 1 + options.tutors + options.streams + options.tutorials + options.taskDefinitions + options.students;
+  const working = options.workDefinitions > 0 ? options.students : 0;
+  const total = accounts.length + 1 + options.tutors + options.streams + options.tutorials + options.taskDefinitions + options.students + working;
   let done = 0;
   progress?.start?.(total);
   const advance = (stage: DemoStage, steps = 1) => {
@@ -360,6 +365,10 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
     }
   });
 
+  const work = working
+    ? await timed(timings, 'work', () => seedWork(services, unit.id, options, (n) => advance('work', n)))
+    : { tasks: 0, comments: 0 };
+
   return {
     existed: false,
     unit: { id: unit.id, code: unit.code, name: unit.name },
@@ -370,6 +379,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
     studentCount: studentPeople.length,
     tutorialCount: options.tutorials,
     taskDefinitionCount: options.taskDefinitions,
+    work,
     reusedUsers,
     timings,
   };

@@ -67,7 +67,8 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
     );
     [task] = await loadTasks(em, [task.id], true);
   }
-  const members = (await loadTasks(em, groupTaskIds, true)).filter((t) => t.id !== task.id);
+  const others = groupTaskIds.filter((id) => id !== task.id);
+  const members = others.length ? await loadTasks(em, others, true) : [];
 
   const result: ChangeResult = { applied: true, taskIds: [task.id], projectIds: [task.projectId], extensionGranted: 0 };
   const outcome = request.change ? decide(task, request.actor.role, request.change, now) : { outcome: none(task.state) };

@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_OPTIONS, parseDemoArgs, UsageError, type DemoOptions } from '../../scripts/demo/options.ts';
 import { seedDemo } from '../../scripts/demo/seed.ts';
+import { db } from '../../src/db/kysely.ts';
 import { testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api, type Credentials } from '../support/http.ts';
@@ -50,8 +51,10 @@ test('the demo unit is what its convenor sees through REST: staff, streams, tuto
   assert.is(result.existed, false);
   // Progress reaches its total, stage by stage; the CSV counts one step per student.
   assert.is(steps.at(-1)![1], total);
-  assert.equal([...new Set(steps.map(([stage]) => stage))], ['accounts', 'unit', 'staff', 'streams', 'tutorials', 'task definitions', 'enrolment']);
-  assert.equal(steps.filter(([stage]) => stage === 'enrolment').map(([, done]) => total - done), [12, 4, 0]);
+  assert.equal([...new Set(steps.map(([stage]) => stage))], ['accounts', 'unit', 'staff', 'streams', 'tutorials', 'task definitions', 'enrolment', 'work']);
+  // After the CSV batches come 20 work steps, one per student.
+  assert.equal(steps.filter(([stage]) => stage === 'enrolment').map(([, done]) => total - done), [32, 24, 20]);
+  assert.equal(result.work, { tasks: 60, comments: 180 });
   assert.is(result.convenor, 'demo9.convenor');
   assert.equal(result.tutors, ['demo9.tutor01', 'demo9.tutor02']);
   assert.equal(result.signInStudents, ['demo9.s0001', 'demo9.s0002']);
@@ -98,6 +101,27 @@ test('the demo unit is what its convenor sees through REST: staff, streams, tuto
   // The students enrolled by CSV only have no password, as single sign-on users.
   const csvOnly = await api(env, 'POST', '/api/auth', { json: { username: 'demo9.s0003', password: PASSWORD } });
   assert.is(csvOnly.status, 401);
+});
+
+test('the class\'s work goes through the task workflow: every task handed in, most assessed, stats stored, comments unread by their recipients', async () => {
+  const result = await seed();
+  const k = db(env.orm.em.fork());
+  const tasks = await k.selectFrom('tasks').select(['status', 'submission_date', 'times_assessed']).execute();
+  assert.is(tasks.length, 60);
+  assert.ok(tasks.every((t) => t.submission_date !== null), 'every task has a submission date');
+  const assessed = tasks.filter((t) => t.times_assessed > 0).length;
+  assert.ok(assessed > 20 && assessed < 60, `some but not all assessed (${assessed})`);
+  const statusComments = await k.selectFrom('task_comments').select((eb) => eb.fn.countAll<string>().as('n')).where('kind', '=', 'status').executeTakeFirstOrThrow();
+  assert.ok(Number(statusComments.n) >= 60, 'each hand-in and assessment left a status comment');
+  const unread = await k
+    .selectFrom('task_comments as c')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('c.kind', '=', 'text')
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('comment_read_receipts as r').select('r.id').whereRef('r.comment_id', '=', 'c.id').whereRef('r.user_id', '=', 'c.recipient_id'))))
+    .executeTakeFirstOrThrow();
+  assert.is(Number(unread.n), result.work.comments);
+  const projects = await k.selectFrom('projects').select('task_stats').execute();
+  assert.ok(projects.every((p) => (p.task_stats as unknown as { grey_pct: number }).grey_pct < 1), 'every project\'s stored stats moved off all-grey');
 });
 
 test('a second run with the same code changes nothing and reports the unit already there', async () => {
