@@ -1,6 +1,7 @@
-// The unit page: GET /api/units/{id} and GET /api/students?unit_id= as the unit's convenor, on
-// demo units built by the demo seed (scripts/demo/seed.ts: 10 tutors, 40 tutorials in 2 streams,
-// 30 task definitions) with 100 and with 1,000 students.
+// The unit page: GET /api/units/{id}, GET /api/students?unit_id= and the task inbox as the unit's
+// convenor, on demo units built by the demo seed (scripts/demo/seed.ts: 10 tutors, 40 tutorials in
+// 2 streams, 30 task definitions, every task handed in with 3 comments) with 100 and with 1,000
+// students.
 //
 // The baseline of each read is a bare Fastify route that replays, on a `pg` pool, the very SQL
 // statements one request of the service issues (recorded from a real request), grouped as the
@@ -135,6 +136,8 @@ await withBench(
     const routes: { name: string; path: (unitId: number) => string }[] = [
       { name: 'unit_detail', path: (id) => `/api/units/${id}` },
       { name: 'unit_students', path: (id) => `/api/students?unit_id=${id}` },
+      // Every task has unread comments for the convenor, so the inbox lists all 30 per student.
+      { name: 'unit_inbox', path: (id) => `/api/units/${id}/tasks/inbox` },
     ];
     const replays = new Map<string, Statement[][]>();
     bare.get<{ Params: { key: string } }>('/replay/:key', async (request) => {

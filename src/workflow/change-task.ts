@@ -55,20 +55,23 @@ export interface ChangeResult {
 
 /** Applies one change to a task, inside the caller's transaction. */
 export async function changeTask(em: Em, taskId: number, request: ChangeRequest, now: Date): Promise<ChangeResult> {
-  let [task] = await loadTasks(em, [taskId], true);
-  let groupTaskIds = [task.id];
+  // Locks in one order everywhere: a group task's group row first, then the tasks by id. Two
+  // members acting at once then queue on the group instead of deadlocking on each other's tasks.
+  let [task] = await loadTasks(em, [taskId], false);
+  let lockIds = [task.id];
   const propagates = request.change !== undefined && request.change.kind !== 'extend';
   if (task.groupSetId !== null && (propagates || request.grade !== undefined)) {
     const upload = request.change?.kind === 'upload' ? request.change : undefined;
-    groupTaskIds = await groupSubmissionTasks(
+    const groupTaskIds = await groupSubmissionTasks(
       em,
       { id: task.id, project_id: task.projectId, task_definition_id: task.taskDefinitionId, group_submission_id: task.groupSubmissionId, group_set_id: task.groupSetId },
       { submitter: upload !== undefined, contributions: upload?.contributions, now },
     );
-    [task] = await loadTasks(em, [task.id], true);
+    lockIds = [...new Set([task.id, ...groupTaskIds])].sort((a, b) => a - b);
   }
-  const others = groupTaskIds.filter((id) => id !== task.id);
-  const members = others.length ? await loadTasks(em, others, true) : [];
+  const locked = await loadTasks(em, lockIds, true);
+  task = locked.find((t) => t.id === taskId)!;
+  const members = locked.filter((t) => t.id !== taskId);
 
   const result: ChangeResult = { applied: true, taskIds: [task.id], projectIds: [task.projectId], extensionGranted: 0 };
   const outcome = request.change ? decide(task, request.actor.role, request.change, now) : { outcome: none(task.state) };
