@@ -48,6 +48,8 @@ export async function groupSubmissionTasks(
     throw forbidden(`This task requires a group. Ensure you are in a group for the unit's ${set?.name ?? 'group set'}`);
   }
   await sql`select id from groups where id = ${found.id} for update`.execute(k);
+  // Read under the group's lock: a member's submission that just finished may have re-formed it.
+  const gsId = (await k.selectFrom('tasks').select('group_submission_id').where('id', '=', task.id).executeTakeFirstOrThrow()).group_submission_id;
   const members = (
     await k
       .selectFrom('group_memberships as gm')
@@ -61,11 +63,11 @@ export async function groupSubmissionTasks(
   ).map((r) => r.id);
   if (!members.includes(task.project_id)) members.push(task.project_id);
 
-  const current = await k.selectFrom('tasks').select('id').select('project_id').where('group_submission_id', '=', task.group_submission_id ?? -1).execute();
+  const current = await k.selectFrom('tasks').select('id').select('project_id').where('group_submission_id', '=', gsId ?? -1).execute();
   const sameMembers = current.length === members.length && current.every((t) => members.includes(t.project_id));
-  if (task.group_submission_id !== null && (sameMembers || !options.submitter)) {
-    if (options.submitter) await k.updateTable('group_submissions').set({ submitted_by_id: task.project_id }).where('id', '=', task.group_submission_id).execute();
-    if (options.submitter && options.contributions) await recordContributions(em, task.group_submission_id, options.contributions);
+  if (gsId !== null && (sameMembers || !options.submitter)) {
+    if (options.submitter) await k.updateTable('group_submissions').set({ submitted_by_id: task.project_id }).where('id', '=', gsId).execute();
+    if (options.submitter && options.contributions) await recordContributions(em, gsId, options.contributions);
     return current.map((t) => t.id).sort((a, b) => a - b);
   }
 
@@ -86,8 +88,8 @@ export async function groupSubmissionTasks(
       .where('id', '=', r.id)
       .execute();
   }
-  if (task.group_submission_id !== null) {
-    await sql`delete from group_submissions gs where gs.id = ${task.group_submission_id}
+  if (gsId !== null) {
+    await sql`delete from group_submissions gs where gs.id = ${gsId}
       and not exists (select 1 from tasks t where t.group_submission_id = gs.id)`.execute(k);
   }
   return joining.map((r) => r.id).sort((a, b) => a - b);
