@@ -8,6 +8,7 @@ import type { FileResult } from '../src/trpc/files.ts';
 import { checkBodyHeaders, hasBody, multipartLimits } from './body-limits.ts';
 import { procedureInput } from './input.ts';
 import { MultipartBody } from './multipart.ts';
+import { parseRange, sliceStream } from './ranges.ts';
 import { restRoutes, type RestRoute } from './routes.ts';
 
 function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
@@ -31,9 +32,23 @@ export function contentDisposition(filename: string, asAttachment: boolean): str
   return ascii === safe ? value : `${value}; filename*=UTF-8''${encoded}`;
 }
 
-function sendFile(reply: FastifyReply, file: FileResult): FastifyReply {
+function sendFile(reply: FastifyReply, file: FileResult, rangeHeader?: string): FastifyReply {
   reply.header('Content-Type', file.contentType);
   reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment));
+  const size = Buffer.isBuffer(file.data) ? file.data.length : file.size;
+  if (file.ranges && size !== undefined) {
+    reply.header('Accept-Ranges', 'bytes');
+    const range = parseRange(rangeHeader, size);
+    if (range === 'unsatisfiable') {
+      if (!Buffer.isBuffer(file.data)) file.data.destroy();
+      return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json; charset=utf-8').send({ error: 'Requested range not satisfiable' });
+    }
+    if (range) {
+      const { start, end } = range;
+      reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', String(end - start + 1));
+      return reply.send(Buffer.isBuffer(file.data) ? file.data.subarray(start, end + 1) : sliceStream(file.data, start, end));
+    }
+  }
   // A stream (a stored file) is sent as it is read, never gathered in memory.
   if (!Buffer.isBuffer(file.data) && file.size !== undefined) reply.header('Content-Length', String(file.size));
   return reply.send(file.data);
@@ -78,7 +93,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           await multipart.discard();
           reply.code(route.status);
           if (route.status === 204) return reply.send();
-          if (route.file) return sendFile(reply, result as FileResult);
+          if (route.file) return sendFile(reply, result as FileResult, request.headers.range);
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {

@@ -37,6 +37,12 @@ export async function detectMime(path: string): Promise<string> {
   return looksBinary(await readBytes(path, 8192, 0)) ? 'application/octet-stream' : 'text/plain';
 }
 
+/** The file's type by signature with its usual extension (e.g. `webm`), for files stored as uploaded; null when none matches. */
+export async function detectType(path: string): Promise<{ mime: string; ext: string } | null> {
+  const found = await fileTypeFromFile(path);
+  return found ? { mime: found.mime, ext: found.ext } : null;
+}
+
 /**
  * A PDF by signature whose end-of-file marker is in its last 4 KiB, as the original requires: a
  * truncated upload (no `%%EOF`) would fail later when the PDF is merged or shown.

@@ -31,6 +31,8 @@ export interface FileResult {
   size?: number;
   /** Adds `Content-Disposition: attachment` so browsers save rather than show it. */
   asAttachment: boolean;
+  /** Honours a request's `Range: bytes=a-b` (206 with that part), for media a player seeks in. Needs `size` for a stream. */
+  ranges?: boolean;
 }
 
 /** A CSV the browser saves under `filename` (UTF-8 text; the grades keep the original's octet-stream). */

@@ -1,7 +1,9 @@
 import { router } from '../../../trpc/core.ts';
 import { updateTask } from './update.ts';
+import { commentsRouter } from './comments/index.ts';
 
 // /api/projects/{id}/task_def_id/{task_definition_id}/...: one student's task.
 export const taskRouter = router({
   update: updateTask,
+  comments: commentsRouter,
 });

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { db } from '../../../../db/kysely.ts';
+import { canInTask } from '../../../../policy/index.ts';
+import { forbidden } from '../../../../trpc/errors.ts';
+import { taskMutation } from '../../../../trpc/scoped.ts';
+import { findTaskComment } from './find.ts';
+import { commentInput } from './schemas.ts';
+
+export const deleteComment = taskMutation(commentInput, {
+  project: 'get',
+  refused: 'You cannot read the comments for this task',
+  projectField: 'project_id',
+})
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}',
+      tags: ['Projects, submissions, comments'],
+      summary: 'Delete a comment',
+      description:
+        'The author (student or staff) deletes their own comment; staff of the unit may delete anyone\'s. Otherwise 403 "Not authorised to delete this comment". An attachment\'s file goes once the deletion is committed. No body (204).',
+    },
+    rest: { status: 204 },
+  })
+  .output(z.literal(true))
+  .mutation(async ({ ctx, input }) => {
+    const comment = await findTaskComment(ctx.em, ctx.taskId, input.id);
+    const action = comment.authorId === ctx.user.id ? 'delete_own_comment' : 'delete_other_comment';
+    if (!canInTask(ctx.projectRole, action, ctx.unit)) throw forbidden('Not authorised to delete this comment');
+    await db(ctx.em).deleteFrom('task_comments').where('id', '=', comment.id).execute();
+    const path = comment.attachmentPath;
+    if (path) ctx.afterCommit(() => void ctx.storage.delete(path).catch(() => undefined));
+    return true as const;
+  });

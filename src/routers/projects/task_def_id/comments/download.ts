@@ -1,0 +1,40 @@
+import { ATTACHMENT_KINDS } from './serialize.ts';
+import { storageKeys } from '../../../../storage/index.ts';
+import { fileResult, type FileResult } from '../../../../trpc/files.ts';
+import { notFound } from '../../../../trpc/errors.ts';
+import { taskQuery } from '../../../../trpc/scoped.ts';
+import { findTaskComment } from './find.ts';
+import { commentAttachmentInput } from './schemas.ts';
+
+export const downloadCommentAttachment = taskQuery(commentAttachmentInput, {
+  project: 'get',
+  refused: 'You cannot read the comments for this task',
+  projectField: 'project_id',
+})
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}',
+      tags: ['Projects, submissions, comments'],
+      summary: "A comment's attachment",
+      description:
+        'The student or staff of the unit. The image, PDF or recording as uploaded, with its type; `as_attachment=true` saves it as `comment-<id><ext>`. Honours `Range: bytes=a-b` (206 with `Content-Range`; `Accept-Ranges: bytes`), so players can seek. 404 "No attachment for this comment." for other comments, "File missing" when the file is gone.',
+    },
+    rest: { file: true },
+  })
+  .output(fileResult())
+  .query(async ({ ctx, input }): Promise<FileResult> => {
+    const comment = await findTaskComment(ctx.em, ctx.taskId, input.id);
+    if (!ATTACHMENT_KINDS.has(comment.kind) || !comment.attachmentPath) throw notFound('No attachment for this comment.');
+    const file = await ctx.storage.open(comment.attachmentPath);
+    if (!file) throw notFound('File missing');
+    const ext = /(\.[a-z0-9]+)$/.exec(comment.attachmentPath)?.[1] ?? '';
+    return {
+      filename: `comment-${comment.id}${ext}`,
+      contentType: comment.attachmentContentType ?? 'application/octet-stream',
+      data: file.stream,
+      size: file.size,
+      asAttachment: input.as_attachment,
+      ranges: true,
+    };
+  });

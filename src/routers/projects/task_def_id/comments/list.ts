@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { taskMutation } from '../../../../trpc/scoped.ts';
+import { commentsOfTask, readComments } from '../../../../workflow/comment-reading.ts';
+import { listCommentsInput } from './schemas.ts';
+import { commentOut, serializeComments } from './serialize.ts';
+
+// A GET that writes: listing is how comments are read (there is no "mark read" call), so it runs
+// in a transaction like any change.
+export const listComments = taskMutation(listCommentsInput, {
+  project: 'get',
+  refused: 'You cannot read the comments for this task',
+  projectField: 'project_id',
+})
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments',
+      tags: ['Projects, submissions, comments'],
+      summary: "A task's comments, which the caller has then read",
+      description:
+        "The student or staff of the unit. Every comment of the task (a group task: of its group submission), oldest first, with `is_new` as it was before this call; afterwards they count as read by the caller (discussions excepted, and an extension request is not read by the staff member it was sent to until it is assessed). The student's own tutor reads for every staff member of the unit. No task yet: [] (and no task is created).",
+    },
+  })
+  .output(z.array(commentOut))
+  .query(async ({ ctx }) => {
+    if (ctx.taskId === null) return [];
+    const comments = await commentsOfTask(ctx.em, ctx.taskId);
+    const out = await serializeComments(ctx.em, comments.map((c) => c.id), ctx.user.id);
+    const unread = new Set(out.filter((c) => c.is_new).map((c) => c.id));
+    await readComments(ctx.em, ctx.user.id, ctx.unit.id, comments.filter((c) => unread.has(c.id)), ctx.clock.now());
+    return out;
+  });

@@ -1,0 +1,27 @@
+import { taskMutation } from '../../../../trpc/scoped.ts';
+import { unreadComment } from '../../../../workflow/comment-reading.ts';
+import { findTaskComment } from './find.ts';
+import { commentInput } from './schemas.ts';
+import { commentOut, serializeComment } from './serialize.ts';
+
+export const markCommentUnread = taskMutation(commentInput, {
+  project: 'make_submission',
+  refused: 'Not authorised to mark comment as unread',
+  projectField: 'project_id',
+})
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}',
+      tags: ['Projects, submissions, comments'],
+      summary: 'Mark a comment unread for the caller',
+      description:
+        "The student or staff of the unit. The caller's read receipt goes (nobody else's), so the comment is new for them again and counts in their inbox. Answers the comment as the caller now sees it (`is_new` true), as the original does.",
+    },
+  })
+  .output(commentOut)
+  .mutation(async ({ ctx, input }) => {
+    const comment = await findTaskComment(ctx.em, ctx.taskId, input.id);
+    await unreadComment(ctx.em, ctx.user.id, comment.id);
+    return serializeComment(ctx.em, comment.id, ctx.user.id);
+  });
