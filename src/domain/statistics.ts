@@ -11,7 +11,10 @@ export interface Statistic {
 
 export const EMPTY_STATISTIC: Statistic = { median: 0, lower: 0, upper: 0, min: 0, max: 0 };
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
+// Half up at the first decimal of the number meant, not of its binary neighbour: the mean of 0.1
+// and 4.6 is 2.35 but computes as 2.3499999999999996, which would round down. Twelve significant
+// digits drop that last-bit error and keep every digit the values really have.
+const round1 = (n: number) => Math.round(Number((n * 10).toPrecision(12))) / 10;
 
 /** Median (mean of the middle two for even counts, to 1 decimal), ~30th and ~80th by index, min, max; all 0 without values. */
 export function statistic(values: readonly number[]): Statistic {

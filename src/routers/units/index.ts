@@ -12,6 +12,7 @@ import { taskDefinitionsRouter } from './task_definitions/index.ts';
 import { tutorialStreamsRouter } from './tutorial_streams/index.ts';
 import { tutorialEnrolmentsRouter } from './tutorials/enrolments/index.ts';
 import { groupSetsRouter } from './group_sets/index.ts';
+import { learningAlignmentsRouter } from './learning_alignments/index.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
@@ -32,4 +33,5 @@ export const unitsRouter = router({
   tutorialStreams: tutorialStreamsRouter,
   tutorials: router({ enrolments: tutorialEnrolmentsRouter }),
   groupSets: groupSetsRouter,
+  learningAlignments: learningAlignmentsRouter,
 });

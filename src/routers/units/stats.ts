@@ -16,7 +16,7 @@ const refused = (code: string) => `Not authorised to download stats of student t
  * The tutorial that counts for a project on a task definition: its enrolment in a tutorial of
  * the definition's stream, or in a tutorial with no stream.
  */
-const tutorialFor = sql`lateral (
+export const tutorialFor = sql`lateral (
   select t.id, t.tutorial_stream_id from tutorial_enrolments e join tutorials t on t.id = e.tutorial_id
   where e.project_id = p.id and (t.tutorial_stream_id = d.tutorial_stream_id or t.tutorial_stream_id is null)
   order by t.id limit 1
