@@ -12,6 +12,7 @@ import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
 import { unitsRouter } from './units/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
+import { tasksRouter } from './tasks/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
@@ -31,6 +32,7 @@ export const appRouter = router({
   students: studentsRouter,
   csv: csvRouter,
   tutorials: tutorialsRouter,
+  tasks: tasksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -99,6 +99,7 @@ export type ProjectDetailOut = z.infer<typeof projectDetailOut>;
 /** Only the first field present, in this order, is applied (as the original does). */
 export const updateProjectInput = z.object({
   id: idField(),
+  trigger: formString().optional().describe('Only `trigger_week_end`: every discuss or demonstrate task of the project becomes complete (staff)'),
   campus_id: formInt().nullable().optional(),
   enrolled: formBool().optional(),
   target_grade: formInt().pipe(z.number().int().min(0).max(3)).optional(),

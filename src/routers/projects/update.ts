@@ -9,6 +9,7 @@ import { findOr404 } from '../lookup.ts';
 import { loadUnitStudents, parseJson } from '../students/load.ts';
 import { studentProjectOut } from '../students/schemas.ts';
 import { checkGroupsOnReenrolment, refreshProjectStats } from './operations.ts';
+import { completeDiscussedTasks } from './week-end.ts';
 import { portfolioAvailable, projectUpdatedOut, updateProjectInput, type ProjectUpdatedOut } from './schemas.ts';
 
 // Each field needs its own permission, and one of them (enrolment) is a unit permission an Admin
@@ -22,7 +23,7 @@ export const updateProject = authedMutation
       tags: ['Projects'],
       summary: "Change a project's campus, enrolment, target grade, submitted grade, grade or portfolio request",
       description:
-        'Only the first field present in this order is applied: `campus_id` (staff; -1 or null for none), `enrolled` (unit convenor or Admin; false withdraws, keeping tutorials and groups), `target_grade` (0 to 3; the student or staff; the progress stats are recomputed), `submitted_grade` (the student or staff; refused once a portfolio exists), `grade` with `old_grade` and `grade_rationale` (staff), `compile_portfolio` (the student or staff; stored now, compiled by a later part of the service). Answers the project summary; a grade answers the student record of `GET /api/students`.',
+        'Only the first field present in this order is applied: `trigger` (staff; only `trigger_week_end`, which completes every discuss or demonstrate task of the project; any other word is refused), `campus_id` (staff; -1 or null for none), `enrolled` (unit convenor or Admin; false withdraws, keeping tutorials and groups), `target_grade` (0 to 3; the student or staff; the progress stats are recomputed), `submitted_grade` (the student or staff; refused once a portfolio exists), `grade` with `old_grade` and `grade_rationale` (staff), `compile_portfolio` (the student or staff; stored now, compiled by a later part of the service). Answers the project summary; a grade answers the student record of `GET /api/students`.',
     },
   })
   .input(updateProjectInput)
@@ -36,6 +37,13 @@ export const updateProject = authedMutation
       if (!canInProject(projectRole, action, unit)) throw forbidden(message);
     };
     const cannotChange = `You do not have permissions to change Project with id=${project.id}`;
+
+    if (input.trigger !== undefined) {
+      if (input.trigger !== 'trigger_week_end') throw forbidden(`Invalid trigger - ${input.trigger} unknown`);
+      require('trigger_week_end', `You are not authorised to perform this action for Project with id=${project.id}`);
+      await completeDiscussedTasks(ctx.em, project.id, ctx.user.id, ctx.clock.now());
+      return summary(project);
+    }
 
     if (input.campus_id !== undefined) {
       require('change_campus', `You do not have permissions to change the campus of Project with id=${project.id}`);

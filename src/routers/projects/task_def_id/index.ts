@@ -1,9 +1,11 @@
 import { router } from '../../../trpc/core.ts';
 import { updateTask } from './update.ts';
+import { extensionsRouter } from './extensions/index.ts';
 import { commentsRouter } from './comments/index.ts';
 
 // /api/projects/{id}/task_def_id/{task_definition_id}/...: one student's task.
 export const taskRouter = router({
   update: updateTask,
+  extensions: extensionsRouter,
   comments: commentsRouter,
 });

@@ -1,0 +1,32 @@
+import { forbidden, notFound } from '../../../../trpc/errors.ts';
+import { taskMutation } from '../../../../trpc/scoped.ts';
+import { commentOut, serializeComment } from '../comments/serialize.ts';
+import { assessExtensionRequest, findExtensionRequest } from './assess-request.ts';
+import { assessExtensionInput } from './schemas.ts';
+
+const UNKNOWN_REQUEST = 'Unable to find requested Extension comment';
+
+export const assessExtension = taskMutation(assessExtensionInput, {
+  task: 'assess_extension',
+  refused: 'Not authorised to assess an extension for this task',
+  projectField: 'project_id',
+})
+  .meta({
+    openapi: {
+      method: 'PUT',
+      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/assess_extension/{task_comment_id}',
+      tags: ['Projects, submissions, comments'],
+      summary: 'Grant or reject an extension request',
+      description:
+        "Staff of the unit. `task_comment_id` is an extension request of this task (or of its group's tasks). `granted` true adds the weeks asked for, never past the deadline (\"Extension granted to Tue Apr  2\"); once the deadline is reached nothing is added (\"Extension cannot be granted as deadline has been reached\"); false answers \"Extension rejected\". A time-exceeded task whose submission the new due date covers is ready for feedback again. A request is assessed once (403 after). Answers the comment.",
+    },
+  })
+  .output(commentOut)
+  .mutation(async ({ ctx, input }) => {
+    if (ctx.taskId === null) throw notFound(UNKNOWN_REQUEST);
+    const request = await findExtensionRequest(ctx.em, ctx.taskId, input.task_comment_id);
+    if (!request) throw notFound(UNKNOWN_REQUEST);
+    if (request.assessed) throw forbidden('Extension has already been assessed');
+    await assessExtensionRequest(ctx.em, request, ctx.user.id, input.granted, false, ctx.clock.now());
+    return serializeComment(ctx.em, request.id, ctx.user.id);
+  });

@@ -1,0 +1,62 @@
+import { db } from '../../../../db/kysely.ts';
+import type { Em } from '../../../../db/orm.ts';
+import { clampExtensionRequest } from '../../../../domain/task-rules.ts';
+import { forbidden } from '../../../../trpc/errors.ts';
+import { taskMutation } from '../../../../trpc/scoped.ts';
+import { insertComments } from '../../../../workflow/comments.ts';
+import { tutorFor } from '../../../../workflow/people.ts';
+import { ensureTask, loadTasks } from '../../../../workflow/tasks.ts';
+import { commentOut, serializeComment } from '../comments/serialize.ts';
+import { assessExtensionRequest } from './assess-request.ts';
+import { requestExtensionInput } from './schemas.ts';
+
+export const requestExtension = taskMutation(requestExtensionInput, {
+  task: 'request_extension',
+  refused: 'Not authorised to request an extension for this task',
+  projectField: 'project_id',
+})
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/request_extension',
+      tags: ['Projects, submissions, comments'],
+      summary: 'Ask for more time on a task',
+      description:
+        "Staff of the unit, or the student when the unit allows student extension requests. `weeks_requested` is reduced to the weeks that can still be granted before the task's deadline (0 weeks, or none left, is refused). Records an extension comment addressed to the student's tutor (the main convenor when more weeks were asked than can be granted). Granted at once when staff ask (by them) or when the unit applies extensions automatically (by the main convenor); otherwise it waits for `assess_extension`. Answers the comment.",
+    },
+  })
+  .output(commentOut)
+  .mutation(async ({ ctx, input }) => {
+    const now = ctx.clock.now();
+    const taskId = ctx.taskId ?? (await ensureTask(ctx.em, ctx.project.id, ctx.definition.id, now));
+    // Locked, so the weeks left cannot change before this request is answered.
+    const [task] = await loadTasks(ctx.em, [taskId], true);
+    const request = clampExtensionRequest(input.weeks_requested, task.terms, task.state.extensions);
+    if (!request.ok) throw forbidden(request.error);
+
+    const mainConvenor = await mainConvenorOf(ctx.em, ctx.unit.id);
+    const tutor = await tutorFor(ctx.em, task.projectId, task.taskDefinitionId);
+    const recipient = input.weeks_requested > request.weeks ? (mainConvenor ?? tutor) : tutor;
+    const [commentId] = await insertComments(
+      ctx.em,
+      [{ taskId, authorId: ctx.user.id, recipientId: recipient, kind: 'extension', comment: input.comment, extensionWeeksRequested: request.weeks }],
+      now,
+    );
+
+    const staff = ctx.projectRole === 'Tutor';
+    if (staff || ctx.unit.autoApplyExtensionBeforeDeadline) {
+      const assessor = staff ? ctx.user.id : (mainConvenor ?? tutor ?? ctx.user.id);
+      await assessExtensionRequest(ctx.em, { id: commentId, taskId, weeks: request.weeks, assessed: false }, assessor, true, true, now);
+    }
+    return serializeComment(ctx.em, commentId, ctx.user.id);
+  });
+
+async function mainConvenorOf(em: Em, unitId: number): Promise<number | null> {
+  const row = await db(em)
+    .selectFrom('units as u')
+    .innerJoin('unit_roles as r', 'r.id', 'u.main_convenor_id')
+    .select('r.user_id')
+    .where('u.id', '=', unitId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { formBool, formInt, formString, idField } from '../../../../trpc/fields.ts';
+
+/** `/api/projects/{project_id}/task_def_id/{task_definition_id}/...` */
+const ids = { project_id: idField(), task_definition_id: idField() };
+
+export const requestExtensionInput = z.object({
+  ...ids,
+  comment: formString().pipe(z.string().max(4095)).describe("The reason for the request, shown to the student's tutor"),
+  weeks_requested: formInt().describe('Weeks asked for; more than can still be granted is reduced to what can'),
+});
+
+export const assessExtensionInput = z.object({
+  ...ids,
+  task_comment_id: idField(),
+  granted: formBool().describe('True grants the weeks asked for (up to the deadline), false rejects the request'),
+});

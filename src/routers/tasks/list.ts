@@ -1,0 +1,38 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { db } from '../../db/kysely.ts';
+import { canInUnit } from '../../policy/index.ts';
+import { unitQuery } from '../../trpc/scoped.ts';
+import { listedTaskOut, listTasksInput, type ListedTaskOut } from './schemas.ts';
+
+export const listTasks = unitQuery(listTasksInput, { action: 'get_unit', refused: 'You do not have permission to read these task details' })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/tasks',
+      tags: ['Tasks and similarities'],
+      summary: 'Started tasks in a unit: all of them for staff, the caller\'s own for a student',
+      description:
+        "Staff of the unit (and Admins) get every started task (any status but not_started) of the unit's enrolled students, as the original's task summary; a student of the unit gets their own started tasks (the spec's \"caller's own list\"). Each with the student's tutorial for the task's definition (its stream, or a tutorial without one), null when none. In task id order; one SQL statement.",
+    },
+  })
+  .output(z.array(listedTaskOut))
+  .query(async ({ ctx }) => {
+    const everyone = canInUnit(ctx.unitRole, 'get_students');
+    const rows = await sql<ListedTaskOut>`
+      select t.id, t.task_definition_id, t.status, tu.id as tutorial_id, tu.tutorial_stream_id
+      from tasks t
+      join projects p on p.id = t.project_id
+      join task_definitions d on d.id = t.task_definition_id
+      left join lateral (
+        select tu.id, tu.tutorial_stream_id from tutorial_enrolments e
+        join tutorials tu on tu.id = e.tutorial_id
+        where e.project_id = p.id and (tu.tutorial_stream_id = d.tutorial_stream_id or tu.tutorial_stream_id is null)
+        order by (tu.tutorial_stream_id is null), e.id
+        limit 1
+      ) tu on true
+      where p.unit_id = ${ctx.unit.id} and p.enrolled and t.status <> 'not_started'
+        ${everyone ? sql`` : sql`and p.user_id = ${ctx.user.id}`}
+      order by t.id`.execute(db(ctx.em));
+    return rows.rows;
+  });

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { canInUnit, roleInUnit } from '../../policy/index.ts';
+import { authedMutation } from '../../trpc/core.ts';
+import { forbidden, notFound } from '../../trpc/errors.ts';
+import { pinnedOut, taskIdInput } from './schemas.ts';
+
+/** Pins are the marking staff's own inbox marks: only staff of the task's unit keep them. */
+async function requireMarker(em: Em, user: Parameters<typeof roleInUnit>[1], taskId: number): Promise<void> {
+  const task = await db(em)
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .select('p.unit_id')
+    .where('t.id', '=', taskId)
+    .executeTakeFirst();
+  if (!task) throw notFound('Unable to find requested Task');
+  if (!canInUnit(await roleInUnit(em, user, task.unit_id), 'provide_feedback')) throw forbidden('Not authorised to pin task');
+}
+
+export const pinTask = authedMutation
+  .meta({
+    openapi: {
+      method: 'POST',
+      path: '/api/tasks/{id}/pin',
+      tags: ['Tasks and similarities'],
+      summary: "Pin a task to the caller's inbox",
+      description: 'Staff of the task\'s unit (tutors and convenors; an Admin who is not staff is refused). Pinned tasks head the caller\'s inbox. Pinning a pinned task changes nothing.',
+    },
+  })
+  .input(taskIdInput)
+  .output(pinnedOut)
+  .mutation(async ({ ctx, input }) => {
+    await requireMarker(ctx.em, ctx.user, input.id);
+    await db(ctx.em)
+      .insertInto('task_pins')
+      .values({ task_id: input.id, user_id: ctx.user.id, created_at: ctx.clock.now().toISOString() })
+      .onConflict((oc) => oc.columns(['task_id', 'user_id']).doNothing())
+      .execute();
+    return { message: 'Task pinned' };
+  });
+
+export const unpinTask = authedMutation
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/api/tasks/{id}/pin',
+      tags: ['Tasks and similarities'],
+      summary: "Unpin a task from the caller's inbox",
+      description: "Staff of the task's unit. Removes only the caller's pin; a task that was not pinned stays so (204 as well).",
+    },
+    rest: { status: 204 },
+  })
+  .input(taskIdInput)
+  .output(z.null())
+  .mutation(async ({ ctx, input }) => {
+    await requireMarker(ctx.em, ctx.user, input.id);
+    await db(ctx.em).deleteFrom('task_pins').where('task_id', '=', input.id).where('user_id', '=', ctx.user.id).execute();
+    return null;
+  });
