@@ -33,3 +33,11 @@ export function fileNotFoundPdf(): Buffer {
   fileNotFound ??= messagePdf(['File not found', 'This file has not been uploaded yet.']);
   return fileNotFound;
 }
+
+let awaitingProcessing: Buffer | undefined;
+
+/** AwaitingProcessing.pdf: what a submission's PDF download answers while its files wait to be assembled. */
+export function awaitingProcessingPdf(): Buffer {
+  awaitingProcessing ??= messagePdf(['Awaiting processing', 'This submission is being processed. Check back in a few minutes.']);
+  return awaitingProcessing;
+}

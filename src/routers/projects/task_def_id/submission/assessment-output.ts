@@ -1,0 +1,88 @@
+// GET .../submissions/timestamps/{timestamp} and .../submissions/latest: the text an upload's
+// automated assessment wrote. The assessment runs with the worker runtime; until a run has
+// written its output there is nothing to show, and the answer says so (404).
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { db, timestamp } from '../../../../db/kysely.ts';
+import type { Em } from '../../../../db/orm.ts';
+import { parseSubmissionTimestamp } from '../../../../domain/submission-files.ts';
+import { readAll, StorageKeyError, type Storage } from '../../../../storage/index.ts';
+import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import type { Meta } from '../../../../trpc/core.ts';
+import { taskQuery } from '../../../../trpc/scoped.ts';
+import { getRefusal } from './download.ts';
+import { filesEntries, filesTaskId, type FilesEntry } from './operations.ts';
+import { taskOnlyInput, timestampInput } from './schemas.ts';
+
+const NO_SUBMISSION = 'No submission was made for this task';
+const NO_SUCH_SUBMISSION = 'No submission was made for this task at that time';
+const NO_OUTPUT = 'No automated assessment output for this submission';
+
+/** The output text of the assessment of `entry`: its run's `output_path` names the stored text. */
+async function assessmentOutput(em: Em, storage: Storage, entry: FilesEntry): Promise<string> {
+  const run = await db(em)
+    .selectFrom('overseer_assessments')
+    .select('output_path')
+    .where('task_id', '=', entry.taskId)
+    .where('submission_timestamp', '=', entry.submittedAt.toISOString())
+    .where('output_path', 'is not', null)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  let text: Buffer | null = null;
+  try {
+    text = run?.output_path ? await readAll(storage, run.output_path) : null;
+  } catch (error) {
+    if (!(error instanceof StorageKeyError)) throw error;
+  }
+  if (text === null) throw notFound(NO_OUTPUT);
+  return text.toString('utf8');
+}
+
+const textMeta = (path: `/${string}`, summary: string, description: string): Meta => ({
+  openapi: { method: 'GET' as const, path, tags: ['Projects, submissions, comments'], summary, description },
+  rest: { text: true },
+});
+
+export const submissionOutputAt = taskQuery(timestampInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
+  .meta(
+    textMeta(
+      '/api/projects/{id}/task_def_id/{task_definition_id}/submissions/timestamps/{timestamp}',
+      'The automated assessment output of one upload',
+      '`text/plain`: what the automated assessment of the upload made at `timestamp` (ISO 8601 as `submissions/timestamps` lists it, URL-encoded; ' +
+        'unix seconds also match) wrote. 404 when no upload was made then, or its assessment has written no output (yet). 400 for a timestamp ' +
+        "that is not ISO 8601. The student or the unit's staff.",
+    ),
+  )
+  .output(z.string())
+  .query(async ({ ctx, input }) => {
+    const parsed = parseSubmissionTimestamp(input.timestamp);
+    if (!parsed) throw badRequest('timestamp must be an ISO 8601 date-time such as 2026-03-02T09:00:00.000Z');
+    if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
+    const taskId = await filesTaskId(ctx.em, ctx.taskId);
+    const row = await sql<{ id: number; submitted_at: string }>`
+      select s.id, s.submitted_at from task_submissions s
+      where s.task_id = ${taskId} and date_trunc(${parsed.precision}, s.submitted_at) = ${parsed.at.toISOString()}::timestamptz
+        and exists (select 1 from submission_files f where f.submission_id = s.id)
+      order by s.id desc limit 1`.execute(db(ctx.em));
+    const found = row.rows[0];
+    if (!found) throw notFound(NO_SUCH_SUBMISSION);
+    const entry: FilesEntry = { id: found.id, taskId, submittedAt: timestamp(found.submitted_at), processing: false };
+    return assessmentOutput(ctx.em, ctx.storage, entry);
+  });
+
+export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
+  .meta(
+    textMeta(
+      '/api/projects/{id}/task_def_id/{task_definition_id}/submissions/latest',
+      'The automated assessment output of the latest upload',
+      '`text/plain`: what the automated assessment of the task\'s latest upload wrote. 404 when nothing was uploaded, or the assessment has ' +
+        "written no output (yet). The student or the unit's staff.",
+    ),
+  )
+  .output(z.string())
+  .query(async ({ ctx }) => {
+    if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
+    const [entry] = await filesEntries(ctx.em, await filesTaskId(ctx.em, ctx.taskId), 1);
+    if (!entry) throw notFound(NO_SUBMISSION);
+    return assessmentOutput(ctx.em, ctx.storage, entry);
+  });

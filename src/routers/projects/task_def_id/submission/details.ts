@@ -1,0 +1,30 @@
+// GET /api/projects/{id}/task_def_id/{td}/submission_details: whether the task's PDF is there or on its way.
+import { db, timestamp } from '../../../../db/kysely.ts';
+import { taskQuery } from '../../../../trpc/scoped.ts';
+import { submissionState } from './operations.ts';
+import { submissionDetailsOut, taskOnlyInput } from './schemas.ts';
+
+export const READ_REFUSAL = 'You do not have permission to read submissions for this project.';
+
+export const submissionDetails = taskQuery(taskOnlyInput, { project: 'get_submission', refused: READ_REFUSAL })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/projects/{id}/task_def_id/{task_definition_id}/submission_details',
+      tags: ['Projects, submissions, comments'],
+      summary: "A task's submission: date, PDF ready, PDF being built",
+      description:
+        '`has_pdf` is true once the PDF of the latest upload is stored (and no newer upload waits); `processing_pdf` while uploaded files wait ' +
+        'for their PDF (for group work, the upload of the member who submitted for the group). For a definition without upload requirements, ' +
+        "or a task never touched, both are false and `submission_date` is absent. The student or the unit's staff.",
+    },
+  })
+  .output(submissionDetailsOut)
+  .query(async ({ ctx }) => {
+    if (ctx.taskId === null || ctx.definition.uploadRequirements.length === 0) return { has_pdf: false, processing_pdf: false };
+    const state = await submissionState(ctx.em, ctx.storage, ctx.taskId);
+    const task = await db(ctx.em).selectFrom('tasks').select('submission_date').where('id', '=', ctx.taskId).executeTakeFirstOrThrow();
+    const out: { has_pdf: boolean; submission_date?: string; processing_pdf: boolean } = { has_pdf: state.pdfKey !== null, processing_pdf: state.processing };
+    if (task.submission_date !== null) out.submission_date = timestamp(task.submission_date).toISOString();
+    return out;
+  });
