@@ -351,7 +351,8 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
   const bobTask = await insert(Task, { project: bobProject, taskDefinition: id });
   await insert(Task, { project: goneProject, taskDefinition: id });
   await insert(Task, { project: aliceProject, taskDefinition: other });
-  await insert(TaskSimilarity, { task: aliceTask, kind: 'moss', pct: 40 });
+  await insert(TaskSimilarity, { task: aliceTask, kind: 'moss', pct: 40, flagged: true });
+  await insert(TaskSimilarity, { task: bobTask, kind: 'moss', pct: 10 }); // not flagged: no flag
   await insert(TaskComment, { task: bobTask, author: bob.user.id, kind: 'extension', extensionWeeksRequested: 1 });
   await insert(TaskComment, { task: bobTask, author: bob.user.id, kind: 'extension', extensionWeeksRequested: 1, extensionAssessedAt: new Date(), extensionGranted: true });
 

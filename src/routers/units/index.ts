@@ -3,6 +3,8 @@ import { downloadAllResources } from './all_resources.ts';
 import { createUnitProcedure } from './create.ts';
 import { getUnit } from './get.ts';
 import { downloadGrades } from './grades.ts';
+import { taskInbox } from './inbox.ts';
+import { awaitingFeedback } from './feedback.ts';
 import { listUnits } from './list.ts';
 import { rolloverUnitProcedure } from './rollover.ts';
 import { studentTargetGradeProcedure, taskCompletionStatsProcedure, taskStatusPctProcedure } from './stats.ts';
@@ -23,6 +25,8 @@ export const unitsRouter = router({
   rollover: rolloverUnitProcedure,
   grades: downloadGrades,
   allResources: downloadAllResources,
+  inbox: taskInbox,
+  feedback: awaitingFeedback,
   stats: router({
     taskCompletionStats: taskCompletionStatsProcedure,
     taskStatusPct: taskStatusPctProcedure,
