@@ -307,7 +307,13 @@ test("a group upload reaches every member; another member's upload waits while i
   const next = await upload(mate.creds, mateProject, td, goodFiles());
   assert.is(next.status, 201, next.text);
   const lines = await api(env, 'GET', `${base(project, td)}/submissions/timestamps`, { as: people.student.creds });
-  assert.equal(lines.text.split('\n').filter(Boolean).length, 1, "the group's latest upload is the mate's");
+  assert.equal(lines.text.split('\n').filter(Boolean).length, 2, "every member sees the group's uploads");
+  const latestZip = await get(people.student.creds, `${base(project, td)}/submission_files`);
+  assert.is(latestZip.statusCode, 200);
+  const entries = await k().selectFrom('task_submissions').select(['id', 'task_id', 'processing']).where('processing', '=', true).execute();
+  assert.equal(entries.map((e) => e.task_id), [mateTask.id], "the mate's upload is the one processing");
+  const again = await upload(people.student.creds, project, td, goodFiles());
+  assert.equal([again.status, again.body.error], [403, 'Cstudent Tester has just submitted this task. Only one team member needs to submit this task, so check back soon to see what was uploaded.']);
 
   const loner = await signedIn(env, 'dstudent', 'Student');
   const lonerProject = await enrol(env, loner.user, unit);
@@ -363,6 +369,33 @@ test('timestamps list the latest ten uploads newest first; a timestamp names one
   const latest = await api(env, 'GET', `${base(project, td)}/submissions/latest`, { as: people.student.creds });
   assert.equal([latest.status, latest.body], [404, { error: 'No automated assessment output for this submission' }]);
   assert.ok(entry.id > 0);
+});
+
+test('staff submit for a student: a late upload by the tutor of a graded task is time exceeded with a fail grade', async () => {
+  const { project, td } = await world({ isGraded: true, targetDate: '2026-02-23' });
+  const res = await upload(people.tutor.creds, project, td, { ...goodFiles(), trigger: 'ready_for_feedback' });
+  assert.equal([res.status, res.body.status, res.body.grade], [201, 'time_exceeded', -1]);
+  const [entry] = await k().selectFrom('task_submissions').select(['submitted_by_id', 'processing']).execute();
+  assert.equal(entry, { submitted_by_id: people.tutor.user.id, processing: true });
+});
+
+test("the web client's forms: double slash and .json suffix, contributions as JSON text for a group", async () => {
+  const { project, mateProject, td } = await groupWorld();
+  const contributions = JSON.stringify([
+    { project_id: project, pct: '75', pts: 4 },
+    { project_id: mateProject, pct: '25', pts: 2 },
+  ]);
+  const res = await api(env, 'POST', `/api//projects/${project}/task_def_id/${td}/submission`, { as: people.student.creds, multipart: { ...goodFiles(), contributions } });
+  assert.is(res.status, 201, res.text);
+  const shares = await k().selectFrom('tasks').select(['project_id', 'contribution_pct', 'contribution_pts']).orderBy('project_id').execute();
+  assert.equal(shares, [
+    { project_id: project, contribution_pct: 75, contribution_pts: 4 },
+    { project_id: mateProject, contribution_pct: 25, contribution_pts: 2 },
+  ]);
+  const details = await api(env, 'GET', `/api//projects/${project}/task_def_id/${td}/submission_details.json`, { as: people.student.creds, hyphenHeader: true });
+  assert.equal([details.status, details.body.processing_pdf], [200, true]);
+  const zip = await get(people.student.creds, `/api/projects/${project}/task_def_id/${td}/submission_files.json?as_attachment=true`);
+  assert.equal([zip.statusCode, zip.headers['content-type']], [200, 'application/zip']);
 });
 
 test.run();

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import type { Meta } from '../../../../trpc/core.ts';
 import { taskQuery } from '../../../../trpc/scoped.ts';
 import { getRefusal } from './download.ts';
-import { filesEntries, filesTaskId, type FilesEntry } from './operations.ts';
+import { filesEntries, sharingTaskIds, type FilesEntry } from './operations.ts';
 import { taskOnlyInput, timestampInput } from './schemas.ts';
 
 const NO_SUBMISSION = 'No submission was made for this task';
@@ -58,15 +58,15 @@ export const submissionOutputAt = taskQuery(timestampInput, { project: 'get_subm
     const parsed = parseSubmissionTimestamp(input.timestamp);
     if (!parsed) throw badRequest('timestamp must be an ISO 8601 date-time such as 2026-03-02T09:00:00.000Z');
     if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
-    const taskId = await filesTaskId(ctx.em, ctx.taskId);
-    const row = await sql<{ id: number; submitted_at: string }>`
-      select s.id, s.submitted_at from task_submissions s
-      where s.task_id = ${taskId} and date_trunc(${parsed.precision}, s.submitted_at) = ${parsed.at.toISOString()}::timestamptz
+    const taskIds = await sharingTaskIds(ctx.em, ctx.taskId);
+    const row = await sql<{ id: number; task_id: number; submitted_at: string }>`
+      select s.id, s.task_id, s.submitted_at from task_submissions s
+      where s.task_id in (${sql.join(taskIds)}) and date_trunc(${parsed.precision}, s.submitted_at) = ${parsed.at.toISOString()}::timestamptz
         and exists (select 1 from submission_files f where f.submission_id = s.id)
-      order by s.id desc limit 1`.execute(db(ctx.em));
+      order by s.submitted_at desc, s.id desc limit 1`.execute(db(ctx.em));
     const found = row.rows[0];
     if (!found) throw notFound(NO_SUCH_SUBMISSION);
-    const entry: FilesEntry = { id: found.id, taskId, submittedAt: timestamp(found.submitted_at), processing: false };
+    const entry: FilesEntry = { id: found.id, taskId: found.task_id, submittedAt: timestamp(found.submitted_at), processing: false };
     return assessmentOutput(ctx.em, ctx.storage, entry);
   });
 
@@ -82,7 +82,7 @@ export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_s
   .output(z.string())
   .query(async ({ ctx }) => {
     if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
-    const [entry] = await filesEntries(ctx.em, await filesTaskId(ctx.em, ctx.taskId), 1);
+    const [entry] = await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
     if (!entry) throw notFound(NO_SUBMISSION);
     return assessmentOutput(ctx.em, ctx.storage, entry);
   });

@@ -15,7 +15,7 @@ export const submissionDetails = taskQuery(taskOnlyInput, { project: 'get_submis
       summary: "A task's submission: date, PDF ready, PDF being built",
       description:
         '`has_pdf` is true once the PDF of the latest upload is stored (and no newer upload waits); `processing_pdf` while uploaded files wait ' +
-        'for their PDF (for group work, the upload of the member who submitted for the group). For a definition without upload requirements, ' +
+        'for their PDF (for group work, the latest upload of any member). For a definition without upload requirements, ' +
         "or a task never touched, both are false and `submission_date` is absent. The student or the unit's staff.",
     },
   })

@@ -6,7 +6,7 @@ import { safeEntryPart, writeZip } from '../../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { taskQuery } from '../../../../trpc/scoped.ts';
 import { READ_REFUSAL } from './details.ts';
-import { filesEntries, filesTaskId } from './operations.ts';
+import { filesEntries, sharingTaskIds } from './operations.ts';
 import { downloadInput } from './schemas.ts';
 
 export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_submission', refused: READ_REFUSAL })
@@ -24,7 +24,7 @@ export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_
   })
   .output(fileResult().meta({ contentMediaType: 'application/zip' }))
   .query(async ({ ctx }): Promise<FileResult> => {
-    const [entry] = ctx.taskId === null ? [] : await filesEntries(ctx.em, await filesTaskId(ctx.em, ctx.taskId), 1);
+    const [entry] = ctx.taskId === null ? [] : await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
     if (!entry) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment: true };
     const stored = await db(ctx.em).selectFrom('submission_files').select('storage_path').where('submission_id', '=', entry.id).orderBy('idx').execute();
     const student = await db(ctx.em).selectFrom('users').select('username').where('id', '=', (ctx.project.user as unknown as { id: number }).id).executeTakeFirstOrThrow();

@@ -1,6 +1,5 @@
 // Where a task's submitted files and PDF are: the history entry that holds the latest upload (for
-// group work, the one of the member who submitted for the group), whether it waits for its PDF,
-// and the PDF itself.
+// group work, the latest of any member's), whether it waits for its PDF, and the PDF itself.
 import { sql } from 'kysely';
 import { db, timestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
@@ -15,27 +14,20 @@ export interface FilesEntry {
   processing: boolean;
 }
 
-/**
- * The task whose history holds the files `taskId` shares: for a group submission, the task of the
- * member who submitted last (the first task if that member left); otherwise the task itself.
- */
-export async function filesTaskId(em: Em, taskId: number): Promise<number> {
-  const row = await sql<{ id: number }>`
-    select coalesce(
-      (select s.id from tasks s join group_submissions gs on gs.id = s.group_submission_id
-        where s.group_submission_id = t.group_submission_id
-        order by (s.project_id = gs.submitted_by_id) desc, s.id limit 1),
-      t.id) as id
-    from tasks t where t.id = ${taskId}`.execute(db(em));
-  return row.rows[0]?.id ?? taskId;
+/** The tasks whose uploads `taskId` shares: its group submission's (uploads of any member), else itself. */
+export async function sharingTaskIds(em: Em, taskId: number): Promise<number[]> {
+  const rows = await sql<{ id: number }>`
+    select s.id from tasks t join tasks s on s.group_submission_id = t.group_submission_id where t.id = ${taskId}
+    union select ${taskId}::int`.execute(db(em));
+  return rows.rows.map((r) => r.id);
 }
 
-/** The latest entries of `taskId`'s history that hold files, newest first. */
-export async function filesEntries(em: Em, taskId: number, limit: number): Promise<FilesEntry[]> {
+/** The latest entries of these tasks' history that hold files, newest first. */
+export async function filesEntries(em: Em, taskIds: number[], limit: number): Promise<FilesEntry[]> {
   const rows = await db(em)
     .selectFrom('task_submissions as s')
     .select(['s.id', 's.task_id', 's.submitted_at', 's.processing'])
-    .where('s.task_id', '=', taskId)
+    .where('s.task_id', 'in', taskIds)
     .where(({ exists, selectFrom }) => exists(selectFrom('submission_files as f').select('f.id').whereRef('f.submission_id', '=', 's.id')))
     .orderBy('s.submitted_at', 'desc')
     .orderBy('s.id', 'desc')
@@ -44,10 +36,10 @@ export async function filesEntries(em: Em, taskId: number, limit: number): Promi
   return rows.map((r) => ({ id: r.id, taskId: r.task_id, submittedAt: timestamp(r.submitted_at)!, processing: r.processing }));
 }
 
-export async function countFilesEntries(em: Em, taskId: number): Promise<number> {
+export async function countFilesEntries(em: Em, taskIds: number[]): Promise<number> {
   const row = await sql<{ n: number }>`
     select count(*)::int as n from task_submissions s
-    where s.task_id = ${taskId} and exists (select 1 from submission_files f where f.submission_id = s.id)`.execute(db(em));
+    where s.task_id in (${sql.join(taskIds)}) and exists (select 1 from submission_files f where f.submission_id = s.id)`.execute(db(em));
   return row.rows[0].n;
 }
 
@@ -61,7 +53,7 @@ export interface SubmissionState {
 
 /** Where the task's PDF stands: waiting for an upload to be processed, stored, or neither. */
 export async function submissionState(em: Em, storage: Storage, taskId: number): Promise<SubmissionState> {
-  const [entry] = await filesEntries(em, await filesTaskId(em, taskId), 1);
+  const [entry] = await filesEntries(em, await sharingTaskIds(em, taskId), 1);
   const processing = entry?.processing ?? false;
   if (processing) return { entry, processing, pdfKey: null };
   const task = await db(em).selectFrom('tasks').select('pdf_path').where('id', '=', taskId).executeTakeFirst();
@@ -90,10 +82,9 @@ export async function lockGroupOf(em: Em, projectId: number, groupSetId: number)
  * PDF (only one member needs to submit).
  */
 export async function refuseWhileAnotherMemberProcessing(em: Em, taskId: number): Promise<void> {
-  const submitter = await filesTaskId(em, taskId);
-  if (submitter === taskId) return;
-  const [entry] = await filesEntries(em, submitter, 1);
-  if (!entry?.processing) return;
+  const [entry] = await filesEntries(em, await sharingTaskIds(em, taskId), 1);
+  if (!entry?.processing || entry.taskId === taskId) return;
+  const submitter = entry.taskId;
   const who = await db(em)
     .selectFrom('tasks as t')
     .innerJoin('projects as p', 'p.id', 't.project_id')

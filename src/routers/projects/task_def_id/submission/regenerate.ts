@@ -2,7 +2,7 @@
 import { db } from '../../../../db/kysely.ts';
 import { taskMutation } from '../../../../trpc/scoped.ts';
 import { getRefusal } from './download.ts';
-import { filesEntries, filesTaskId } from './operations.ts';
+import { filesEntries, sharingTaskIds } from './operations.ts';
 import { regenerateOut, taskOnlyInput } from './schemas.ts';
 
 export const regenerateSubmissionPdf = taskMutation(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
@@ -20,10 +20,9 @@ export const regenerateSubmissionPdf = taskMutation(taskOnlyInput, { project: 'g
   .output(regenerateOut)
   .mutation(async ({ ctx }) => {
     if (ctx.taskId === null) return { result: 'false' as const };
-    const taskId = await filesTaskId(ctx.em, ctx.taskId);
-    const [entry] = await filesEntries(ctx.em, taskId, 1);
+    const [entry] = await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
     if (!entry) return { result: 'false' as const };
     await db(ctx.em).updateTable('task_submissions').set({ processing: true }).where('id', '=', entry.id).execute();
-    await ctx.jobs.add('accept_submission', { taskId, submissionId: entry.id }, { jobKey: `accept_submission:${entry.id}` });
+    await ctx.jobs.add('accept_submission', { taskId: entry.taskId, submissionId: entry.id }, { jobKey: `accept_submission:${entry.id}` });
     return { result: 'done' as const };
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { timestampLines } from '../../../../domain/submission-files.ts';
 import { taskQuery } from '../../../../trpc/scoped.ts';
 import { getRefusal } from './download.ts';
-import { countFilesEntries, filesEntries, filesTaskId } from './operations.ts';
+import { countFilesEntries, filesEntries, sharingTaskIds } from './operations.ts';
 import { taskOnlyInput } from './schemas.ts';
 
 export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
@@ -23,7 +23,7 @@ export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_sub
   .output(z.string())
   .query(async ({ ctx }) => {
     if (ctx.taskId === null) return '';
-    const taskId = await filesTaskId(ctx.em, ctx.taskId);
-    const entries = await filesEntries(ctx.em, taskId, 10);
-    return timestampLines(entries.map((e) => e.submittedAt), await countFilesEntries(ctx.em, taskId));
+    const taskIds = await sharingTaskIds(ctx.em, ctx.taskId);
+    const entries = await filesEntries(ctx.em, taskIds, 10);
+    return timestampLines(entries.map((e) => e.submittedAt), await countFilesEntries(ctx.em, taskIds));
   });
