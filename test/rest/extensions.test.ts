@@ -296,4 +296,19 @@ test('two staff answering the same request at once: one assesses it, the other i
   assert.equal(await taskRow(w).then((t) => t.extensions), 1);
 });
 
+test('item 28: a pending request shows as has_extensions in the tutor\'s inbox and the definition\'s task list, until it is assessed', async () => {
+  const w = await world({ autoApplyExtensionBeforeDeadline: false });
+  const asked = await request('student', w, 1);
+  const pending = (rows: { project_id: number; has_extensions: unknown }[]) => rows.find((r) => r.project_id === w.project)?.has_extensions;
+  const inbox = await api(env, 'GET', `/api/units/${w.unit}/tasks/inbox`, { as: people.tutor.creds });
+  assert.is(inbox.status, 200);
+  assert.ok(pending(inbox.body), 'listed in the inbox with has_extensions');
+  const list = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${w.td}/tasks`, { as: people.tutor.creds });
+  assert.is(list.status, 200);
+  assert.ok(pending(list.body));
+  await assessIt('tutor', w, asked.body.id, true);
+  const after = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${w.td}/tasks`, { as: people.tutor.creds });
+  assert.not.ok(pending(after.body));
+});
+
 test.run();
