@@ -177,6 +177,11 @@ test('each file is checked by content for its kind and size; a refused upload le
   assert.equal((await fileRows()).map((f) => f.storage_path.split('/')[2]), ['000-document.pdf', '001-code.ipynb', '002-image.png']);
   const big = await upload(people.student.creds, project, td, { ...goodFiles(), file1: code('y'.repeat(10_000_000), 'Makefile') });
   assert.is(big.status, 201, big.text);
+  // The same history entry (within the hour) now names other files: the notebook goes after commit.
+  const [entry] = await history();
+  const expected = ['000-document.pdf', '001-code', '002-image.png'].map((n) => `submissions/${entry.id}/${n}`);
+  for (let waited = 0; stored().length !== 3 && waited < 2000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  assert.equal([stored(), (await fileRows()).map((f) => f.storage_path)], [expected, expected]);
 });
 
 test('the files must be one per requirement, by key: 403 otherwise', async () => {

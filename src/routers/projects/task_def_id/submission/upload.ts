@@ -73,6 +73,7 @@ export const uploadSubmission = taskMutation(uploadInput, {
     await k.deleteFrom('task_similarities').where('task_id', 'in', touched).execute();
     if (alignments) await replaceAlignments(ctx.em, taskId, definition.id, alignments);
 
+    let stored: { keys: string[]; replaced: string[] } | undefined;
     if (files.length > 0) {
       // An upload within the hour re-dates the same history entry: its files are replaced.
       const replaced = await k.deleteFrom('submission_files').where('submission_id', '=', submissionId).returning('storage_path').execute();
@@ -96,12 +97,17 @@ export const uploadSubmission = taskMutation(uploadInput, {
       await k.updateTable('task_submissions').set({ processing: true }).where('id', '=', submissionId).execute();
       await k.updateTable('tasks').set({ pdf_path: null }).where('id', 'in', touched).execute();
       await ctx.jobs.add('accept_submission', { taskId, submissionId }, { jobKey: `accept_submission:${submissionId}` });
-      // Last, so that nothing stored outlives a refusal above.
-      await storeFiles(ctx.storage, files, keys, new Set(replaced.map((r) => r.storage_path)));
-      const stale = replaced.map((r) => r.storage_path).filter((key) => !keys.includes(key));
+      stored = { keys, replaced: replaced.map((r) => r.storage_path) };
+    }
+    const answer = await loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds);
+    if (stored) {
+      // Last, so that nothing stored outlives a failure before; files the entry no longer names go after commit.
+      const { keys, replaced } = stored;
+      await storeFiles(ctx.storage, files, keys, new Set(replaced));
+      const stale = replaced.filter((key) => !keys.includes(key));
       ctx.afterCommit(() => void Promise.all(stale.map((key) => ctx.storage.delete(key))).catch(() => undefined));
     }
-    return loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds);
+    return answer;
   });
 
 /** Stores each file; if one fails, the ones this upload added are removed again before the error goes on. */
