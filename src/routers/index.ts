@@ -7,6 +7,7 @@ import { csvRouter } from './csv/index.ts';
 import { projectsRouter } from './projects/index.ts';
 import { settingsRouter } from './settings/index.ts';
 import { studentsRouter } from './students/index.ts';
+import { submissionRouter } from './submission/index.ts';
 import { teachingPeriodsRouter } from './teaching_periods/index.ts';
 import { unitRolesRouter } from './unit_roles/index.ts';
 import { usersRouter } from './users/index.ts';
@@ -32,6 +33,7 @@ export const appRouter = router({
   students: studentsRouter,
   csv: csvRouter,
   tutorials: tutorialsRouter,
+  submission: submissionRouter,
   tasks: tasksRouter,
 });
 

@@ -1,0 +1,65 @@
+// GET /api/submission/assess: the offline marking package of one tutor's waiting work, written
+// while it is sent (the PDFs are opened one at a time as the zip reaches them).
+import { MARKING_README, marksCsv, pdfEntryName } from '../../../domain/marking-package.ts';
+import { safeEntryPart, writeZip, type ZipEntryOut } from '../../../lib/zip.ts';
+import type { Storage } from '../../../storage/index.ts';
+import { notFound } from '../../../trpc/errors.ts';
+import { fileResult, type FileResult } from '../../../trpc/files.ts';
+import { unitQuery } from '../../../trpc/scoped.ts';
+import { markerFor } from './marker.ts';
+import { assessDownloadInput } from './schemas.ts';
+import { tasksToMark, type TaskToMark } from './to-mark.ts';
+
+const REFUSED = 'Not authorised to batch download ready to mark submissions';
+
+/** The PDFs that exist now; one that disappears while the zip is written cuts the download off. */
+async function pdfEntries(storage: Storage, tasks: readonly TaskToMark[], at: Date): Promise<ZipEntryOut[]> {
+  const entries: ZipEntryOut[] = [];
+  for (const task of tasks) {
+    if (task.pdfKey === null || !(await storage.exists(task.pdfKey))) continue;
+    const key = task.pdfKey;
+    entries.push({
+      name: pdfEntryName(safeEntryPart(task.username), safeEntryPart(task.abbreviation), task.taskId),
+      mtime: at,
+      compress: false,
+      open: async () => {
+        const file = await storage.open(key);
+        if (!file) throw new Error(`stored file ${key} disappeared while the zip was written`);
+        return file.stream;
+      },
+    });
+  }
+  return entries;
+}
+
+export const downloadMarkingPackage = unitQuery(assessDownloadInput, { action: 'provide_feedback', refused: REFUSED })
+  .meta({
+    openapi: {
+      method: 'GET',
+      path: '/api/submission/assess',
+      tags: ['Submission batches and portfolios'],
+      summary: 'Download the work waiting for feedback in your tutorials, to mark offline',
+      description:
+        '`<date>-<CODE>-<username>.zip` (`application/zip`, attachment), written while it is sent: `marks.csv` (`Username,Name,Tutorial,Task,' +
+        "Student's Last Comment,Your Last Comment,Status,New Grade,New Quality,Max Quality,New Comment`; Status `rff` or `need_help`), `readme.txt`, " +
+        "and `<username>/<ABBR>-<task id>.pdf` for every task that is ready for feedback or needs help, whose student is in one of the tutor's tutorials " +
+        "(the tutorial of the definition's stream). Group work appears once, as `GRP_<group id>_<submission id>`. A task whose PDF is not ready yet has " +
+        'its row but no PDF. Nothing waiting: 404 "No files to download" (the original answered 401). Staff of the unit (Tutor or Convenor); ' +
+        "`user_id` names another tutor's tutorials, for the unit's convenors only.",
+    },
+    rest: { file: true },
+  })
+  .output(fileResult().meta({ contentMediaType: 'application/zip' }))
+  .query(async ({ ctx, input }): Promise<FileResult> => {
+    const tutorId = await markerFor(ctx.em, ctx.unit.id, { id: ctx.user.id, unitRole: ctx.unitRole }, input.user_id, REFUSED);
+    const tasks = await tasksToMark(ctx.em, ctx.unit.id, tutorId, ctx.user.id);
+    if (tasks.length === 0) throw notFound('No files to download');
+    const now = ctx.clock.now();
+    const entries: ZipEntryOut[] = [
+      { name: 'marks.csv', data: Buffer.from(marksCsv(tasks), 'utf8'), mtime: now },
+      { name: 'readme.txt', data: Buffer.from(MARKING_README, 'utf8'), mtime: now },
+      ...(await pdfEntries(ctx.storage, tasks, now)),
+    ];
+    const day = now.toISOString().slice(0, 10);
+    return { filename: `${day}-${ctx.unit.code}-${ctx.user.username}.zip`, contentType: 'application/zip', data: writeZip(entries), asAttachment: true };
+  });

@@ -1,0 +1,9 @@
+import { router } from '../../trpc/core.ts';
+import { assessRouter } from './assess/index.ts';
+import { portfolioRouter } from './portfolio/index.ts';
+
+// /api/submission/...: batch marking and portfolios.
+export const submissionRouter = router({
+  assess: assessRouter,
+  portfolio: portfolioRouter,
+});

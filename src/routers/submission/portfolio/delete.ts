@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { db } from '../../../db/kysely.ts';
+import { storageKeys } from '../../../storage/index.ts';
+import { badRequest, notFound } from '../../../trpc/errors.ts';
+import { projectMutation } from '../../../trpc/scoped.ts';
+import { removePortfolioPart } from './parts.ts';
+import { portfolioDeleteInput } from './schemas.ts';
+
+export const deletePortfolio = projectMutation(portfolioDeleteInput, {
+  action: 'make_submission',
+  refused: (id) => `Not authorised to alter portfolio for project '${id}'`,
+})
+  .meta({
+    openapi: {
+      method: 'DELETE',
+      path: '/api/submission/project/{id}/portfolio',
+      tags: ['Submission batches and portfolios'],
+      summary: 'Remove a portfolio part, or the compiled portfolio',
+      description:
+        'With `idx`, `kind` and `name` (query or JSON body, as the web client sends them): removes that part (404 when there is none). With none of ' +
+        'them: removes the compiled portfolio and clears its production date, so `portfolio_available` is false and the submitted grade may change ' +
+        'again (the original renamed the file `.old`). Some but not all of the three: 400. No body (204). The owning student or staff of the unit.',
+    },
+    rest: { status: 204 },
+  })
+  .output(z.literal(true))
+  .mutation(async ({ ctx, input }) => {
+    const given = [input.idx, input.kind, input.name].filter((v) => v !== undefined).length;
+    if (given === 0) {
+      await db(ctx.em).updateTable('projects').set({ portfolio_production_date: null }).where('id', '=', ctx.project.id).execute();
+      const key = storageKeys.portfolio(ctx.project.id);
+      ctx.afterCommit(() => void ctx.storage.delete(key).catch(() => undefined));
+      return true as const;
+    }
+    if (input.idx === undefined || input.kind === undefined || input.name === undefined) {
+      throw badRequest('idx, kind and name are needed together to remove a portfolio file');
+    }
+    const key = await removePortfolioPart(ctx.em, ctx.project.id, { idx: input.idx, kind: input.kind, name: input.name });
+    if (key === null) throw notFound('Unable to find the portfolio file to remove');
+    ctx.afterCommit(() => void ctx.storage.delete(key).catch(() => undefined));
+    return true as const;
+  });
