@@ -5,6 +5,7 @@ import type { IProject, IUnit } from '../../../schema/index.ts';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { dueDay } from '../../domain/task-rules.ts';
+import { portfolioParts } from '../submission/portfolio/parts.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
 import { portfolioAvailable, type ProjectDetailOut } from './schemas.ts';
 
@@ -71,6 +72,7 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
     .where('t.project_id', '=', project.id)
     .orderBy('a.id')
     .execute();
+  const portfolioFiles = await portfolioParts(em, project.id);
 
   const unitEnd = String(unit.endDate);
   const row = project as unknown as { portfolioProductionDate: Date | null; compilePortfolio: boolean };
@@ -93,8 +95,7 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
     unit_id: unit.id,
     target_grade: project.targetGrade,
     submitted_grade: project.submittedGrade ?? null,
-    // Portfolio parts are uploaded by a later part of the service; until then there are none.
-    portfolio_files: [],
+    portfolio_files: portfolioFiles,
     compile_portfolio: project.compilePortfolio,
     portfolio_available: portfolioAvailable({
       portfolio_production_date: row.portfolioProductionDate ? row.portfolioProductionDate.toISOString() : null,
