@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { UploadKind } from '../../../../schema/enums.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { extensionOf } from '../../../lib/upload-kinds.ts';
+import { storedExtension } from '../../../domain/submission-files.ts';
 import { storageKeys, type Storage } from '../../../storage/index.ts';
 
 export const LEARNING_SUMMARY_REPORT = 'LearningSummaryReport';
@@ -33,7 +33,7 @@ export async function addPortfolioPart(
   em: Em,
   storage: Storage,
   projectId: number,
-  upload: { name: string; kind: UploadKind; filename: string; path: string },
+  upload: { name: string; kind: UploadKind; filename: string; path: string; detected: string },
 ): Promise<{ part: PartListed; replaced: string[] }> {
   const k = db(em);
   await sql`select id from projects where id = ${projectId} for update`.execute(k);
@@ -56,7 +56,7 @@ export async function addPortfolioPart(
     .values({ project_id: projectId, idx, kind: part.kind, name: part.name, original_filename: filename, storage_key: '', created_at: new Date().toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const key = storageKeys.portfolioPart(projectId, row.id, extensionOf(filename));
+  const key = storageKeys.portfolioPart(projectId, row.id, storedExtension(upload.kind, upload.detected, filename));
   await k.updateTable('portfolio_parts').set({ storage_key: key }).where('id', '=', row.id).execute();
   await storage.put(key, { path: upload.path });
   return { part, replaced };

@@ -28,7 +28,7 @@ export const uploadPortfolioPart = projectMutation(portfolioPartUploadInput, {
     const file = input.file0;
     const check = await checkUploadKind(input.kind, file.path, file.filename);
     if (!check.ok) throw forbidden(notOfUploadKind(file.filename, input.kind));
-    const { part, replaced } = await addPortfolioPart(ctx.em, ctx.storage, ctx.project.id, { name: input.name, kind: input.kind, filename: file.filename, path: file.path });
+    const { part, replaced } = await addPortfolioPart(ctx.em, ctx.storage, ctx.project.id, { name: input.name, kind: input.kind, filename: file.filename, path: file.path, detected: check.detected });
     ctx.afterCommit(() => void Promise.all(replaced.map((key) => ctx.storage.delete(key))).catch(() => undefined));
     return { ...part, file_name: part.name, file_kind: part.kind, file_path: partLabel(part) };
   });
