@@ -10,7 +10,8 @@ import type { TestEnv } from '../support/env.ts';
 import { signedIn, type Actor, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
-import { seedTaskDefinition } from '../support/seed-enrolments.ts';
+import { seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
+import { countStatements } from '../support/statements.ts';
 import { seedEnrolmentIn, seedGroupIn, seedTutorialRow } from '../support/seed-tutorials.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { pdfBytes, rawZip, unzip } from '../support/zips.ts';
@@ -348,6 +349,22 @@ test('POST: files that are not a zip or CSV, CSVs without the columns and zips w
   assert.is((await taskRow(mine)).status, 'ready_for_feedback');
   assert.is((await upload(people.tutor, w.unit, good)).status, 201);
   assert.is((await taskRow(mine)).status, 'complete');
+});
+
+test('GET: the same number of SQL statements for one waiting task or many', async () => {
+  const w = await world();
+  await seedTask(env, w.project, w.p1, { status: 'ready_for_feedback' });
+  const read = async () => assert.is((await download(people.tutor, `unit_id=${w.unit}`)).status, 200);
+  await read(); // the session is then cached, as for a client's later requests
+  const one = await countStatements(read);
+  await seedTask(env, w.bobProject, w.p1, { status: 'need_help' });
+  for (let i = 0; i < 6; i++) await seedTask(env, w.project, await seedTaskDefinition(env, w.unit, `X${i}`), { status: 'ready_for_feedback' });
+  await insertComments(env.orm.em.fork(), [{ taskId: 1, authorId: people.student.user.id, recipientId: null, kind: 'text', comment: 'hi' }], new Date());
+  const many = await countStatements(async () => {
+    const res = await download(people.tutor, `unit_id=${w.unit}`);
+    assert.is(readCsv((await unzip(res.bytes)).get('marks.csv')!.toString()).rows.length, 8);
+  });
+  assert.is(many, one);
 });
 
 test.run();
