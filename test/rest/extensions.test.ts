@@ -6,7 +6,7 @@ import { travelTo, type Actor, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { anotherStudent, anotherTutor, outsideTutor, taskWorld, type TaskWorld, type UnitFlags } from '../support/task-world.ts';
-import { seedTaskDefinition } from '../support/seed-enrolments.ts';
+import { seedGroup, seedMembership, seedTaskDefinition } from '../support/seed-enrolments.ts';
 
 const test = suite('REST extensions: request_extension and assess_extension');
 let env: TestEnv;
@@ -309,6 +309,30 @@ test('item 28: a pending request shows as has_extensions in the tutor\'s inbox a
   await assessIt('tutor', w, asked.body.id, true);
   const after = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${w.td}/tasks`, { as: people.tutor.creds });
   assert.not.ok(pending(after.body));
+});
+
+test('group tasks: a member\'s request is found through any member\'s task of the group submission, and extends the task it was made on', async () => {
+  const w = await world({ autoApplyExtensionBeforeDeadline: false }, {});
+  const group = await seedGroup(env, w.unit, w.tutorial);
+  const { group_set_id: groupSet } = await db(env.orm.em.fork()).selectFrom('groups').select('group_set_id').where('id', '=', group).executeTakeFirstOrThrow();
+  const td = await seedTaskDefinition(env, w.unit, 'G1', { groupSet });
+  const other = await anotherStudent(env, w, 'bstudent');
+  await seedMembership(env, group, w.project);
+  await seedMembership(env, group, other.project);
+  const mine = { project: w.project, td };
+  const theirs = { project: other.project, td };
+  assert.is((await api(env, 'PUT', `/api/projects/${w.project}/task_def_id/${td}`, { as: people.student.creds, json: { trigger: 'rff' } })).status, 200);
+
+  const asked = await request('student', mine, 1);
+  assert.is(asked.status, 201);
+  const granted = await assessIt('tutor', theirs, asked.body.id, true);
+  assert.is(granted.status, 200);
+  assert.is(granted.body.granted, true);
+  const rows = await db(env.orm.em.fork()).selectFrom('tasks').select(['project_id', 'extensions']).where('task_definition_id', '=', td).orderBy('project_id').execute();
+  assert.equal(rows, [
+    { project_id: w.project, extensions: 1 },
+    { project_id: other.project, extensions: 0 },
+  ]);
 });
 
 test.run();
