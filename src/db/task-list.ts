@@ -32,3 +32,24 @@ export const pendingExtensions = sql<number>`(select count(*)::int from task_com
 export const newComments = (viewerId: number) => sql<number>`(select count(*)::int from task_comments c
   where c.task_id = t.id and c.kind <> 'status'
     and not exists (select 1 from comment_read_receipts r where r.comment_id = c.id and r.user_id = ${viewerId}))`;
+
+/**
+ * `left join (...) <alias> on <alias>.task_id = t.id`, giving per task of the unit `num_new`
+ * (as newComments), `pending` (as pendingExtensions) and `last_comment_at` (the latest comment
+ * other than a status change); null when the task has no comments. One pass over the unit's
+ * comments, which for a whole unit is several times faster than three lookups per task.
+ */
+export function commentCountsJoin(unitId: number, viewerId: number, alias = 'cm'): RawBuilder<unknown> {
+  return sql`left join (
+      select c.task_id,
+             (count(*) filter (where c.kind <> 'status' and r.id is null))::int as num_new,
+             (count(*) filter (where c.kind = 'extension' and c.extension_assessed_at is null))::int as pending,
+             max(c.created_at) filter (where c.kind <> 'status') as last_comment_at
+      from task_comments c
+      join tasks ct on ct.id = c.task_id
+      join projects cp on cp.id = ct.project_id
+      left join comment_read_receipts r on r.comment_id = c.id and r.user_id = ${viewerId}
+      where cp.unit_id = ${unitId}
+      group by c.task_id
+    ) ${sql.ref(alias)} on ${sql.ref(alias)}.task_id = t.id`;
+}

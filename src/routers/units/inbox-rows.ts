@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { TaskStatus } from '../../../schema/enums.ts';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { newComments, pendingExtensions, similarityFlag, taskTutorialJoin } from '../../db/task-list.ts';
+import { commentCountsJoin, similarityFlag, taskTutorialJoin } from '../../db/task-list.ts';
 import { dueDay } from '../../domain/task-rules.ts';
 
 export const inboxTaskOut = z.object({
@@ -46,7 +46,8 @@ export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 
     list === 'inbox'
       ? sql`where x.status in (${sql.join(AWAITING_STAFF)}) or x.pinned = 1 or x.num_new_comments > 0
             order by x.pinned desc, x.submission_date asc nulls last, x.last_comment_at asc nulls last, x.task_definition_id, x.id`
-      : sql`where x.status in (${sql.join(AWAITING_STUDENT)}) order by x.task_definition_id, x.id`;
+      : sql`order by x.task_definition_id, x.id`;
+  const only = list === 'feedback' ? sql`and t.status in (${sql.join(AWAITING_STUDENT)})` : sql``;
   const rows = await sql<{
     id: number;
     project_id: number;
@@ -69,18 +70,18 @@ export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 
   }>`
     select x.* from (
       select t.id, t.project_id, t.task_definition_id, te.tutorial_id, t.status, t.completion_date, t.submission_date,
-             t.times_assessed, t.grade, t.quality_pts, ${newComments(viewerId)} as num_new_comments,
+             t.times_assessed, t.grade, t.quality_pts, coalesce(cm.num_new, 0) as num_new_comments,
              ${similarityFlag} as similarity_flag,
              (exists (select 1 from task_pins pin where pin.task_id = t.id and pin.user_id = ${viewerId}))::int as pinned,
-             ${pendingExtensions} as has_extensions, t.extensions, t.include_in_portfolio,
-             d.target_date, coalesce(d.due_date, u.end_date) as deadline,
-             (select max(lc.created_at) from task_comments lc where lc.task_id = t.id and lc.kind <> 'status') as last_comment_at
+             coalesce(cm.pending, 0) as has_extensions, t.extensions, t.include_in_portfolio,
+             d.target_date, coalesce(d.due_date, u.end_date) as deadline, cm.last_comment_at
       from tasks t
       join projects p on p.id = t.project_id
       join units u on u.id = p.unit_id
       join task_definitions d on d.id = t.task_definition_id
       ${taskTutorialJoin()}
-      where p.unit_id = ${unitId} and p.enrolled
+      ${commentCountsJoin(unitId, viewerId)}
+      where p.unit_id = ${unitId} and p.enrolled ${only}
     ) x
     ${filter}`.execute(db(em));
   return rows.rows.map((r) => ({
