@@ -1,7 +1,8 @@
 // Each uploaded file against its requirement, by its bytes (never the name or Content-Type sent).
 import type { UploadRequirement } from '../../../../../schema/units.ts';
-import { isTextLike, knownExtension, MAX_SUBMISSION_FILE_BYTES, storedExtension, tooLargeMessage } from '../../../../domain/submission-files.ts';
-import { checkImage, checkPdf, detectMime, notValidMessage } from '../../../../lib/file-kinds.ts';
+import { MAX_SUBMISSION_FILE_BYTES, storedExtension, tooLargeMessage } from '../../../../domain/submission-files.ts';
+import { notValidMessage } from '../../../../lib/file-kinds.ts';
+import { checkUploadKind } from '../../../../lib/upload-kinds.ts';
 import type { UploadedFile } from '../../../../trpc/files.ts';
 
 export interface AcceptedFile {
@@ -11,22 +12,9 @@ export interface AcceptedFile {
   extension: string;
 }
 
-async function kindOk(requirement: UploadRequirement, file: UploadedFile): Promise<{ ok: boolean; detected: string }> {
-  switch (requirement.type) {
-    case 'document':
-      return checkPdf(file.path);
-    case 'image':
-      return checkImage(file.path);
-    case 'code': {
-      const detected = await detectMime(file.path);
-      return { ok: isTextLike(detected) && knownExtension(file.filename), detected };
-    }
-  }
-}
-
 /** The file as it will be stored, or the 403 message refusing it (wrong kind first, then size, as the original). */
 export async function checkSubmissionFile(requirement: UploadRequirement, file: UploadedFile): Promise<AcceptedFile | { refused: string }> {
-  const { ok, detected } = await kindOk(requirement, file);
+  const { ok, detected } = await checkUploadKind(requirement.type, file.path, file.filename);
   if (!ok) return { refused: notValidMessage(requirement.name, requirement.type) };
   if (file.size > MAX_SUBMISSION_FILE_BYTES) return { refused: tooLargeMessage(requirement.name) };
   return { requirement, file, contentType: detected, extension: storedExtension(requirement.type, detected, file.filename) };
