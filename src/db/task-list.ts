@@ -28,16 +28,12 @@ export const similarityFlag = sql<boolean>`exists (select 1 from task_similariti
 export const pendingExtensions = sql<number>`(select count(*)::int from task_comments x
   where x.task_id = t.id and x.kind = 'extension' and x.extension_assessed_at is null)`;
 
-/** Comments other than status changes that `viewerId` has not read. */
-export const newComments = (viewerId: number) => sql<number>`(select count(*)::int from task_comments c
-  where c.task_id = t.id and c.kind <> 'status'
-    and not exists (select 1 from comment_read_receipts r where r.comment_id = c.id and r.user_id = ${viewerId}))`;
-
 /**
  * `left join (...) <alias> on <alias>.task_id = t.id`, giving per task of the unit `num_new`
- * (as newComments), `pending` (as pendingExtensions) and `last_comment_at` (the latest comment
- * other than a status change); null when the task has no comments. One pass over the unit's
- * comments, which for a whole unit is several times faster than three lookups per task.
+ * (comments other than status changes the viewer has not read), `pending` (as
+ * pendingExtensions) and `last_comment_at` (the latest comment other than a status change); no
+ * row when the task has no comments. One pass over the unit's comments, which for a whole unit
+ * is several times faster than three lookups per task.
  */
 export function commentCountsJoin(unitId: number, viewerId: number, alias = 'cm'): RawBuilder<unknown> {
   return sql`left join (
