@@ -229,4 +229,18 @@ test('group tasks share their comments: a member sees what was said on another m
   assert.equal((await list(other, otherProject, w.td)).body.map((c: any) => c.comment), ['From B', 'From A']);
 });
 
+test('a discussion is not read by listing it', async () => {
+  const w = await commentWorld(env, people);
+  const task = await seedTask(env, w.project, w.td);
+  const [id] = await insertComments(
+    env.orm.em.fork(),
+    [{ taskId: task, authorId: people.tutor.user.id, recipientId: people.student.user.id, kind: 'discussion', comment: 'discussion comment' }],
+    env.clock.now(),
+  );
+  await list(people.student, w.project, w.td);
+  const again = await list(people.student, w.project, w.td);
+  assert.equal(again.body.map((c: any) => [c.type, c.is_new, c.status]), [['discussion', true, 'not started']]);
+  assert.equal(await receipts(id), [people.tutor.user.id]);
+});
+
 test.run();

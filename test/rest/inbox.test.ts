@@ -168,4 +168,16 @@ test("the definition's task list has real rows once students hand work in throug
   assert.equal((await inbox(people.tutor, w.unit)).body.map((t: any) => t.project_id), [w.project, other.project]);
 });
 
+test("a task's tutorial is the student's tutorial in the definition's stream, else one without a stream, in every list", async () => {
+  const w = await commentWorld(env, people);
+  const stream = await k().insertInto('activity_types').values({ name: 'Lab', abbreviation: 'lab' } as never).returning('id').executeTakeFirstOrThrow();
+  const labs = await k().insertInto('tutorial_streams').values({ unit_id: w.unit, activity_type_id: stream.id, name: 'Labs', abbreviation: 'lab' } as never).returning('id').executeTakeFirstOrThrow();
+  const td = await seedTaskDefinition(env, w.unit, 'L1', { tutorialStream: labs.id });
+  const task = await seedTask(env, w.project, td, { status: 'ready_for_feedback', submissionDate: new Date('2026-03-04T10:00:00Z') });
+  // The student's only tutorial (LA1) has no stream: it counts for the lab definition too, as in the original.
+  assert.equal((await inbox(people.tutor, w.unit)).body.map((t: any) => [t.id, t.tutorial_id]), [[task, w.tutorial]]);
+  const list = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${td}/tasks`, { as: people.tutor.creds });
+  assert.equal(list.body.map((t: any) => [t.id, t.tutorial_id, t.tutorial_stream_id]), [[task, w.tutorial, null]]);
+});
+
 test.run();
