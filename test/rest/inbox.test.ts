@@ -102,6 +102,7 @@ test('pending extension requests and flagged similarities show the same in the i
   assert.equal([row.has_extensions, row.similarity_flag, row.extensions, row.due_date], [2, true, 1, '2026-03-23']);
   const list = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${w.td}/tasks`, { as: people.tutor.creds });
   assert.equal([list.body[0].has_extensions, list.body[0].similarity_flag, list.body[0].tutorial_id], [2, true, w.tutorial]);
+  assert.equal([list.body[0].extensions, list.body[0].due_date, list.body[0].include_in_portfolio], [1, '2026-03-23', true]);
   await k().updateTable('task_comments').set({ extension_assessed_at: new Date().toISOString() }).where('kind', '=', 'extension').execute();
   await k().updateTable('task_similarities').set({ flagged: false }).execute();
   const cleared = (await inbox(people.tutor, w.unit)).body[0];

@@ -373,6 +373,9 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
       grade: 1,
       quality_pts: 3,
       has_extensions: 0,
+      due_date: '2026-03-13',
+      extensions: 0,
+      include_in_portfolio: true,
     },
     {
       project_id: bobProject,
@@ -388,6 +391,9 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
       grade: null,
       quality_pts: null,
       has_extensions: 1,
+      due_date: '2026-03-13',
+      extensions: 0,
+      include_in_portfolio: true,
     },
   ]);
   const convenor = await api(env, 'GET', `/api/units/${unit}/task_definitions/${id}/tasks`, { as: people.convenor.creds });

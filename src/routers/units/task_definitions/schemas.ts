@@ -165,6 +165,10 @@ export const definitionTaskOut = z.object({
   grade: z.number().int().nullable(),
   quality_pts: z.number().int().nullable(),
   has_extensions: z.number().int(),
+  // Beyond the spec's shape: the web client's task explorer reads these from this list too.
+  due_date: z.string().describe('YYYY-MM-DD: the target date plus granted extensions, capped at the deadline'),
+  extensions: z.number().int(),
+  include_in_portfolio: z.boolean(),
 });
 export type DefinitionTaskOut = z.infer<typeof definitionTaskOut>;
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Em } from '../../../db/orm.ts';
 import { db, timestamp } from '../../../db/kysely.ts';
 import { pendingExtensions, similarityFlag, taskTutorialJoin } from '../../../db/task-list.ts';
+import { dueDay } from '../../../domain/task-rules.ts';
 import { unitQuery } from '../../../trpc/scoped.ts';
 import { findTaskDefinition } from './operations.ts';
 import { definitionTaskOut, definitionTasksInput, type DefinitionTaskOut } from './schemas.ts';
@@ -11,7 +12,8 @@ import { definitionTaskOut, definitionTasksInput, type DefinitionTaskOut } from 
  * The tasks of one definition across the unit's enrolled students: one query. A task's tutorial
  * is its student's tutorial in the definition's stream (or one without a stream);
  * `similarity_flag` says a similarity was flagged; `has_extensions` counts extension requests
- * still waiting for an answer (the same columns as the inbox, src/db/task-list.ts).
+ * still waiting for an answer (the same columns as the inbox, src/db/task-list.ts). Also the due
+ * date, extensions and portfolio flag, which the web client reads from this list as from the inbox.
  */
 export async function tasksOfDefinition(em: Em, unitId: number, definitionId: number): Promise<DefinitionTaskOut[]> {
   const rows = await sql<{
@@ -28,20 +30,27 @@ export async function tasksOfDefinition(em: Em, unitId: number, definitionId: nu
     grade: number | null;
     quality_pts: number | null;
     has_extensions: number;
+    extensions: number;
+    include_in_portfolio: boolean;
+    target_date: string;
+    deadline: string;
   }>`
     select t.project_id, t.id, t.task_definition_id, te.tutorial_id, te.tutorial_stream_id, t.status,
            t.completion_date, t.submission_date, t.times_assessed, ${similarityFlag} as similarity_flag,
-           t.grade, t.quality_pts, ${pendingExtensions} as has_extensions
+           t.grade, t.quality_pts, ${pendingExtensions} as has_extensions, t.extensions, t.include_in_portfolio,
+           d.target_date, coalesce(d.due_date, u.end_date) as deadline
     from tasks t
     join projects p on p.id = t.project_id
+    join units u on u.id = p.unit_id
     join task_definitions d on d.id = t.task_definition_id
     ${taskTutorialJoin()}
     where t.task_definition_id = ${definitionId} and p.unit_id = ${unitId} and p.enrolled
     order by t.id`.execute(db(em));
-  return rows.rows.map((r) => ({
+  return rows.rows.map(({ target_date, deadline, ...r }) => ({
     ...r,
     completion_date: r.completion_date === null ? null : String(r.completion_date).slice(0, 10),
     submission_date: r.submission_date === null ? null : timestamp(r.submission_date).toISOString(),
+    due_date: dueDay({ targetDate: String(target_date).slice(0, 10), deadline: String(deadline).slice(0, 10) }, r.extensions),
   }));
 }
 
