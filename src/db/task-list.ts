@@ -24,6 +24,11 @@ export function taskTutorialJoin(alias = 'te'): RawBuilder<unknown> {
 /** Some similarity of the task has been flagged. */
 export const similarityFlag = sql<boolean>`exists (select 1 from task_similarities s where s.task_id = t.id and s.flagged)`;
 
+/** How many of the task's comments, other than status changes, the viewer has not read. */
+export const unreadComments = (viewerId: number) =>
+  sql<number>`(select count(*)::int from task_comments c where c.task_id = t.id and c.kind <> 'status'
+    and not exists (select 1 from comment_read_receipts r where r.comment_id = c.id and r.user_id = ${viewerId}))`;
+
 /** How many extension requests of the task wait for an answer. */
 export const pendingExtensions = sql<number>`(select count(*)::int from task_comments x
   where x.task_id = t.id and x.kind = 'extension' and x.extension_assessed_at is null)`;

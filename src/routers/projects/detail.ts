@@ -2,14 +2,13 @@
 // alignments, one query each whatever their number.
 import { sql } from 'kysely';
 import type { IProject, IUnit } from '../../../schema/index.ts';
-import { db, timestamp } from '../../db/kysely.ts';
+import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { dueDay } from '../../domain/task-rules.ts';
+import { loadProjectTasks } from './task-rows.ts';
 import { portfolioParts } from '../submission/portfolio/parts.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
 import { portfolioAvailable, type ProjectDetailOut } from './schemas.ts';
 
-type ProjectTask = ProjectDetailOut['tasks'][number];
 
 export interface DetailViewer {
   userId: number;
@@ -21,32 +20,7 @@ export interface DetailViewer {
 
 export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, viewer: DetailViewer): Promise<ProjectDetailOut> {
   const k = db(em);
-  const tasks = await k
-    .selectFrom('tasks as t')
-    .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id')
-    .select([
-      't.id',
-      't.task_definition_id',
-      't.status',
-      'd.target_date',
-      'd.due_date',
-      't.extensions',
-      't.submission_date',
-      't.completion_date',
-      't.times_assessed',
-      't.grade',
-      't.quality_pts',
-      't.include_in_portfolio',
-    ])
-    .select(sql<boolean>`exists (select 1 from task_similarities m where m.task_id = t.id and m.flagged)`.as('flagged'))
-    .select(
-      sql<number>`(select count(*)::int from task_comments c
-        where c.task_id = t.id and c.kind <> 'status'
-          and not exists (select 1 from comment_read_receipts r where r.comment_id = c.id and r.user_id = ${viewer.userId}))`.as('num_new_comments'),
-    )
-    .where('t.project_id', '=', project.id)
-    .orderBy('t.task_definition_id')
-    .execute();
+  const tasks = await loadProjectTasks(em, { projectId: project.id }, { userId: viewer.userId, seesSimilarity: viewer.seesSimilarity });
   const enrolments = await k
     .selectFrom('tutorial_enrolments')
     .select(['project_id', 'tutorial_id'])
@@ -102,24 +76,7 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
       compile_portfolio: row.compilePortfolio,
     }),
     uses_draft_learning_summary: project.usesDraftLearningSummary,
-    tasks: tasks.map((t) => {
-      const out: ProjectTask = {
-        id: t.id,
-        task_definition_id: t.task_definition_id,
-        status: t.status,
-        due_date: dueDay({ targetDate: t.target_date, deadline: t.due_date ?? unitEnd }, t.extensions),
-        extensions: t.extensions,
-        times_assessed: t.times_assessed,
-        include_in_portfolio: t.include_in_portfolio,
-        similarity_flag: viewer.seesSimilarity && t.flagged,
-        num_new_comments: t.num_new_comments,
-      };
-      if (t.submission_date !== null) out.submission_date = timestamp(t.submission_date).toISOString();
-      if (t.completion_date !== null) out.completion_date = t.completion_date;
-      if (t.grade !== null) out.grade = t.grade;
-      if (t.quality_pts !== null) out.quality_pts = t.quality_pts;
-      return out;
-    }),
+    tasks: tasks.map(({ project_id, group_submission_id, task_stats, ...task }) => task),
     tutorial_enrolments: enrolments,
     groups,
     task_outcome_alignments: alignments.map((a) => ({ ...a, task_id: a.task_id! })),

@@ -54,6 +54,7 @@ export const projectTaskOut = z.object({
   similarity_flag: z.boolean(),
   num_new_comments: z.number().int(),
 });
+export type ProjectTaskOut = z.infer<typeof projectTaskOut>;
 
 export const groupOut = z.object({
   id: z.number().int(),

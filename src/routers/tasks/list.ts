@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
+import { taskTutorialJoin } from '../../db/task-list.ts';
 import { canInUnit } from '../../policy/index.ts';
 import { unitQuery } from '../../trpc/scoped.ts';
 import { listedTaskOut, listTasksInput, type ListedTaskOut } from './schemas.ts';
@@ -20,17 +21,11 @@ export const listTasks = unitQuery(listTasksInput, { action: 'get_unit', refused
   .query(async ({ ctx }) => {
     const everyone = canInUnit(ctx.unitRole, 'get_students');
     const rows = await sql<ListedTaskOut>`
-      select t.id, t.task_definition_id, t.status, tu.id as tutorial_id, tu.tutorial_stream_id
+      select t.id, t.task_definition_id, t.status, tu.tutorial_id, tu.tutorial_stream_id
       from tasks t
       join projects p on p.id = t.project_id
       join task_definitions d on d.id = t.task_definition_id
-      left join lateral (
-        select tu.id, tu.tutorial_stream_id from tutorial_enrolments e
-        join tutorials tu on tu.id = e.tutorial_id
-        where e.project_id = p.id and (tu.tutorial_stream_id = d.tutorial_stream_id or tu.tutorial_stream_id is null)
-        order by (tu.tutorial_stream_id is null), e.id
-        limit 1
-      ) tu on true
+      ${taskTutorialJoin('tu')}
       where p.unit_id = ${ctx.unit.id} and p.enrolled and t.status <> 'not_started'
         ${everyone ? sql`` : sql`and p.user_id = ${ctx.user.id}`}
       order by t.id`.execute(db(ctx.em));

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
+import { taskTutorialJoin } from '../../db/task-list.ts';
 import type { Em } from '../../db/orm.ts';
 import { statistic, type Statistic } from '../../domain/statistics.ts';
 import type { Meta } from '../../trpc/core.ts';
@@ -11,16 +12,6 @@ import { unitQuery } from '../../trpc/scoped.ts';
 import { unitIdInput } from './schemas.ts';
 
 const refused = (code: string) => `Not authorised to download stats of student tasks in ${code}`;
-
-/**
- * The tutorial that counts for a project on a task definition: its enrolment in a tutorial of
- * the definition's stream, or in a tutorial with no stream.
- */
-export const tutorialFor = sql`lateral (
-  select t.id, t.tutorial_stream_id from tutorial_enrolments e join tutorials t on t.id = e.tutorial_id
-  where e.project_id = p.id and (t.tutorial_stream_id = d.tutorial_stream_id or t.tutorial_stream_id is null)
-  order by t.id limit 1
-)`;
 
 interface StatusEntry {
   tutorial_stream_id: number | null;
@@ -33,18 +24,18 @@ export async function taskStatusPct(em: Em, unitId: number): Promise<Record<stri
   const [definitions, counted, eligible] = await Promise.all([
     q.selectFrom('task_definitions').select('id').where('unit_id', '=', unitId).orderBy('id').execute(),
     sql<{ td_id: number; tutorial_id: number | null; stream_id: number | null; status: TaskStatus; num: number }>`
-      select d.id as td_id, tf.id as tutorial_id, tf.tutorial_stream_id as stream_id, k.status, count(*)::int as num
+      select d.id as td_id, tf.tutorial_id, tf.tutorial_stream_id as stream_id, k.status, count(*)::int as num
       from tasks k
       join projects p on p.id = k.project_id and p.enrolled and p.unit_id = ${unitId}
       join task_definitions d on d.id = k.task_definition_id
-      left join ${tutorialFor} tf on true
+      ${taskTutorialJoin('tf')}
       where k.status <> 'not_started'
       group by 1, 2, 3, 4 order by 1, 2, 4`.execute(q),
     sql<{ td_id: number; tutorial_id: number | null; stream_id: number | null; num: number }>`
-      select d.id as td_id, tf.id as tutorial_id, tf.tutorial_stream_id as stream_id, count(*)::int as num
+      select d.id as td_id, tf.tutorial_id, tf.tutorial_stream_id as stream_id, count(*)::int as num
       from task_definitions d
       join projects p on p.unit_id = d.unit_id and p.enrolled and p.target_grade >= d.target_grade
-      left join ${tutorialFor} tf on true
+      ${taskTutorialJoin('tf')}
       where d.unit_id = ${unitId}
       group by 1, 2, 3 order by 1, 2`.execute(q),
   ]);

@@ -1,3 +1,4 @@
+import { canInTask } from '../../../policy/index.ts';
 import { taskMutation } from '../../../trpc/scoped.ts';
 import { ensureTask } from '../../../workflow/tasks.ts';
 import { applyTaskChange, taskChangeRequest } from './change-request.ts';
@@ -22,5 +23,5 @@ export const updateTask = taskMutation(updateTaskInput, { project: 'make_submiss
     const taskId = ctx.taskId ?? (await ensureTask(ctx.em, ctx.project.id, definition.id, now));
     const request = taskChangeRequest(definition, input, { userId: ctx.user.id, role: ctx.projectRole }, taskId);
     const result = await applyTaskChange(ctx.em, taskId, request, definition, now);
-    return loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds);
+    return loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds, canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit));
   });

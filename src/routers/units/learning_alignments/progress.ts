@@ -4,7 +4,7 @@ import type { TaskStatus } from '../../../../schema/enums.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { AlignedWork } from '../../../domain/alignment-progress.ts';
-import { tutorialFor } from '../stats.ts';
+import { taskTutorialJoin } from '../../../db/task-list.ts';
 
 export interface ProgressData {
   outcomeIds: number[];
@@ -23,15 +23,15 @@ export async function progressData(em: Em, unitId: number): Promise<ProgressData
   const [outcomes, tutorials, work] = await Promise.all([
     q.selectFrom('learning_outcomes').select('id').where('unit_id', '=', unitId).orderBy('ilo_number').orderBy('id').execute(),
     q.selectFrom('tutorials').select('id').where('unit_id', '=', unitId).orderBy('id').execute(),
-    // tutorialFor reads the project as p and the definition as d.
+    // taskTutorialJoin reads the project as p and the definition as d.
     sql<{ tutorial_id: number | null; project_id: number; outcome_id: number; status: TaskStatus; target_grade: number; rating_sum: number }>`
-      select tf.id as tutorial_id, p.id as project_id, a.learning_outcome_id as outcome_id, k.status, d.target_grade,
+      select tf.tutorial_id, p.id as project_id, a.learning_outcome_id as outcome_id, k.status, d.target_grade,
              sum(a.rating)::int as rating_sum
       from tasks k
       join projects p on p.id = k.project_id and p.enrolled and p.unit_id = ${unitId}
       join task_definitions d on d.id = k.task_definition_id
       join learning_alignments a on a.task_definition_id = d.id and a.task_id is null
-      left join ${tutorialFor} tf on true
+      ${taskTutorialJoin('tf')}
       group by 1, 2, 3, 4, 5`.execute(q),
   ]);
   return {

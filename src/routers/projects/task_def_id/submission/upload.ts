@@ -1,5 +1,6 @@
 // POST /api/projects/{id}/task_def_id/{td}/submission (behaviour.md §5.1, beyond-spec.md §4.1).
 import { db } from '../../../../db/kysely.ts';
+import { canInTask } from '../../../../policy/index.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { filesMatchRequirements, MISMATCH_MESSAGE } from '../../../../domain/submission-files.ts';
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
@@ -99,7 +100,7 @@ export const uploadSubmission = taskMutation(uploadInput, {
       await ctx.jobs.add('accept_submission', { taskId, submissionId }, { jobKey: `accept_submission:${submissionId}` });
       stored = { keys, replaced: replaced.map((r) => r.storage_path) };
     }
-    const answer = await loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds);
+    const answer = await loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds, canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit));
     if (stored) {
       // Last, so that nothing stored outlives a failure before; files the entry no longer names go after commit.
       const { keys, replaced } = stored;
