@@ -8,7 +8,7 @@ import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { sampleGif, samplePdf, samplePng } from '../support/sample-files.ts';
 import { sampleWav } from '../support/sample-audio.ts';
-import { commentWorld } from '../support/comment-world.ts';
+import { taskWorld } from '../support/task-world.ts';
 import { db } from '../../src/db/kysely.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
 
@@ -27,7 +27,7 @@ const storedComments = () => {
 };
 
 test('a PNG, a GIF, a PDF and a WAV become image, image, pdf and audio comments with their fixed texts, stored as uploaded', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const cases: [string, string, Buffer, string, string, string][] = [
     // name and claimed type are ignored: the bytes decide
     ['photo.jpg', 'application/octet-stream', samplePng(), 'image', 'image comment', 'image/png'],
@@ -52,7 +52,7 @@ test('a PNG, a GIF, a PDF and a WAV become image, image, pdf and audio comments 
 });
 
 test('anything else is refused with 403, an empty file with 400, and neither leaves a comment or a file', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const text = await attach(w, 'photo.png', 'image/png', Buffer.from('just some text pretending to be a picture\n'));
   assert.equal([text.status, text.body], [403, { error: 'Please upload only images, audio or PDF documents' }]);
   const zip = await attach(w, 'a.pdf', 'application/pdf', Buffer.from('PK\u0003\u0004not really'));
@@ -68,7 +68,7 @@ test('anything else is refused with 403, an empty file with 400, and neither lea
 });
 
 test('an attachment of 30,000,000 bytes is refused (413) with the original\'s message and nothing is kept', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const big = Buffer.alloc(30_000_000);
   samplePng().copy(big);
   const res = await attach(w, 'big.png', 'image/png', big);
@@ -80,7 +80,7 @@ test('an attachment of 30,000,000 bytes is refused (413) with the original\'s me
 });
 
 test('download: inline by default, `comment-<id><ext>` as an attachment, byte ranges 206, 404 for text comments', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const wav = sampleWav(1000);
   const res = await attach(w, 'v.wav', 'audio/wav', wav);
   const url = `${base(w)}/${res.body.id}`;
@@ -112,7 +112,7 @@ test('download: inline by default, `comment-<id><ext>` as an attachment, byte ra
 });
 
 test('deleting an attachment comment removes its file once committed', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const res = await attach(w, 'p.png', 'image/png', samplePng());
   const key = storageKeys.commentAttachment(res.body.id, 'png');
   assert.ok(await env.services.storage.exists(key));

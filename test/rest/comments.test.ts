@@ -6,7 +6,7 @@ import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
-import { commentWorld } from '../support/comment-world.ts';
+import { taskWorld } from '../support/task-world.ts';
 import { db } from '../../src/db/kysely.ts';
 import { insertComments } from '../../src/workflow/comments.ts';
 
@@ -26,7 +26,7 @@ const receipts = async (comment: number) =>
 const KEYS = ['author', 'comment', 'created_at', 'has_attachment', 'id', 'is_new', 'recipient', 'recipient_read_time', 'reply_to_id', 'type'];
 
 test('three staff comments are new for the student on the first listing and not on the second, with exactly the comment keys', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   for (const text of ['One', 'Two', 'Three']) assert.is((await post(people.tutor, w.project, w.td, { comment: text })).status, 201);
   const first = await list(people.student, w.project, w.td);
   assert.is(first.status, 200);
@@ -45,7 +45,7 @@ test('three staff comments are new for the student on the first listing and not 
 });
 
 test('a student comments "Hello World" (multipart, as the web client sends it): 201 to their tutor, not new for them; the task is created', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const res = await api(env, 'POST', `/api//projects/${w.project}/task_def_id/${w.td}/comments/`, {
     as: people.student.creds,
     hyphenHeader: true,
@@ -69,7 +69,7 @@ test('a student comments "Hello World" (multipart, as the web client sends it): 
 });
 
 test('listing a task that does not exist yet answers [] and creates nothing', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const res = await api(env, 'GET', `/api//projects/${w.project}/task_def_id/${w.td}/comments/`, { as: people.student.creds });
   assert.is(res.status, 200);
   assert.equal(res.body, []);
@@ -77,7 +77,7 @@ test('listing a task that does not exist yet answers [] and creates nothing', as
 });
 
 test('blank, duplicate and over-long text is refused and nothing is stored', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const blank = await post(people.student, w.project, w.td, { comment: '   ' });
   assert.equal([blank.status, blank.body], [403, { error: 'Comment text is empty, unable to add new comment' }]);
   const none = await post(people.student, w.project, w.td, {});
@@ -97,7 +97,7 @@ test('blank, duplicate and over-long text is refused and nothing is stored', asy
 });
 
 test('reply_to_id: a comment of the same task is answered; unknown 404; another student\'s comment 403; my comment on another task 404', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const first = await post(people.tutor, w.project, w.td, { comment: 'Question?' });
   const reply = await post(people.student, w.project, w.td, { comment: 'Answer', reply_to_id: String(first.body.id) });
   assert.is(reply.status, 201);
@@ -122,7 +122,7 @@ test('reply_to_id: a comment of the same task is answered; unknown 404; another 
 });
 
 test('refused callers: another student, a tutor of another unit (403); unknown project or definition (404); no credentials (419)', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const other = await signedIn(env, 'bstudent', 'Student');
   await enrol(env, other.user, w.unit);
   const outsider = await signedIn(env, 'btutor', 'Tutor');
@@ -139,7 +139,7 @@ test('refused callers: another student, a tutor of another unit (403); unknown p
 });
 
 test('mark unread: 201 with the comment new again for the caller only; the next listing shows it new', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const c = await post(people.tutor, w.project, w.td, { comment: 'Read me' });
   await list(people.student, w.project, w.td);
   const res = await api(env, 'POST', `${base(w.project, w.td)}/${c.body.id}`, { as: people.student.creds, json: {} });
@@ -152,7 +152,7 @@ test('mark unread: 201 with the comment new again for the caller only; the next 
 });
 
 test('delete: the author deletes their own (204), a student not someone else\'s (403), staff anyone\'s', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const mine = await post(people.student, w.project, w.td, { comment: 'Oops' });
   const tutors = await post(people.tutor, w.project, w.td, { comment: 'Feedback' });
   const kept = await post(people.student, w.project, w.td, { comment: 'Keep' });
@@ -167,7 +167,7 @@ test('delete: the author deletes their own (204), a student not someone else\'s 
 });
 
 test("the student's tutor reads for every staff member; another staff member reads only for themselves", async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const other = await signedIn(env, 'btutor', 'Tutor');
   await employ(env, other.user, w.unit, 'Tutor');
   const first = await post(people.student, w.project, w.td, { comment: 'Help' });
@@ -183,7 +183,7 @@ test("the student's tutor reads for every staff member; another staff member rea
 });
 
 test('an extension request stays new for the tutor it was sent to until assessed; the student reads it', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const task = await seedTask(env, w.project, w.td);
   const [id] = await insertComments(
     env.orm.em.fork(),
@@ -201,7 +201,7 @@ test('an extension request stays new for the tutor it was sent to until assessed
 });
 
 test('status comments are read by the student and the tutor from the start', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   assert.is((await api(env, 'PUT', `/api/projects/${w.project}/task_def_id/${w.td}`, { as: people.student.creds, json: { trigger: 'rff' } })).status, 200);
   for (const who of [people.student, people.tutor]) {
     const res = await list(who, w.project, w.td);
@@ -210,7 +210,7 @@ test('status comments are read by the student and the tutor from the start', asy
 });
 
 test('group tasks share their comments: a member sees what was said on another member\'s task', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const other = await signedIn(env, 'bstudent', 'Student');
   const otherProject = await enrol(env, other.user, w.unit);
   const mine = await seedTask(env, w.project, w.td);
@@ -230,7 +230,7 @@ test('group tasks share their comments: a member sees what was said on another m
 });
 
 test('a discussion is not read by listing it', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const task = await seedTask(env, w.project, w.td);
   const [id] = await insertComments(
     env.orm.em.fork(),

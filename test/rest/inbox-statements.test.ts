@@ -7,7 +7,7 @@ import { api } from '../support/http.ts';
 import { enrol } from '../support/seed.ts';
 import { seedSimilarity, seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { seedEnrolmentIn } from '../support/seed-tutorials.ts';
-import { commentWorld } from '../support/comment-world.ts';
+import { taskWorld } from '../support/task-world.ts';
 import { countStatements } from '../support/statements.ts';
 import { insertComments, type NewComment } from '../../src/workflow/comments.ts';
 
@@ -48,7 +48,7 @@ async function measure(url: string): Promise<{ statements: number; rows: number 
 }
 
 test('inbox, feedback and a definition\'s task list issue as many statements for 30 students as for 3', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const tds = [w.td, await seedTaskDefinition(env, w.unit, 'P2'), await seedTaskDefinition(env, w.unit, 'P3')];
   const urls = {
     inbox: `/api/units/${w.unit}/tasks/inbox`,

@@ -7,7 +7,7 @@ import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedSimilarity, seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { seedEnrolmentIn } from '../support/seed-tutorials.ts';
-import { commentWorld } from '../support/comment-world.ts';
+import { taskWorld } from '../support/task-world.ts';
 import { db } from '../../src/db/kysely.ts';
 import type { TaskStatus } from '../../schema/enums.ts';
 import { insertComments } from '../../src/workflow/comments.ts';
@@ -37,7 +37,7 @@ const ROW_KEYS = [
 ].sort();
 
 test('a student comment and the tutor\'s pin: exactly that task is listed, pinned (behaviour §12 item 30)', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const other = await student(w, 'bstudent');
   await seedTask(env, other.project, w.td, { status: 'working_on_it' });
   const res = await api(env, 'POST', `/api/projects/${w.project}/task_def_id/${w.td}/comments`, { as: people.student.creds, multipart: { comment: 'Help?' } });
@@ -66,7 +66,7 @@ test('a student comment and the tutor\'s pin: exactly that task is listed, pinne
 });
 
 test('the inbox: waiting on staff, pinned or unread; pinned first, then oldest submission, then oldest comment; enrolled students only', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const td2 = await seedTaskDefinition(env, w.unit, 'P2');
   const s = [];
   for (const name of ['s1', 's2', 's3', 's4', 's5', 's6']) s.push(await student(w, name));
@@ -93,7 +93,7 @@ test('the inbox: waiting on staff, pinned or unread; pinned first, then oldest s
 });
 
 test('pending extension requests and flagged similarities show the same in the inbox and the definition\'s task list (item 28)', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const task = await seedTask(env, w.project, w.td, { status: 'ready_for_feedback', submissionDate: new Date('2026-03-04T10:00:00Z'), extensions: 1 });
   await comment(task, people.student.user.id, 'extension');
   await comment(task, people.student.user.id, 'extension');
@@ -112,7 +112,7 @@ test('pending extension requests and flagged similarities show the same in the i
 });
 
 test('status comments are not new: a submission lists the task with no new comments (item 23)', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const put = await api(env, 'PUT', `/api/projects/${w.project}/task_def_id/${w.td}`, { as: people.student.creds, json: { trigger: 'rff' } });
   assert.is(put.status, 200);
   const rows = (await inbox(people.tutor, w.unit)).body;
@@ -122,7 +122,7 @@ test('status comments are not new: a submission lists the task with no new comme
 });
 
 test('the feedback list: discuss, demonstrate, redo and fix and resubmit, by definition', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const td2 = await seedTaskDefinition(env, w.unit, 'P2');
   const statuses: [TaskStatus, number][] = [
     ['redo', td2], ['discuss', w.td], ['ready_for_feedback', w.td], ['demonstrate', td2], ['fix_and_resubmit', w.td], ['complete', w.td],
@@ -137,7 +137,7 @@ test('the feedback list: discuss, demonstrate, redo and fix and resubmit, by def
 });
 
 test('staff of the unit only: a student, an admin off the staff and a tutor of another unit get 403; an unknown unit 404', async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const outsider = await signedIn(env, 'btutor', 'Tutor');
   await employ(env, outsider.user, await seedUnit(env, { code: 'SIT999' }), 'Tutor');
   for (const who of [people.student, people.admin, outsider]) {
@@ -151,7 +151,7 @@ test('staff of the unit only: a student, an admin off the staff and a tutor of a
 });
 
 test("the definition's task list has real rows once students hand work in through the service", async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const other = await student(w, 'bstudent');
   env.clock.set(new Date('2026-03-02T01:00:00Z')); // within the tokens' two hours
   for (const who of [{ actor: people.student, project: w.project }, other]) {
@@ -170,12 +170,12 @@ test("the definition's task list has real rows once students hand work in throug
 });
 
 test("a task's tutorial is the student's tutorial in the definition's stream, else one without a stream, in every list", async () => {
-  const w = await commentWorld(env, people);
+  const w = await taskWorld(env, people);
   const stream = await k().insertInto('activity_types').values({ name: 'Lab', abbreviation: 'lab' } as never).returning('id').executeTakeFirstOrThrow();
   const labs = await k().insertInto('tutorial_streams').values({ unit_id: w.unit, activity_type_id: stream.id, name: 'Labs', abbreviation: 'lab' } as never).returning('id').executeTakeFirstOrThrow();
   const td = await seedTaskDefinition(env, w.unit, 'L1', { tutorialStream: labs.id });
   const task = await seedTask(env, w.project, td, { status: 'ready_for_feedback', submissionDate: new Date('2026-03-04T10:00:00Z') });
-  // The student's only tutorial (LA1) has no stream: it counts for the lab definition too, as in the original.
+  // The student's only tutorial (T1) has no stream: it counts for the lab definition too, as in the original.
   assert.equal((await inbox(people.tutor, w.unit)).body.map((t: any) => [t.id, t.tutorial_id]), [[task, w.tutorial]]);
   const list = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${td}/tasks`, { as: people.tutor.creds });
   assert.equal(list.body.map((t: any) => [t.id, t.tutorial_id, t.tutorial_stream_id]), [[task, w.tutorial, null]]);
