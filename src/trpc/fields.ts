@@ -70,3 +70,10 @@ export const formIntList = () =>
     if (v && typeof v === 'object' && !Array.isArray(v)) return Object.values(v);
     return v;
   }, z.array(formInt()));
+
+/**
+ * An optional field where null, blank and the web client's "null"/"undefined" form values all mean
+ * "not given" (it always sends some fields, often as null).
+ */
+export const notGivenIfBlank = <T extends z.ZodType>(schema: T) =>
+  preprocess((v) => (v === null || v === '' || v === 'null' || v === 'undefined' ? undefined : v), schema.optional());

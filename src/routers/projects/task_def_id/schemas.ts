@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { formBool, formInt, formString, idField, preprocess } from '../../../trpc/fields.ts';
+import { formBool, formInt, formString, idField, notGivenIfBlank } from '../../../trpc/fields.ts';
 
 /** The two ids of a task's routes: `/api/projects/{id}/task_def_id/{task_definition_id}`. */
 export const taskIds = { id: idField(), task_definition_id: idField() };
 
-/** Null, blank and absent all mean "not given" (the web client always sends `grade`, often null). */
-const given = <T extends z.ZodType>(schema: T) => preprocess((v) => (v === null || v === '' ? undefined : v), schema.optional());
+/** The same, where the route names the project `{project_id}` (comments, extensions). */
+export const projectTaskIds = { project_id: idField(), task_definition_id: idField() };
+
+// The web client always sends `grade`, often null.
+const given = notGivenIfBlank;
 
 export const updateTaskInput = z.object({
   ...taskIds,

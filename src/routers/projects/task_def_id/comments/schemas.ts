@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { formBool, formInt, formString, idField, preprocess } from '../../../../trpc/fields.ts';
+import { formBool, formInt, formString, idField, notGivenIfBlank, preprocess } from '../../../../trpc/fields.ts';
+import { projectTaskIds } from '../schemas.ts';
 import { uploadedFile } from '../../../../trpc/files.ts';
 
-/** The comment routes name the project `{project_id}`: `/api/projects/{project_id}/task_def_id/{task_definition_id}/comments`. */
-export const commentTaskIds = { project_id: idField(), task_definition_id: idField() };
-
-/** Blank, null and the web client's `"null"`/`"undefined"` form values all mean "not given". */
-const given = <T extends z.ZodType>(schema: T) =>
-  preprocess((v) => (v === null || v === '' || v === 'null' || v === 'undefined' ? undefined : v), schema.optional());
+// `/api/projects/{project_id}/task_def_id/{task_definition_id}/comments`
+const commentTaskIds = projectTaskIds;
+const given = notGivenIfBlank;
 
 export const listCommentsInput = z.object(commentTaskIds);
 

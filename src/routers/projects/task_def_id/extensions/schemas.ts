@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { formBool, formInt, formString, idField } from '../../../../trpc/fields.ts';
 
-/** `/api/projects/{project_id}/task_def_id/{task_definition_id}/...` */
-const ids = { project_id: idField(), task_definition_id: idField() };
+import { projectTaskIds as ids } from '../schemas.ts';
 
 export const requestExtensionInput = z.object({
   ...ids,
