@@ -6,6 +6,7 @@ import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
 import { silentLogger } from '../src/db/migrate.ts';
 import type { Clock } from '../src/lib/clock.ts';
+import type { Storage } from '../src/storage/index.ts';
 import type { DockerEngine } from './adapters/docker.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
@@ -14,6 +15,8 @@ export interface WorkerServices {
   orm: Orm;
   config: Config;
   clock: Clock;
+  /** Stored files (src/storage), the same store the API writes. */
+  storage: Storage;
   docker: DockerEngine;
 }
 
@@ -25,8 +28,10 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
   };
 }
 
-/** Scheduled jobs, in graphile-worker's crontab format. */
-export const CRONTAB = '0 * * * * delete_expired_tokens';
+/** Scheduled jobs, in graphile-worker's crontab format: one line each. */
+export const CRONTAB = [
+  '0 * * * * delete_expired_tokens',
+].join('\n');
 
 /**
  * The job runner's own connection pool. Its error handlers are ours and stay attached until the

@@ -15,14 +15,21 @@ export interface JobPayloads {
   delete_expired_tokens: Record<string, never>;
   /** Builds the PDF of an uploaded submission (the task's history entry that holds the files). */
   accept_submission: { taskId: number; submissionId: number };
+  // ---- portfolios ----
+  // ---- automated assessment ----
+  // ---- document similarity (simcheck) ----
+  // ---- code similarity ----
+  // ---- e-mail ----
 }
 export type JobName = keyof JobPayloads;
 
 /**
- * Jobs that are queued already but whose worker arrives with a later part of the service (the
- * worker runtime). They wait in the queue, untouched, until a worker that knows them runs.
+ * Jobs that are queued already but whose worker arrives with a later part of the service. They
+ * wait in the queue, untouched, until a worker that knows them runs. One name per line.
  */
-export type PendingJobName = 'accept_submission';
+export type PendingJobName =
+  | 'accept_submission'
+  | never;
 
 export interface JobQueue {
   add<K extends JobName>(task: K, payload: JobPayloads[K], options?: JobOptions): Promise<void>;
