@@ -8,8 +8,10 @@ import { silentLogger } from '../src/db/migrate.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Storage } from '../src/storage/index.ts';
 import type { DockerEngine } from './adapters/docker.ts';
+import { compilePortfolio } from './tasks/compile-portfolio.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
+import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
 
 export interface WorkerServices {
   orm: Orm;
@@ -25,12 +27,16 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
   return {
     pull_overseer_image: pullOverseerImage(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),
+    compile_portfolio: compilePortfolio(services),
+    portfolio_autogen: portfolioAutogen(services),
   };
 }
 
 /** Scheduled jobs, in graphile-worker's crontab format: one line each. */
 export const CRONTAB = [
   '0 * * * * delete_expired_tokens',
+  // Daily at 08:00 UTC (graphile-worker's crontab is in UTC), as the original's portfolio_autogen_check.
+  '0 8 * * * portfolio_autogen',
 ].join('\n');
 
 /**

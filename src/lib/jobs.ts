@@ -16,6 +16,10 @@ export interface JobPayloads {
   /** Builds the PDF of an uploaded submission (the task's history entry that holds the files). */
   accept_submission: { taskId: number; submissionId: number };
   // ---- portfolios ----
+  /** Compiles a project's portfolio PDF (queued by PUT compile_portfolio=true and the daily auto-generation). */
+  compile_portfolio: { projectId: number };
+  /** The daily auto-generation (cron): flags and queues the compile of every eligible project. */
+  portfolio_autogen: Record<string, never>;
   // ---- automated assessment ----
   // ---- document similarity (simcheck) ----
   // ---- code similarity ----

@@ -1,0 +1,9 @@
+import type { JobQueue } from '../lib/jobs.ts';
+
+/** One pending compile per project: a second request before the worker starts replaces the first. */
+export const portfolioJobKey = (projectId: number): string => `compile_portfolio:${projectId}`;
+
+/** Queues the compile of a project's portfolio in the caller's transaction. */
+export function queuePortfolioCompile(jobs: JobQueue, projectId: number): Promise<void> {
+  return jobs.add('compile_portfolio', { projectId }, { jobKey: portfolioJobKey(projectId), maxAttempts: 5 });
+}

@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream';
+import type { Task } from 'graphile-worker';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { db } from '../../src/db/kysely.ts';
+import type { Em } from '../../src/db/orm.ts';
+import { loadPortfolioInputs } from '../../src/pdf/portfolio-inputs.ts';
+import { portfolioJobKey } from '../../src/pdf/portfolio-queue.ts';
+import { PortfolioPartError, renderPortfolio } from '../../src/pdf/portfolio-render.ts';
+import { readAll, storageKeys } from '../../src/storage/index.ts';
+import type { WorkerServices } from '../index.ts';
+
+const payloadSchema = z.object({ projectId: z.number().int().positive() });
+
+/**
+ * Compiles a project's portfolio (behaviour.md §5.4, beyond-spec.md §8.3) while the project still
+ * asks for it (`compile_portfolio`). On success the PDF is stored (atomically, replacing the last
+ * one), `portfolio_production_date` is set, which locks the submitted grade, and the request is
+ * cleared. A part or task PDF that cannot be read fails the compile: nothing is stored, the request
+ * is cleared, and the job ends (a retry would fail the same way). Anything else (database, storage,
+ * a stopped worker) throws, so graphile-worker retries the job. Running it again is harmless.
+ */
+export function compilePortfolio(services: WorkerServices): Task {
+  return async (rawPayload, helpers) => {
+    const { projectId } = payloadSchema.parse(rawPayload);
+    const em = services.orm.em.fork();
+    const requested = await db(em).selectFrom('projects').select('compile_portfolio').where('id', '=', projectId).executeTakeFirst();
+    if (!requested?.compile_portfolio) {
+      helpers.logger.info(`project ${projectId} no longer asks for a portfolio; nothing to compile`);
+      return;
+    }
+    const inputs = await loadPortfolioInputs(em, projectId);
+    if (!inputs) return;
+    let pdf: Uint8Array;
+    try {
+      pdf = await renderPortfolio(inputs, {
+        read: (key) => readAll(services.storage, key),
+        now: services.clock.now(),
+        institutionName: services.config.externalName,
+        productName: services.config.externalName,
+      });
+    } catch (error) {
+      if (!(error instanceof PortfolioPartError)) throw error;
+      await finish(em, projectId, String(helpers.job.id), null);
+      helpers.logger.error(`portfolio of project ${projectId} failed to compile: ${error.message}`);
+      return;
+    }
+    if (helpers.abortSignal?.aborted) throw new Error('worker stopping; the compile will run again');
+    await services.storage.put(storageKeys.portfolio(projectId), Readable.from([Buffer.from(pdf)]));
+    await finish(em, projectId, String(helpers.job.id), services.clock.now());
+    helpers.logger.info(`compiled the portfolio of project ${projectId} (${pdf.length} bytes)`);
+  };
+}
+
+/**
+ * Records the outcome: the production date when a portfolio was stored, and the request cleared,
+ * unless the student asked again while this compile ran (a newer job now holds the project's
+ * key); then the request stays and that job compiles again. The project row is locked first, so a
+ * request committing meanwhile is either seen here or comes after.
+ */
+async function finish(em: Em, projectId: number, jobId: string, producedAt: Date | null): Promise<void> {
+  await em.transactional(async (tx) => {
+    const k = db(tx as Em);
+    await sql`select id from projects where id = ${projectId} for update`.execute(k);
+    const newer = await sql<{ id: string }>`
+      select id from graphile_worker._private_jobs where key = ${portfolioJobKey(projectId)} and id <> ${jobId}::bigint`.execute(k);
+    // Hand-off point for the e-mail helper: queue portfolio_ready (producedAt set) or portfolio_failed here, in this transaction.
+    await k
+      .updateTable('projects')
+      .set({
+        compile_portfolio: newer.rows.length > 0,
+        ...(producedAt ? { portfolio_production_date: producedAt.toISOString() } : {}),
+      })
+      .where('id', '=', projectId)
+      .execute();
+  });
+}
