@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Which halves of the service this process runs: both (default), only HTTP, or only jobs. */
@@ -21,6 +22,8 @@ export interface Config {
   overseerEnabled: boolean;
   /** Timeouts in ms: `idleMs` with no word from the engine, `pullMs` for a whole image pull. */
   docker: { host: string | undefined; registryProxy: string | undefined; idleMs: number; pullMs: number };
+  /** Limits and identity of each automated-assessment container (build, then run). */
+  overseer: { timeoutMs: number; memoryMb: number; cpus: number; pidsLimit: number; user: string; workDir: string };
   simcheckEnabled: boolean;
   externalName: string;
   privacyStatement: string;
@@ -115,6 +118,19 @@ export function loadConfig(env: Env = process.env): Config {
       registryProxy: env.DOCKER_REGISTRY_PROXY || undefined,
       idleMs: int(env.DOCKER_TIMEOUT_SECONDS, 60, 'DOCKER_TIMEOUT_SECONDS') * 1000,
       pullMs: int(env.DOCKER_PULL_TIMEOUT_SECONDS, 1800, 'DOCKER_PULL_TIMEOUT_SECONDS') * 1000,
+    },
+    overseer: {
+      // Each of build and run is stopped (killed) after this long.
+      timeoutMs: int(env.OVERSEER_TIMEOUT_SECONDS, 20, 'OVERSEER_TIMEOUT_SECONDS') * 1000,
+      // Memory and memory+swap of a container; beyond it the kernel kills the step (exit 137).
+      memoryMb: int(env.OVERSEER_MEMORY_MB, 100, 'OVERSEER_MEMORY_MB'),
+      cpus: Number(env.OVERSEER_CPUS || 1),
+      // Processes a container may hold at once (stops fork bombs).
+      pidsLimit: int(env.OVERSEER_PIDS_LIMIT, 256, 'OVERSEER_PIDS_LIMIT'),
+      // The unprivileged uid:gid the scripts run as (a worker that is not root runs them as itself).
+      user: env.OVERSEER_USER || '1000:1000',
+      // Where sandboxes are prepared; the engine must see this path (it is bind-mounted).
+      workDir: resolve(env.OVERSEER_WORK_DIR || tmpdir()),
     },
     simcheckEnabled: flag(env.SIMCHECK_ENABLED),
     externalName: env.EXTERNAL_NAME || 'Course Service',

@@ -11,6 +11,7 @@ import type { DockerEngine } from './adapters/docker.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
+import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
 import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
 
 export interface WorkerServices {
@@ -26,6 +27,7 @@ export interface WorkerServices {
 export function taskList(services: WorkerServices): TaskList & Record<Exclude<JobName, PendingJobName>, Task> {
   return {
     pull_overseer_image: pullOverseerImage(services),
+    run_overseer_assessment: runOverseerAssessment(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),

@@ -21,6 +21,8 @@ export interface JobPayloads {
   /** The daily auto-generation (cron): flags and queues the compile of every eligible project. */
   portfolio_autogen: Record<string, never>;
   // ---- automated assessment ----
+  /** Runs one overseer_assessments record's build and run steps in containers. */
+  run_overseer_assessment: { assessmentId: number };
   // ---- document similarity (simcheck) ----
   // ---- code similarity ----
   // ---- e-mail ----

@@ -35,6 +35,11 @@ export const storageKeys = {
   commentAttachment: (commentId: number, extension: string) => `comments/${id(commentId)}${ext(extension)}`,
   portfolioPart: (projectId: number, partId: number, extension: string) => `portfolios/${id(projectId)}/parts/${id(partId)}${ext(extension)}`,
   portfolio: (projectId: number) => `portfolios/${id(projectId)}/portfolio.pdf`,
+  /** The similarity service's PDF report for one checked document (a simcheck submission). */
+  simcheckReport: (simcheckSubmissionId: number) => `similarity/simcheck/${id(simcheckSubmissionId)}.pdf`,
+  /** What an automated-assessment run left: output.txt, output.yaml, build-diff.txt, run-diff.txt. */
+  assessmentOutput: (assessmentId: number, file: 'output.txt' | 'output.yaml' | 'build-diff.txt' | 'run-diff.txt') =>
+    `overseer/${id(assessmentId)}/${file}`,
 };
 
 const word = (s: string): string => {

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 
 /** One request the fake engine received. */
 export interface EngineRequest {
@@ -23,6 +25,29 @@ export type PullBehaviour =
   /** Succeeds, after `ms` of silence (a long pull in progress). */
   | { kind: 'slow'; ms: number };
 
+/** What a container does once started. The fake writes the step's output files as its script would. */
+export type ContainerBehaviour =
+  | { kind: 'exit'; code: number; text?: string; yaml?: string; logs?: string; changes?: { Path: string; Kind: number }[] }
+  /** Runs until killed (an infinite loop); the kill ends it with 137. */
+  | { kind: 'hang'; text?: string }
+  /** The kernel kills it at the memory limit: exit 137, OOMKilled. */
+  | { kind: 'oom' };
+
+/** A container the fake engine holds. */
+export interface FakeContainer {
+  id: string;
+  name: string;
+  /** The create request's body, as sent (Image, Cmd, User, HostConfig, ...). */
+  config: { Image: string; Cmd: string[]; User?: string; HostConfig: Record<string, unknown>; [key: string]: unknown };
+  running: boolean;
+  exitCode: number;
+  oomKilled: boolean;
+  killed: boolean;
+  logs: string;
+  changes: { Path: string; Kind: number }[];
+  waiters: ((code: number) => void)[];
+}
+
 export interface FakeDockerEngine {
   /** `tcp://127.0.0.1:<port>`, a DOCKER_HOST value. */
   host: string;
@@ -30,6 +55,12 @@ export interface FakeDockerEngine {
   /** The pulls received, as `fromImage` and `tag` query values. */
   pulls(): { fromImage: string; tag: string }[];
   behave(next: PullBehaviour): void;
+  /** Decides what each started container does, from its name and command. Default: exit 0. */
+  containersDo(decide: (container: FakeContainer) => ContainerBehaviour): void;
+  /** Containers that exist now (not yet removed). */
+  containers(): FakeContainer[];
+  /** Every container ever created, in order, removed or not. */
+  created: FakeContainer[];
   close(): Promise<void>;
 }
 
@@ -71,16 +102,126 @@ function answerPull(req: IncomingMessage, res: import('node:http').ServerRespons
   res.end();
 }
 
-/** A loopback stand-in for the Docker Engine API, answering the image pull endpoint only. */
+const WORK_DIR = '/home/overseer/work-dir';
+
+/** The host folder bound at the container's output/, and the step's output name from its command. */
+function outputFiles(container: FakeContainer): { txt: string; yaml: string } | null {
+  const binds = (container.config.HostConfig.Binds ?? []) as string[];
+  const bind = binds.find((b) => b.endsWith(`:${WORK_DIR}/output`));
+  const name = /output\/([0-9a-f]+)\.txt/.exec(container.config.Cmd.join(' '))?.[1];
+  if (!bind || !name) return null;
+  const dir = bind.slice(0, -`:${WORK_DIR}/output`.length);
+  return { txt: join(dir, `${name}.txt`), yaml: join(dir, `${name}.yaml`) };
+}
+
+function exit(container: FakeContainer, code: number): void {
+  container.running = false;
+  container.exitCode = code;
+  for (const wake of container.waiters.splice(0)) wake(code);
+}
+
+/** Frames of the engine's multiplexed log stream (stdout). */
+function frames(text: string): Buffer {
+  if (text === '') return Buffer.alloc(0);
+  const body = Buffer.from(text);
+  const head = Buffer.alloc(8);
+  head[0] = 1;
+  head.writeUInt32BE(body.length, 4);
+  return Buffer.concat([head, body]);
+}
+
+/** A loopback stand-in for the Docker Engine API: image pulls, and containers from create to removal. */
 export async function startFakeDocker(): Promise<FakeDockerEngine> {
   const requests: EngineRequest[] = [];
   let behaviour: PullBehaviour = { kind: 'succeed' };
+  let decide: (container: FakeContainer) => ContainerBehaviour = () => ({ kind: 'exit', code: 0 });
+  const live = new Map<string, FakeContainer>();
+  const created: FakeContainer[] = [];
+  let nextId = 1;
+  const find = (idOrName: string) => [...live.values()].find((c) => c.id === idOrName || c.name === idOrName);
+  const json = (res: import('node:http').ServerResponse, status: number, body?: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+
+  function containerCall(method: string, path: string, query: Record<string, string>, body: string, res: import('node:http').ServerResponse): boolean {
+    if (method === 'POST' && path === '/containers/create') {
+      const name = query.name ?? `c${nextId}`;
+      if (find(name)) return json(res, 409, { message: `Conflict. The container name "/${name}" is already in use` }), true;
+      const container: FakeContainer = {
+        id: `fake${String(nextId++).padStart(12, '0')}`, name, config: JSON.parse(body), running: false, exitCode: 0,
+        oomKilled: false, killed: false, logs: '', changes: [], waiters: [],
+      };
+      live.set(container.id, container);
+      created.push(container);
+      return json(res, 201, { Id: container.id, Warnings: [] }), true;
+    }
+    const m = /^\/containers\/([^/]+)(?:\/(start|wait|kill|json|logs|changes))?$/.exec(path);
+    if (!m) return false;
+    const container = find(m[1]);
+    if (!container) return json(res, 404, { message: `No such container: ${m[1]}` }), true;
+    const action = m[2];
+    if (method === 'DELETE' && !action) {
+      if (container.running && query.force !== 'true') return json(res, 409, { message: 'You cannot remove a running container' }), true;
+      exit(container, container.running ? 137 : container.exitCode);
+      live.delete(container.id);
+      res.writeHead(204).end();
+      return true;
+    }
+    if (method === 'POST' && action === 'start') {
+      container.running = true;
+      const does = decide(container);
+      const files = outputFiles(container);
+      const write = (text?: string, yaml?: string) => {
+        if (files && text !== undefined) appendFileSync(files.txt, text);
+        if (files && yaml !== undefined) writeFileSync(files.yaml, yaml);
+      };
+      if (does.kind === 'exit') {
+        write(does.text ?? '', does.yaml);
+        container.logs = does.logs ?? '';
+        container.changes = does.changes ?? [];
+        exit(container, does.code);
+      } else if (does.kind === 'oom') {
+        write('');
+        container.oomKilled = true;
+        exit(container, 137);
+      } else {
+        write(does.text ?? '');
+      }
+      res.writeHead(204).end();
+      return true;
+    }
+    if (method === 'POST' && action === 'wait') {
+      if (!container.running) return json(res, 200, { StatusCode: container.exitCode }), true;
+      container.waiters.push((code) => json(res, 200, { StatusCode: code }));
+      return true;
+    }
+    if (method === 'POST' && action === 'kill') {
+      if (!container.running) return json(res, 409, { message: `Container ${container.id} is not running` }), true;
+      container.killed = true;
+      exit(container, 137);
+      res.writeHead(204).end();
+      return true;
+    }
+    if (method === 'GET' && action === 'json') {
+      return json(res, 200, { Id: container.id, Name: `/${container.name}`, State: { Running: container.running, ExitCode: container.exitCode, OOMKilled: container.oomKilled } }), true;
+    }
+    if (method === 'GET' && action === 'logs') {
+      res.writeHead(200, { 'content-type': 'application/vnd.docker.raw-stream' });
+      res.end(frames(container.logs));
+      return true;
+    }
+    if (method === 'GET' && action === 'changes') return json(res, 200, container.changes.length ? container.changes : null), true;
+    return false;
+  }
+
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://engine');
     const path = url.pathname.replace(VERSION_PREFIX, '');
     const query = Object.fromEntries(url.searchParams);
     requests.push({ method: req.method ?? 'GET', path, query });
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       if (req.method === 'POST' && path === '/images/create') {
         const now = behaviour;
@@ -88,6 +229,7 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
         else answerPull(req, res, now, query);
         return;
       }
+      if (containerCall(req.method ?? 'GET', path, query, Buffer.concat(chunks).toString('utf8'), res)) return;
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message: `page not found: ${req.method} ${path}` }));
     });
@@ -102,6 +244,11 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
     behave: (next) => {
       behaviour = next;
     },
+    containersDo: (next) => {
+      decide = next;
+    },
+    containers: () => [...live.values()],
+    created,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,12 +1,12 @@
 // GET .../submissions/timestamps/{timestamp} and .../submissions/latest: the text an upload's
-// automated assessment wrote. The assessment runs with the worker runtime; until a run has
+// automated assessment wrote (workers/tasks/run-overseer-assessment.ts stores it); until a run has
 // written its output there is nothing to show, and the answer says so (404).
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { db, timestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { parseSubmissionTimestamp } from '../../../../domain/submission-files.ts';
-import { readAll, StorageKeyError, type Storage } from '../../../../storage/index.ts';
+import { readAll, StorageKeyError, storageKeys, type Storage } from '../../../../storage/index.ts';
 import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import type { Meta } from '../../../../trpc/core.ts';
 import { taskQuery } from '../../../../trpc/scoped.ts';
@@ -18,11 +18,14 @@ const NO_SUBMISSION = 'No submission was made for this task';
 const NO_SUCH_SUBMISSION = 'No submission was made for this task at that time';
 const NO_OUTPUT = 'No automated assessment output for this submission';
 
-/** The output text of the assessment of `entry`: its run's `output_path` names the stored text. */
-async function assessmentOutput(em: Em, storage: Storage, entry: FilesEntry): Promise<string> {
+/**
+ * The output text of the assessment of `entry`: its run's `output_path` names the stored text.
+ * Staff also get the file-system changes of each step (`docker diff`), after it.
+ */
+async function assessmentOutput(em: Em, storage: Storage, entry: FilesEntry, staff: boolean): Promise<string> {
   const run = await db(em)
     .selectFrom('overseer_assessments')
-    .select('output_path')
+    .select(['id', 'output_path'])
     .where('task_id', '=', entry.taskId)
     .where('submission_timestamp', '=', entry.submittedAt.toISOString())
     .where('output_path', 'is not', null)
@@ -35,7 +38,14 @@ async function assessmentOutput(em: Em, storage: Storage, entry: FilesEntry): Pr
     if (!(error instanceof StorageKeyError)) throw error;
   }
   if (text === null) throw notFound(NO_OUTPUT);
-  return text.toString('utf8');
+  let out = text.toString('utf8');
+  if (staff && run) {
+    for (const file of ['build-diff.txt', 'run-diff.txt'] as const) {
+      const diff = await readAll(storage, storageKeys.assessmentOutput(run.id, file));
+      if (diff !== null) out += `\n==> ${file}\n${diff.toString('utf8')}`;
+    }
+  }
+  return out;
 }
 
 const textMeta = (path: `/${string}`, summary: string, description: string): Meta => ({
@@ -67,7 +77,7 @@ export const submissionOutputAt = taskQuery(timestampInput, { project: 'get_subm
     const found = row.rows[0];
     if (!found) throw notFound(NO_SUCH_SUBMISSION);
     const entry: FilesEntry = { id: found.id, taskId: found.task_id, submittedAt: timestamp(found.submitted_at), processing: false };
-    return assessmentOutput(ctx.em, ctx.storage, entry);
+    return assessmentOutput(ctx.em, ctx.storage, entry, ctx.projectRole !== 'Student');
   });
 
 export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
@@ -84,5 +94,5 @@ export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_s
     if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
     const [entry] = await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
     if (!entry) throw notFound(NO_SUBMISSION);
-    return assessmentOutput(ctx.em, ctx.storage, entry);
+    return assessmentOutput(ctx.em, ctx.storage, entry, ctx.projectRole !== 'Student');
   });

@@ -1,5 +1,6 @@
 // POST /api/projects/{id}/task_def_id/{td}/submission (behaviour.md §5.1, beyond-spec.md §4.1).
-import { db } from '../../../../db/kysely.ts';
+import { queueAssessmentOfUpload } from '../../../../assessment/queue.ts';
+import { db, timestamp } from '../../../../db/kysely.ts';
 import { canInTask } from '../../../../policy/index.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { filesMatchRequirements, MISMATCH_MESSAGE } from '../../../../domain/submission-files.ts';
@@ -98,6 +99,9 @@ export const uploadSubmission = taskMutation(uploadInput, {
       await k.updateTable('task_submissions').set({ processing: true }).where('id', '=', submissionId).execute();
       await k.updateTable('tasks').set({ pdf_path: null }).where('id', 'in', touched).execute();
       await ctx.jobs.add('accept_submission', { taskId, submissionId }, { jobKey: `accept_submission:${submissionId}` });
+      // Automated assessment (behaviour.md §6) of this entry, when the definition is set up for it.
+      const entry = await k.selectFrom('task_submissions').select('submitted_at').where('id', '=', submissionId).executeTakeFirstOrThrow();
+      await queueAssessmentOfUpload(ctx.em, ctx.storage, ctx.config, ctx.jobs, { taskId, taskDefinitionId: definition.id, submittedAt: timestamp(entry.submitted_at) }, now);
       stored = { keys, replaced: replaced.map((r) => r.storage_path) };
     }
     const answer = await loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds, canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit));
