@@ -2,6 +2,7 @@
 // learning summary report, the extra parts, then the portfolio tasks by target date and
 // abbreviation), sets the production date, and the download, delete and grade lock follow.
 import { Readable } from 'node:stream';
+import type { JobHelpers } from 'graphile-worker';
 import { PDFDocument } from 'pdf-lib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -9,6 +10,8 @@ import { db } from '../../src/db/kysely.ts';
 import { fileNotFoundPdf } from '../../src/lib/placeholder-pdf.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { storageKeys } from '../../src/storage/index.ts';
+import { dockerEngine } from '../../workers/adapters/docker.ts';
+import { taskList } from '../../workers/index.ts';
 import { TEST_NOW, type TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
@@ -184,6 +187,27 @@ test('a job run again after its work is done (as after a crash before it was mar
   assert.equal(await projectRow(world.project), row);
   assert.equal(await env.services.storage.stat(storageKeys.portfolio(world.project)), stored);
   assert.equal(await queued(), []);
+});
+
+test('a request made while a compile runs is not lost: the running one stores its portfolio and leaves the request for the next', async () => {
+  const world = await taskWorld(env, people);
+  await addPart(world.project, 'LearningSummaryReport', 'document', pdfPart(await squarePdf(300)));
+  await compile(world.project);
+  // A worker has taken the first job; the student asks again meanwhile, which queues a second one.
+  const [first] = await env.orm.em.fork().execute<{ id: string }[]>("update graphile_worker._private_jobs set locked_at = now(), locked_by = 'elsewhere' returning id");
+  await compile(world.project);
+  assert.equal(await queued().then((jobs) => jobs.map((j) => j.key)), [null, `compile_portfolio:${world.project}`]);
+
+  const logger = { info() {}, warn() {}, error() {}, debug() {} };
+  const tasks = taskList({ ...env.services, docker: dockerEngine('tcp://127.0.0.1:9') } as never);
+  await tasks.compile_portfolio({ projectId: world.project }, { job: { id: first.id }, logger } as unknown as JobHelpers);
+  const row = await projectRow(world.project);
+  assert.ok(row.portfolio_production_date, 'the first compile stored its portfolio');
+  assert.is(row.compile_portfolio, true, 'the second request still stands');
+
+  await env.orm.em.fork().execute('delete from graphile_worker._private_jobs where id = ?', [first.id]);
+  await runJobs(env);
+  assert.is((await projectRow(world.project)).compile_portfolio, false);
 });
 
 test('an unreadable task PDF fails the compile cleanly: nothing stored, the request cleared, no retry', async () => {
