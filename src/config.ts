@@ -26,6 +26,10 @@ export interface Config {
   overseer: { timeoutMs: number; memoryMb: number; cpus: number; pidsLimit: number; user: string; workDir: string };
   simcheckEnabled: boolean;
   externalName: string;
+  /** Printed at the top of submission PDF covers. */
+  institutionName: string;
+  /** A TTF/OTF used for characters the DejaVu fonts lack (for example a CJK font); unset: none. */
+  pdfFallbackFont: string | undefined;
   privacyStatement: string;
   plagiarismStatement: string;
   workerConcurrency: number;
@@ -134,6 +138,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     simcheckEnabled: flag(env.SIMCHECK_ENABLED),
     externalName: env.EXTERNAL_NAME || 'Course Service',
+    institutionName: env.INSTITUTION_NAME || env.EXTERNAL_NAME || 'Course Service',
+    pdfFallbackFont: env.PDF_FALLBACK_FONT || undefined,
     privacyStatement:
       env.PRIVACY_STATEMENT ||
       'Your submissions are stored by your institution to assess your work and give you feedback. Staff teaching your unit can see them.',

@@ -9,6 +9,7 @@ import type { Clock } from '../src/lib/clock.ts';
 import type { Storage } from '../src/storage/index.ts';
 import type { DockerEngine } from './adapters/docker.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';
+import { acceptSubmission } from './tasks/accept-submission.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
 import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
@@ -29,6 +30,7 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     pull_overseer_image: pullOverseerImage(services),
     run_overseer_assessment: runOverseerAssessment(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),
+    accept_submission: acceptSubmission(services),
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),
   };

@@ -1,0 +1,59 @@
+// Submitted images (beyond-spec.md §8.2): scaled to fit the text width and the page height,
+// aspect kept, on a page of their own. PNG and JPEG are embedded as they are; GIF (first frame)
+// and BMP are decoded here and embedded as PNG, since pdf-lib reads neither. An image that does
+// not decode is the student's to fix.
+import type { PDFImage } from 'pdf-lib';
+import { SubmissionFileError } from './errors.ts';
+import { BOTTOM, MARGIN, TEXT_WIDTH, TOP } from './layout.ts';
+import { decodeBmp, decodeGif, encodePng } from './raster.ts';
+import type { PdfWriter } from './writer.ts';
+
+export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | null;
+
+/** The image format by its first bytes. */
+export function imageFormat(bytes: Uint8Array): ImageFormat {
+  const b = Buffer.from(bytes.subarray(0, 8));
+  if (b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  if (b.subarray(0, 4).toString('latin1') === 'GIF8') return 'gif';
+  if (b.subarray(0, 2).toString('latin1') === 'BM') return 'bmp';
+  const tiff = b.subarray(0, 4).toString('hex');
+  if (tiff === '49492a00' || tiff === '4d4d002a') return 'tiff';
+  return null;
+}
+
+/** Width and height of an image scaled into a box, never enlarged. */
+export function fitInto(width: number, height: number, maxWidth: number, maxHeight: number): { width: number; height: number } {
+  const scale = Math.min(1, maxWidth / width, maxHeight / height);
+  return { width: width * scale, height: height * scale };
+}
+
+async function embed(writer: PdfWriter, bytes: Uint8Array): Promise<PDFImage> {
+  const format = imageFormat(bytes);
+  try {
+    switch (format) {
+      case 'png':
+        return await writer.doc.embedPng(bytes);
+      case 'jpeg':
+        return await writer.doc.embedJpg(bytes);
+      case 'gif':
+        return await writer.doc.embedPng(encodePng(decodeGif(Buffer.from(bytes))));
+      case 'bmp':
+        return await writer.doc.embedPng(encodePng(decodeBmp(Buffer.from(bytes))));
+    }
+  } catch {
+    throw new SubmissionFileError(`is a ${format!.toUpperCase()} image that cannot be read`);
+  }
+  if (format === 'tiff') throw new SubmissionFileError('is a TIFF image, which cannot be placed in the PDF: upload it as PNG or JPEG');
+  throw new SubmissionFileError('is not an image that can be read');
+}
+
+/** Draws the image at the top of a fresh page, scaled into the page. */
+export async function drawImage(writer: PdfWriter, bytes: Uint8Array): Promise<void> {
+  const image = await embed(writer, bytes);
+  if (image.width === 0 || image.height === 0) throw new SubmissionFileError('is an empty image');
+  const size = fitInto(image.width, image.height, TEXT_WIDTH, TOP - BOTTOM);
+  const page = writer.ensure(size.height);
+  writer.y -= size.height;
+  page.drawImage(image, { x: MARGIN + (TEXT_WIDTH - size.width) / 2, y: writer.y, ...size });
+}
