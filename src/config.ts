@@ -46,6 +46,8 @@ export interface Config {
   logRequests: boolean;
   /** How long a stop waits for requests in flight and running jobs before cutting them off. */
   shutdownGraceSeconds: number;
+  /** Notification e-mails: the SMTP server (unset: none are sent), the sender, and the web client's address for links. */
+  mail: { smtpUrl: string | undefined; from: string; webUrl: string | undefined };
 }
 
 type Env = Record<string, string | undefined>;
@@ -90,6 +92,24 @@ function requireSamlSettings(env: Env): void {
   if (!env.SAML_IDP_CERT) {
     throw new Error("AUTH_METHOD=saml needs SAML_IDP_CERT: set it to the identity provider's signing certificate (PEM text or a path)");
   }
+}
+
+/**
+ * SMTP_URL (smtp://user:pass@host:25, smtps://...), MAIL_FROM (default: the product's name at
+ * no-reply@ the web client's host) and WEB_CLIENT_URL (for the notification-settings link).
+ */
+function mailSettings(env: Env): Config['mail'] {
+  const webUrl = env.WEB_CLIENT_URL?.trim().replace(/\/+$/, '') || undefined;
+  let host = 'localhost';
+  if (webUrl) {
+    try {
+      host = new URL(webUrl).hostname || host;
+    } catch {
+      throw new Error(`WEB_CLIENT_URL must be an absolute URL, got "${env.WEB_CLIENT_URL}"`);
+    }
+  }
+  const name = (env.EXTERNAL_NAME || 'Course Service').replace(/["\\]/g, '');
+  return { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || `"${name}" <no-reply@${host}>`, webUrl };
 }
 
 /** Reads the whole configuration from the environment; see the README for the table. */
@@ -158,5 +178,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logRequests: flag(env.LOG_REQUESTS),
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS'),
+    mail: mailSettings(env),
   };
 }

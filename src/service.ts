@@ -15,6 +15,7 @@ import { ensureAdmin } from './lib/bootstrap.ts';
 import { systemClock } from './lib/clock.ts';
 import { createServices } from './trpc/context.ts';
 import { dockerEngine } from '../workers/adapters/docker.ts';
+import { smtpMailer } from '../workers/adapters/mailer.ts';
 import { createJobPool, releaseAbandonedJobs, startWorker, type JobWorker } from '../workers/index.ts';
 
 export interface RunningService {
@@ -90,7 +91,7 @@ export async function startService(config: Config): Promise<RunningService> {
         const released = await releaseAbandonedJobs(jobPool);
         if (released) log(`released ${released} job(s) left locked by an earlier run`);
       }
-      worker = await startWorker(jobPool, { ...services, docker: dockerEngine(config.docker.host, config.docker.registryProxy, config.docker) });
+      worker = await startWorker(jobPool, { ...services, docker: dockerEngine(config.docker.host, config.docker.registryProxy, config.docker), mailer: smtpMailer(config.mail.smtpUrl, config.mail.from) });
       log(`job worker running (concurrency ${config.workerConcurrency})`);
     }
     if (config.role !== 'worker') {

@@ -8,10 +8,13 @@ import { silentLogger } from '../src/db/migrate.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Storage } from '../src/storage/index.ts';
 import type { DockerEngine } from './adapters/docker.ts';
+import type { Mailer } from './adapters/mailer.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';
 import { acceptSubmission } from './tasks/accept-submission.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
+import { sendEmailTask } from './tasks/send-email.ts';
+import { weeklySummariesTask } from './tasks/weekly-summaries.ts';
 import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
 import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
 
@@ -22,6 +25,8 @@ export interface WorkerServices {
   /** Stored files (src/storage), the same store the API writes. */
   storage: Storage;
   docker: DockerEngine;
+  /** Notification e-mails over SMTP (disabled without SMTP_URL). */
+  mailer: Mailer;
 }
 
 /** Every job the service runs, by the name procedures enqueue it under. */
@@ -30,6 +35,8 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     pull_overseer_image: pullOverseerImage(services),
     run_overseer_assessment: runOverseerAssessment(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),
+    send_email: sendEmailTask(services),
+    weekly_summaries: weeklySummariesTask(services),
     accept_submission: acceptSubmission(services),
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),
@@ -39,6 +46,8 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
 /** Scheduled jobs, in graphile-worker's crontab format: one line each. */
 export const CRONTAB = [
   '0 * * * * delete_expired_tokens',
+  // Mondays 07:00 UTC; the job key merges a second enqueue for the same run while the first waits.
+  '0 7 * * 1 weekly_summaries ?jobKey=weekly_summaries',
   // Daily at 08:00 UTC (graphile-worker's crontab is in UTC), as the original's portfolio_autogen_check.
   '0 8 * * * portfolio_autogen',
 ].join('\n');

@@ -26,6 +26,10 @@ export interface JobPayloads {
   // ---- document similarity (simcheck) ----
   // ---- code similarity ----
   // ---- e-mail ----
+  /** One notification e-mail (queued by src/mail/queue.ts); its content is read when it is sent. */
+  send_email: import('../mail/payload.ts').MailPayload;
+  /** The weekly summaries (cron, Mondays): queues one send_email per recipient for the week ending `weekEnd`. */
+  weekly_summaries: { weekEnd?: string };
 }
 export type JobName = keyof JobPayloads;
 

@@ -1,6 +1,7 @@
 import { runOnce } from 'graphile-worker';
 import { silentLogger } from '../../src/db/migrate.ts';
 import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
+import { smtpMailer, type Mailer } from '../../workers/adapters/mailer.ts';
 import { createJobPool, taskList } from '../../workers/index.ts';
 import type { TestEnv } from './env.ts';
 
@@ -16,10 +17,13 @@ async function lockedJobs(env: TestEnv): Promise<number> {
  * to start, but it does not await the statement that marks the last job complete; the pool is
  * ours so that statement can finish, and we wait for it before anyone looks at the queue.
  */
-export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9')): Promise<void> {
+/** Tests without a mail server of their own send nothing (test/workers/mail*.test.ts start one). */
+const noMail = smtpMailer(undefined, 'tests@localhost');
+
+export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9'), mailer: Mailer = noMail): Promise<void> {
   const pgPool = createJobPool(env.databaseUrl, 3);
   try {
-    await runOnce({ pgPool, taskList: taskList({ ...env.services, docker }), logger: silentLogger(true), noHandleSignals: true });
+    await runOnce({ pgPool, taskList: taskList({ ...env.services, docker, mailer }), logger: silentLogger(true), noHandleSignals: true });
     for (let waited = 0; await lockedJobs(env); waited += 20) {
       if (waited > 5000) throw new Error('a job is still locked 5 s after runOnce returned');
       await new Promise((resolve) => setTimeout(resolve, 20));

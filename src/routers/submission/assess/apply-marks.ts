@@ -34,6 +34,8 @@ export interface MarksContext {
   /** A directory of ours for the zip's PDFs while they are checked; made and removed here. */
   workDir: string;
   maxEntryBytes: number;
+  /** Filled with the tasks (group members' included) whose rows changed something: their students are told. */
+  feedback?: Set<number>;
 }
 
 type Reported = AssessUploadOut['success'][number];
@@ -182,6 +184,7 @@ async function applyRows(ctx: MarksContext, rows: CsvRow[], result: AssessUpload
       continue;
     }
     done.applied += 1;
+    for (const id of taskIds) ctx.feedback?.add(id);
     if (commented) done.comments += 1;
     result.success.push({ row, message });
   }

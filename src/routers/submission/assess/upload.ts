@@ -1,6 +1,7 @@
 // POST /api/submission/assess: the marking package back (src/routers/submission/assess/apply-marks.ts).
 import { join } from 'node:path';
 import { unitMutation } from '../../../trpc/scoped.ts';
+import { queueFeedbackMails } from '../../../mail/queue.ts';
 import { applyMarks } from './apply-marks.ts';
 import { markerFor } from './marker.ts';
 import { assessUploadInput, assessUploadOut } from './schemas.ts';
@@ -29,7 +30,9 @@ export const uploadMarks = unitMutation(assessUploadInput, { action: 'provide_fe
   .output(assessUploadOut)
   .mutation(async ({ ctx, input }) => {
     await markerFor(ctx.em, ctx.unit.id, { id: ctx.user.id, unitRole: ctx.unitRole }, input.user_id, REFUSED);
-    return applyMarks(
+    // As in the original, batch marking is the one kind of marking that e-mails students.
+    const feedback = new Set<number>();
+    const result = await applyMarks(
       {
         em: ctx.em,
         storage: ctx.storage,
@@ -38,7 +41,10 @@ export const uploadMarks = unitMutation(assessUploadInput, { action: 'provide_fe
         now: ctx.clock.now(),
         workDir: join(ctx.config.dataDir, 'incoming'),
         maxEntryBytes: ctx.config.maxUploadBytes,
+        feedback,
       },
       input.file.path,
     );
+    await queueFeedbackMails(ctx.em, ctx.jobs, { taskIds: feedback, markerId: ctx.user.id });
+    return result;
   });
