@@ -15,6 +15,7 @@ import { uploadTaskResources } from './task_resources_upload.ts';
 import { uploadTaskPdfs } from './task_pdfs.ts';
 import { definitionTasks } from './tasks.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
+import { testOverseerAssessment } from './test_overseer_assessment.ts';
 
 /** /api/units/{unit_id}/task_definitions */
 export const taskDefinitionsRouter = router({
@@ -34,4 +35,5 @@ export const taskDefinitionsRouter = router({
   taskAssessmentResources: downloadTaskAssessmentResources,
   taskAssessmentResourcesDelete: deleteTaskAssessmentResources,
   taskPdfs: uploadTaskPdfs,
+  testOverseerAssessment,
 });
