@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
+import { queuePortfolioMail } from '../../src/mail/queue.ts';
 import { loadPortfolioInputs } from '../../src/pdf/portfolio-inputs.ts';
 import { portfolioJobKey } from '../../src/pdf/portfolio-queue.ts';
 import { PortfolioPartError, renderPortfolio } from '../../src/pdf/portfolio-render.ts';
@@ -64,7 +65,8 @@ async function finish(em: Em, projectId: number, jobId: string, producedAt: Date
     await sql`select id from projects where id = ${projectId} for update`.execute(k);
     const newer = await sql<{ id: string }>`
       select id from graphile_worker._private_jobs where key = ${portfolioJobKey(projectId)} and id <> ${jobId}::bigint`.execute(k);
-    // Hand-off point for the e-mail helper: queue portfolio_ready (producedAt set) or portfolio_failed here, in this transaction.
+    // The student hears of it (portfolio_ready or portfolio_failed) only if this outcome commits.
+    await queuePortfolioMail(tx as Em, { projectId, ok: producedAt !== null });
     await k
       .updateTable('projects')
       .set({
