@@ -2,9 +2,15 @@
 // contents, the task status table, the learning outcomes with the student's self-assessed ratings,
 // the extra parts, then every portfolio task's section and its submission PDF. Pure apart from
 // reading stored files through `read`.
-import { PDFDocument, rgb, type PDFPage, type RGB } from 'pdf-lib';
+import { extname } from 'node:path';
+import { PDFDocument, rgb, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import type { TaskStatus } from '../../schema/enums.ts';
 import { STATUS_NAMES } from '../domain/task-status.ts';
+import { CODE_SIZE, codeRows, colourOf, languageFor } from './code.ts';
+import { SubmissionFileError } from './errors.ts';
+import { fitInto, imageFormat } from './images.ts';
+import { appendPdf } from './merge.ts';
+import { decodeBmp, decodeGif, encodePng } from './raster.ts';
 import { A4, embedFonts, MARGIN, PageWriter, printable, type Cell } from './portfolio-layout.ts';
 import { portfolioTasks, type PortfolioInputs } from './portfolio-inputs.ts';
 
@@ -54,15 +60,14 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
     return bytes;
   };
   const embedPdf = async (bytes: Buffer, what: string): Promise<PDFPage[]> => {
-    let copied: PDFPage[];
+    const before = doc.getPageCount();
     try {
-      // pdf-lib reads lazily: a broken page tree shows only once the pages are asked for.
-      const source = await PDFDocument.load(bytes);
-      copied = await doc.copyPages(source, source.getPageIndices());
+      await appendPdf(doc, bytes);
     } catch (error) {
+      if (error instanceof SubmissionFileError) throw new PortfolioPartError(`${what} ${error.message}`);
       throw new PortfolioPartError(`${what} is not a readable PDF (${(error as Error).message})`);
     }
-    return copied.map((page) => doc.addPage(page));
+    return doc.getPages().slice(before);
   };
 
   const summary = inputs.parts.find((p) => p.idx === 0 && p.kind === 'document');
@@ -163,7 +168,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
       w.text(`File ${i + 1} of ${extras.length}: ${part.name}`, { size: 9, color: rgb(0.4, 0.4, 0.4) });
       w.rule();
       if (part.kind === 'image') await drawImage(w, bytes, what);
-      else drawCode(w, bytes.toString('utf8'));
+      else drawCode(w, bytes.toString('utf8'), extname(part.name));
     }
   }
 
@@ -218,44 +223,44 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
   return doc.save();
 }
 
-/** PNG or JPEG, scaled to fit the rest of the page; other formats (GIF, BMP, TIFF) are named, not drawn. */
+/** The image scaled into the rest of the page (never enlarged); GIF and BMP are decoded first, as for submissions. */
 async function drawImage(w: PageWriter, bytes: Buffer, what: string): Promise<void> {
-  const isPng = bytes.subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-  if (!isPng && !isJpeg) {
-    w.text('(This image format cannot be shown in the PDF; see the original file.)');
-    return;
-  }
-  let image;
+  const format = imageFormat(bytes);
+  let image: PDFImage;
   try {
-    image = isPng ? await w.doc.embedPng(bytes) : await w.doc.embedJpg(bytes);
+    if (format === 'png') image = await w.doc.embedPng(bytes);
+    else if (format === 'jpeg') image = await w.doc.embedJpg(bytes);
+    else if (format === 'gif') image = await w.doc.embedPng(encodePng(decodeGif(bytes)));
+    else if (format === 'bmp') image = await w.doc.embedPng(encodePng(decodeBmp(bytes)));
+    else throw new Error(format === 'tiff' ? 'TIFF cannot be placed in a PDF' : 'unknown format');
   } catch (error) {
     throw new PortfolioPartError(`${what} is not a readable image (${(error as Error).message})`);
   }
   const maxWidth = A4[0] - 2 * MARGIN;
-  const maxHeight = w.y - MARGIN - 20;
-  const scale = Math.min(maxWidth / image.width, maxHeight / image.height);
-  const width = image.width * scale;
-  const height = image.height * scale;
-  w.page.drawImage(image, { x: MARGIN + (maxWidth - width) / 2, y: w.y - height, width, height });
-  w.y -= height;
+  const size = fitInto(image.width, image.height, maxWidth, w.y - MARGIN - 20);
+  w.page.drawImage(image, { x: MARGIN + (maxWidth - size.width) / 2, y: w.y - size.height, ...size });
+  w.y -= size.height;
 }
 
-/** Code in the monospaced face with line numbers, long lines wrapped, tabs expanded. */
-function drawCode(w: PageWriter, source: string): void {
-  const size = 8;
+/** Code with line numbers, coloured by extension, long lines wrapped, tabs expanded (the submission PDF's rules, src/pdf/code.ts). */
+function drawCode(w: PageWriter, source: string, extension: string): void {
+  const size = CODE_SIZE;
   const font = w.fonts.mono;
-  const gutter = font.widthOfTextAtSize('0000 ', size);
-  const perLine = Math.max(10, Math.floor((A4[0] - 2 * MARGIN - gutter) / font.widthOfTextAtSize('M', size)));
-  printable(source.replace(/\n$/, ''))
-    .split('\n')
-    .forEach((line, i) => {
-      const pieces = line.length === 0 ? [''] : (line.match(new RegExp(`.{1,${perLine}}`, 'gu')) ?? ['']);
-      pieces.forEach((piece, n) => {
-        w.ensure(size * 1.25);
-        w.y -= size * 1.25;
-        if (n === 0) w.page.drawText(String(i + 1).padStart(4, ' '), { x: MARGIN, y: w.y, size, font, color: rgb(0.5, 0.5, 0.5) });
-        if (piece !== '') w.page.drawText(piece, { x: MARGIN + gutter, y: w.y, size, font });
-      });
-    });
+  const gutter = font.widthOfTextAtSize('00000 ', size);
+  const columns = Math.max(10, Math.floor((A4[0] - 2 * MARGIN - gutter) / font.widthOfTextAtSize('M', size)));
+  for (const row of codeRows(source, languageFor(extension), columns)) {
+    w.ensure(size * 1.3);
+    w.y -= size * 1.3;
+    if (row.number !== null) {
+      const label = `${row.number} `;
+      w.page.drawText(label, { x: MARGIN + gutter - font.widthOfTextAtSize(label, size), y: w.y, size, font, color: rgb(0.45, 0.45, 0.45) });
+    }
+    let x = MARGIN + gutter;
+    for (const token of row.tokens) {
+      const text = printable(token.text);
+      if (text === '') continue;
+      w.page.drawText(text, { x, y: w.y, size, font, color: rgb(...colourOf(token.scope)) });
+      x += font.widthOfTextAtSize(text, size);
+    }
+  }
 }

@@ -16,7 +16,7 @@ import { TEST_NOW, type TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
-import { samplePng } from '../support/sample-files.ts';
+import { sampleGif, samplePng } from '../support/sample-files.ts';
 import { seedTask, seedTaskAlignment, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { taskWorld, type TaskWorld } from '../support/task-world.ts';
@@ -224,6 +224,25 @@ test('an unreadable task PDF fails the compile cleanly: nothing stored, the requ
   assert.equal(await download(world.project), fileNotFoundPdf());
   const grade = await api(env, 'PUT', `/api/projects/${world.project}`, { as: people.student.creds, form: { submitted_grade: 1 } });
   assert.is(grade.status, 200, 'no portfolio, so the grade is not locked');
+});
+
+test('an extra part damaged in storage (a PNG that does not decode) fails the compile cleanly too; a GIF part is drawn', async () => {
+  const world = await taskWorld(env, people);
+  await addPart(world.project, 'Animation', 'image', { filename: 'a.gif', contentType: 'image/gif', data: sampleGif() });
+  await addPart(world.project, 'Diagram', 'image', { filename: 'd.png', contentType: 'image/png', data: samplePng() });
+  const [, png] = await db(env.orm.em.fork()).selectFrom('portfolio_parts').select('storage_key').where('project_id', '=', world.project).orderBy('idx').execute();
+  const damaged = Buffer.concat([samplePng().subarray(0, 20), Buffer.from('garbage')]);
+  await env.services.storage.put(png.storage_key, Readable.from([damaged]));
+  await compile(world.project);
+  await runJobs(env);
+  const row = await projectRow(world.project);
+  assert.equal([row.compile_portfolio, row.portfolio_production_date], [false, null]);
+  assert.is(await env.services.storage.exists(storageKeys.portfolio(world.project)), false);
+
+  await env.services.storage.put(png.storage_key, Readable.from([samplePng()]));
+  await compile(world.project);
+  await runJobs(env);
+  assert.ok((await projectRow(world.project)).portfolio_production_date, 'repaired, it compiles');
 });
 
 test('a compile with no parts and no tasks still gives a portfolio (cover, contents, status and outcomes)', async () => {

@@ -37,7 +37,7 @@ export function compilePortfolio(services: WorkerServices): Task {
       pdf = await renderPortfolio(inputs, {
         read: (key) => readAll(services.storage, key),
         now: services.clock.now(),
-        institutionName: services.config.externalName,
+        institutionName: services.config.institutionName,
         productName: services.config.externalName,
       });
     } catch (error) {
