@@ -25,11 +25,9 @@ export interface Config {
   /** Limits and identity of each automated-assessment container (build, then run). */
   overseer: { timeoutMs: number; memoryMb: number; cpus: number; pidsLimit: number; user: string; workDir: string };
   simcheckEnabled: boolean;
+  /** Winnowing of code similarity (src/similarity/code.ts): tokens per k-gram, k-grams per window. */
+  codeSimilarity: { kgramLength: number; window: number };
   externalName: string;
-  /** Printed at the top of submission PDF covers. */
-  institutionName: string;
-  /** A TTF/OTF used for characters the DejaVu fonts lack (for example a CJK font); unset: none. */
-  pdfFallbackFont: string | undefined;
   privacyStatement: string;
   plagiarismStatement: string;
   workerConcurrency: number;
@@ -157,9 +155,13 @@ export function loadConfig(env: Env = process.env): Config {
       workDir: resolve(env.OVERSEER_WORK_DIR || tmpdir()),
     },
     simcheckEnabled: flag(env.SIMCHECK_ENABLED),
+    codeSimilarity: {
+      // Shorter k-grams find smaller shared pieces of code, and more pieces shared by chance.
+      kgramLength: Math.max(2, int(env.CODE_SIMILARITY_KGRAM_LENGTH, 12, 'CODE_SIMILARITY_KGRAM_LENGTH')),
+      // At least one fingerprint is kept from every this many k-grams.
+      window: Math.max(1, int(env.CODE_SIMILARITY_WINDOW, 8, 'CODE_SIMILARITY_WINDOW')),
+    },
     externalName: env.EXTERNAL_NAME || 'Course Service',
-    institutionName: env.INSTITUTION_NAME || env.EXTERNAL_NAME || 'Course Service',
-    pdfFallbackFont: env.PDF_FALLBACK_FONT || undefined,
     privacyStatement:
       env.PRIVACY_STATEMENT ||
       'Your submissions are stored by your institution to assess your work and give you feedback. Staff teaching your unit can see them.',

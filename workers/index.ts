@@ -10,7 +10,8 @@ import type { Storage } from '../src/storage/index.ts';
 import type { DockerEngine } from './adapters/docker.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';
-import { acceptSubmission } from './tasks/accept-submission.ts';
+import { codeSimilarityDueTask } from './tasks/code-similarity-due.ts';
+import { codeSimilarityTask } from './tasks/code-similarity.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
 import { sendEmailTask } from './tasks/send-email.ts';
@@ -37,7 +38,8 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     delete_expired_tokens: deleteExpiredTokensTask(services),
     send_email: sendEmailTask(services),
     weekly_summaries: weeklySummariesTask(services),
-    accept_submission: acceptSubmission(services),
+    code_similarity: codeSimilarityTask(services),
+    code_similarity_due: codeSimilarityDueTask(services),
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),
   };
@@ -48,6 +50,8 @@ export const CRONTAB = [
   '0 * * * * delete_expired_tokens',
   // Mondays 07:00 UTC; the job key merges a second enqueue for the same run while the first waits.
   '0 7 * * 1 weekly_summaries ?jobKey=weekly_summaries',
+  // Daily at 05:00 (UTC), making up to three missed days; each run looks back one day (code-similarity-due.ts).
+  '0 5 * * * code_similarity_due ?fill=3d',
   // Daily at 08:00 UTC (graphile-worker's crontab is in UTC), as the original's portfolio_autogen_check.
   '0 8 * * * portfolio_autogen',
 ].join('\n');

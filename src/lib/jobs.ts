@@ -25,6 +25,10 @@ export interface JobPayloads {
   run_overseer_assessment: { assessmentId: number };
   // ---- document similarity (simcheck) ----
   // ---- code similarity ----
+  /** Compares the latest code of every student's task of a definition and records the similar pairs. */
+  code_similarity: { taskDefinitionId: number };
+  /** Daily: queues code_similarity for definitions past their target date with code handed in since. */
+  code_similarity_due: { _cron?: { ts: string; backfilled?: boolean } };
   // ---- e-mail ----
   /** One notification e-mail (queued by src/mail/queue.ts); its content is read when it is sent. */
   send_email: import('../mail/payload.ts').MailPayload;
@@ -38,6 +42,7 @@ export type JobName = keyof JobPayloads;
  * wait in the queue, untouched, until a worker that knows them runs. One name per line.
  */
 export type PendingJobName =
+  | 'accept_submission'
   | never;
 
 export interface JobQueue {

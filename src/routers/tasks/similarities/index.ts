@@ -1,0 +1,13 @@
+import { router } from '../../../trpc/core.ts';
+import { similarityContents } from './contents.ts';
+import { listSimilarities } from './list.ts';
+import { updateSimilarity } from './update.ts';
+import { similarityViewerUrl } from './viewer-url.ts';
+
+// /api/tasks/{task_id}/similarities: code and document similarities of a task, for its unit's staff.
+export const similaritiesRouter = router({
+  list: listSimilarities,
+  update: updateSimilarity,
+  viewerUrl: similarityViewerUrl,
+  contents: similarityContents,
+});

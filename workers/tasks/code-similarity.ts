@@ -1,0 +1,81 @@
+import type { Task } from 'graphile-worker';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { db } from '../../src/db/kysely.ts';
+import { compareCode } from '../../src/similarity/code.ts';
+import { definitionCodeSettings, latestCode, mossReport, readCode, type LatestCode } from '../../src/similarity/code-submissions.ts';
+import type { WorkerServices } from '../index.ts';
+
+const payload = z.object({ taskDefinitionId: z.number().int() });
+
+interface SimilarityRow {
+  task_id: number;
+  other_task_id: number;
+  pct: number;
+  flagged: boolean;
+  report_path: string;
+}
+
+/**
+ * Compares the latest code of every student's task of a definition (a group's once) and records,
+ * for every pair where either side shares at least the definition's `plagiarism_warn_pct` of its
+ * code with the other, one `moss` similarity on each side's tasks: `pct` is that side's share,
+ * flagged when it reaches the threshold. The definition's moss similarities are replaced as a
+ * whole, so a rerun gives the same rows; a flag staff dismissed stays dismissed while both
+ * compared submissions are the same.
+ */
+export function codeSimilarityTask(services: WorkerServices): Task {
+  return async (raw, helpers) => {
+    const { taskDefinitionId } = payload.parse(raw);
+    const em = services.orm.em.fork();
+    const settings = await definitionCodeSettings(em, taskDefinitionId);
+    if (!settings) return;
+    const started = Date.now();
+    const entries = await latestCode(em, settings);
+    const submissions = [];
+    for (const entry of entries) {
+      if (helpers.abortSignal?.aborted) throw new Error('stopped while reading submissions; the job will run again');
+      submissions.push({ key: String(entry.submissionId), files: await readCode(services.storage, entry.files) });
+    }
+    const matches = compareCode(submissions, services.config.codeSimilarity);
+    const bySubmission = new Map(entries.map((e) => [String(e.submissionId), e]));
+    const rows: SimilarityRow[] = [];
+    const side = (self: LatestCode, other: LatestCode, pct: number) =>
+      self.taskIds.map((taskId) => ({ task_id: taskId, other_task_id: other.taskId, pct, flagged: pct >= settings.warnPct, report_path: mossReport(self.submissionId, other.submissionId) }));
+    for (const m of matches) {
+      if (Math.max(m.leftPct, m.rightPct) < settings.warnPct) continue;
+      const left = bySubmission.get(m.left)!;
+      const right = bySubmission.get(m.right)!;
+      rows.push(...side(left, right, m.leftPct), ...side(right, left, m.rightPct));
+    }
+
+    await em.transactional(async (tx) => {
+      const k = db(tx);
+      // Two runs for one definition write one after the other.
+      await sql`select pg_advisory_xact_lock(hashtext('code_similarity'), ${settings.id})`.execute(k);
+      // Work handed in since it was read is compared by the next run; its rows would be stale.
+      const current = new Set((await latestCode(tx, settings)).map((e) => e.submissionId));
+      const fresh = rows.filter((r) => {
+        const [, a, b] = r.report_path.split('/');
+        return current.has(Number(a)) && current.has(Number(b));
+      });
+      const taskIds = k.selectFrom('tasks').select('id').where('task_definition_id', '=', settings.id);
+      const old = await k
+        .deleteFrom('task_similarities')
+        .where('kind', '=', 'moss')
+        .where('task_id', 'in', taskIds)
+        .returning(['task_id', 'report_path', 'flagged'])
+        .execute();
+      const dismissed = new Set(old.filter((r) => !r.flagged).map((r) => `${r.task_id} ${r.report_path}`));
+      if (fresh.length === 0) return;
+      const now = services.clock.now().toISOString();
+      await k
+        .insertInto('task_similarities')
+        .values(fresh.map((r) => ({ ...r, kind: 'moss' as const, flagged: r.flagged && !dismissed.has(`${r.task_id} ${r.report_path}`), created_at: now })))
+        .execute();
+    });
+    helpers.logger.info(
+      `code similarity of task definition ${settings.id}: ${entries.length} submissions, ${rows.length} similarities, ${Date.now() - started} ms`,
+    );
+  };
+}
