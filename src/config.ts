@@ -28,6 +28,10 @@ export interface Config {
   /** Winnowing of code similarity (src/similarity/code.ts): tokens per k-gram, k-grams per window. */
   codeSimilarity: { kgramLength: number; window: number };
   externalName: string;
+  /** Printed at the top of submission PDF covers. */
+  institutionName: string;
+  /** A TTF/OTF used for characters the DejaVu fonts lack (for example a CJK font); unset: none. */
+  pdfFallbackFont: string | undefined;
   privacyStatement: string;
   plagiarismStatement: string;
   workerConcurrency: number;
@@ -162,6 +166,8 @@ export function loadConfig(env: Env = process.env): Config {
       window: Math.max(1, int(env.CODE_SIMILARITY_WINDOW, 8, 'CODE_SIMILARITY_WINDOW')),
     },
     externalName: env.EXTERNAL_NAME || 'Course Service',
+    institutionName: env.INSTITUTION_NAME || env.EXTERNAL_NAME || 'Course Service',
+    pdfFallbackFont: env.PDF_FALLBACK_FONT || undefined,
     privacyStatement:
       env.PRIVACY_STATEMENT ||
       'Your submissions are stored by your institution to assess your work and give you feedback. Staff teaching your unit can see them.',

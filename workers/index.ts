@@ -10,6 +10,7 @@ import type { Storage } from '../src/storage/index.ts';
 import type { DockerEngine } from './adapters/docker.ts';
 import type { Mailer } from './adapters/mailer.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';
+import { acceptSubmission } from './tasks/accept-submission.ts';
 import { codeSimilarityDueTask } from './tasks/code-similarity-due.ts';
 import { codeSimilarityTask } from './tasks/code-similarity.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
@@ -36,10 +37,11 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     pull_overseer_image: pullOverseerImage(services),
     run_overseer_assessment: runOverseerAssessment(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),
-    send_email: sendEmailTask(services),
-    weekly_summaries: weeklySummariesTask(services),
     code_similarity: codeSimilarityTask(services),
     code_similarity_due: codeSimilarityDueTask(services),
+    send_email: sendEmailTask(services),
+    weekly_summaries: weeklySummariesTask(services),
+    accept_submission: acceptSubmission(services),
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),
   };
@@ -48,10 +50,10 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
 /** Scheduled jobs, in graphile-worker's crontab format: one line each. */
 export const CRONTAB = [
   '0 * * * * delete_expired_tokens',
-  // Mondays 07:00 UTC; the job key merges a second enqueue for the same run while the first waits.
-  '0 7 * * 1 weekly_summaries ?jobKey=weekly_summaries',
   // Daily at 05:00 (UTC), making up to three missed days; each run looks back one day (code-similarity-due.ts).
   '0 5 * * * code_similarity_due ?fill=3d',
+  // Mondays 07:00 UTC; the job key merges a second enqueue for the same run while the first waits.
+  '0 7 * * 1 weekly_summaries ?jobKey=weekly_summaries',
   // Daily at 08:00 UTC (graphile-worker's crontab is in UTC), as the original's portfolio_autogen_check.
   '0 8 * * * portfolio_autogen',
 ].join('\n');

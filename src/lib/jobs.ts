@@ -42,7 +42,6 @@ export type JobName = keyof JobPayloads;
  * wait in the queue, untouched, until a worker that knows them runs. One name per line.
  */
 export type PendingJobName =
-  | 'accept_submission'
   | never;
 
 export interface JobQueue {
