@@ -12,7 +12,7 @@ import { fitInto, imageFormat } from './images.ts';
 import { appendPdf } from './merge.ts';
 import { decodeBmp, decodeGif, encodePng } from './raster.ts';
 import { A4, embedFonts, MARGIN, PageWriter, printable, type Cell } from './portfolio-layout.ts';
-import { portfolioTasks, type PortfolioInputs } from './portfolio-inputs.ts';
+import { portfolioTasks, type PortfolioInputs, type PortfolioTask } from './portfolio-inputs.ts';
 
 /** A part or task PDF that cannot be read: the compile fails cleanly rather than being retried. */
 export class PortfolioPartError extends Error {}
@@ -72,7 +72,12 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
 
   const summary = inputs.parts.find((p) => p.idx === 0 && p.kind === 'document');
   const extras = inputs.parts.filter((p) => p !== summary);
-  const tasks = portfolioTasks(inputs.definitions);
+  // As the original, a task whose PDF is gone is left out rather than failing the portfolio.
+  const tasks: { task: PortfolioTask; pdf: Buffer }[] = [];
+  for (const task of portfolioTasks(inputs.definitions)) {
+    const pdf = await options.read(task.pdfKey as string);
+    if (pdf) tasks.push({ task, pdf });
+  }
 
   // 1. The learning summary report comes first.
   if (summary) {
@@ -173,7 +178,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
   }
 
   // 7. Each portfolio task: its section, then its submission.
-  for (const task of tasks) {
+  for (const { task, pdf } of tasks) {
     w.newPage();
     toc.push({ title: task.name, level: 0, page: w.page });
     w.heading(task.name);
@@ -194,7 +199,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
         comments.map((c) => [{ text: stamp(c.at) }, { text: c.author }, { text: c.text }]),
       );
     }
-    await embedPdf(await fetch(task.pdfKey as string, `The submission of ${task.abbreviation}`), `The submission of ${task.abbreviation}`);
+    await embedPdf(pdf, `The submission of ${task.abbreviation}`);
   }
 
   // The contents, now that every page is in place.

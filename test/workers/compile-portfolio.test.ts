@@ -96,12 +96,14 @@ test('PUT compile_portfolio=true queues the compile; the worker renders the summ
   await addPart(world.project, 'Evidence', 'document', pdfPart(await squarePdf(310)));
   await addPart(world.project, 'Code', 'code', { filename: 'main.py', contentType: 'text/x-python', data: Buffer.from('def f():\n\treturn "héllo ✓"\n'.repeat(80)) });
   await addPart(world.project, 'Diagram', 'image', { filename: 'd.png', contentType: 'image/png', data: samplePng() });
-  // Target date first, abbreviation second; excluded or PDF-less tasks stay out.
+  // Target date first, abbreviation second; excluded or PDF-less tasks stay out, as does one whose stored PDF is gone.
   const late = await taskWithPdf(world, 'C1', '2026-04-10', await squarePdf(320));
   await taskWithPdf(world, 'B2', '2026-03-20', await squarePdf(330));
   await taskWithPdf(world, 'A3', '2026-03-20', await squarePdf(340, 2));
   await taskWithPdf(world, 'X9', '2026-03-01', await squarePdf(350), false);
   await taskWithPdf(world, 'Y8', '2026-03-01', null);
+  const gone = await taskWithPdf(world, 'Z7', '2026-03-01', await squarePdf(360));
+  await env.services.storage.delete(`submissions/${gone}/submission.pdf`);
   await seedTaskAlignment(env, world.unit, world.td, late);
 
   const before = await download(world.project);
