@@ -5,7 +5,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createOrm } from '../../src/db/orm.ts';
 import { buildSubmissionPdf } from '../../src/pdf/submission.ts';
@@ -41,7 +40,6 @@ function screenshot(): Buffer {
   const height = 600;
   const data = Buffer.alloc(width * height * 4);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([x % 256, y % 256, (x + y) % 256, 255], (y * width + x) * 4);
-  void deflateSync;
   return encodePng({ width, height, data });
 }
 
@@ -62,7 +60,8 @@ try {
   const definitions = [world.td];
   for (let i = 2; i <= SAMPLES; i++) definitions.push(await seedTaskDefinition(env, world.unit, `P${i}`, { uploadRequirements: REQUIREMENTS }));
 
-  const files = { report: await reportPdf(6), image: screenshot(), code: program() };
+  // Copied into plain ArrayBuffers, as Blob wants them.
+  const files = { report: new Uint8Array(await reportPdf(6)), image: new Uint8Array(screenshot()), code: program() };
   // The baseline: the same PDF rendered here, without upload, queue, storage or database.
   const cover = { institution: 'Bench', product: 'Course Service', unitCode: 'BENCH1', unitName: 'Bench', taskName: 'Task P1', submitter: { firstName: 'A', lastName: 'Student', username: 'astudent' }, submittedAt: new Date(), tutor: 'A Tutor' };
   const submitted = [
