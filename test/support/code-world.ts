@@ -114,7 +114,8 @@ export async function codeWorld(env: TestEnv, people: People, warnPct = 50, prog
   await db(env.orm.em.fork()).updateTable('task_definitions').set({ plagiarism_warn_pct: warnPct }).where('id', '=', world.td).execute();
   const students = [{ actor: people.student, project: world.project }, await anotherStudent(env, world, 'bstudent'), await anotherStudent(env, world, 'cstudent')];
   const tasks: number[] = [];
-  for (const [i, who] of students.entries()) tasks.push(await handIn(env, world, who, programs[i]));
+  // No programs: the students are enrolled and nothing is handed in yet.
+  for (const [i, who] of students.entries()) if (programs[i] !== undefined) tasks.push(await handIn(env, world, who, programs[i]));
   return { ...world, students, tasks };
 }
 

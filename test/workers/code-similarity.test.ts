@@ -3,7 +3,8 @@ import * as assert from 'uvu/assert';
 import { db } from '../../src/db/kysely.ts';
 import type { TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
-import { codeWorld, compareDefinition, handIn, INDEPENDENT, mossRows, ORIGINAL } from '../support/code-world.ts';
+import { codeWorld, compareDefinition, DISGUISED, handIn, INDEPENDENT, mossRows, ORIGINAL } from '../support/code-world.ts';
+import { seedGroupRow, seedGroupSet, seedMember } from '../support/seed-group-members.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('worker: code_similarity');
@@ -87,6 +88,22 @@ test('a dismissed flag stays dismissed on a rerun over the same submissions, and
   assert.equal((await mossRows(env)).map((r) => r.task_id), [w.tasks[1]]);
   await compareDefinition(env, w.td);
   assert.equal((await mossRows(env)).map((r) => [r.task_id, r.flagged]), [[a, true], [w.tasks[1], true]]);
+});
+
+test('a group hands in once: its members are not compared with each other, and a copy of their work is flagged on every member', async () => {
+  const w = await codeWorld(env, people, 50, []);
+  const set = await seedGroupSet(env, w.unit);
+  const group = await seedGroupRow(env, set, w.tutorial, 'Team');
+  await seedMember(env, group, w.students[0].project);
+  await seedMember(env, group, w.students[1].project);
+  await seedMember(env, await seedGroupRow(env, set, w.tutorial, 'Solo'), w.students[2].project);
+  await db(env.orm.em.fork()).updateTable('task_definitions').set({ group_set_id: set }).where('id', '=', w.td).execute();
+  const mine = await handIn(env, w, w.students[0], ORIGINAL);
+  const copier = await handIn(env, w, w.students[2], DISGUISED);
+  const mate = (await db(env.orm.em.fork()).selectFrom('tasks').select('id').where('project_id', '=', w.students[1].project).executeTakeFirstOrThrow()).id;
+  await compareDefinition(env, w.td);
+  const rows = await mossRows(env);
+  assert.equal(rows.map((r) => [r.task_id, r.other_task_id, r.flagged]), [[mine, copier, true], [mate, copier, true], [copier, mine, true]].sort((x, y) => x[0] - y[0]));
 });
 
 test('a definition without code requirements or submissions records nothing and does not fail', async () => {
