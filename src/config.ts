@@ -66,6 +66,13 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+function positive(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!(n > 0) || !Number.isFinite(n)) throw new Error(`${name} must be a positive number, got "${value}"`);
+  return n;
+}
+
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
   if (value === undefined || value === '') return fallback;
   if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
@@ -150,7 +157,8 @@ export function loadConfig(env: Env = process.env): Config {
       timeoutMs: int(env.OVERSEER_TIMEOUT_SECONDS, 20, 'OVERSEER_TIMEOUT_SECONDS') * 1000,
       // Memory and memory+swap of a container; beyond it the kernel kills the step (exit 137).
       memoryMb: int(env.OVERSEER_MEMORY_MB, 100, 'OVERSEER_MEMORY_MB'),
-      cpus: Number(env.OVERSEER_CPUS || 1),
+      // CPUs a container may use (fractions allowed, e.g. 0.5).
+      cpus: positive(env.OVERSEER_CPUS, 1, 'OVERSEER_CPUS'),
       // Processes a container may hold at once (stops fork bombs).
       pidsLimit: int(env.OVERSEER_PIDS_LIMIT, 256, 'OVERSEER_PIDS_LIMIT'),
       // The unprivileged uid:gid the scripts run as (a worker that is not root runs them as itself).

@@ -67,6 +67,7 @@ test('trigger: 403 while queued, 404 for another task or an unknown id, 403 with
   assert.match(again.body.error, /already queued/);
   await runJobs(env);
   assert.is((await api(env, 'PUT', triggerUrl(world.project, world.td, record.id + 100), { as: people.student.creds })).status, 404);
+  assert.is((await api(env, 'PUT', triggerUrl(world.project, world.td, 99_999_999_999), { as: people.student.creds })).status, 404);
 
   env.config.overseerEnabled = false;
   const off = await api(env, 'PUT', url, { as: people.student.creds });

@@ -9,6 +9,8 @@ import { taskMutation } from '../../../../trpc/scoped.ts';
 import { taskIds } from '../schemas.ts';
 import { sharingTaskIds } from '../submission/operations.ts';
 
+const INT32_MAX = 2_147_483_647;
+
 export const ALREADY_QUEUED = 'Your task is already queued for processing. Please wait until you receive a response before you resubmit.';
 
 export const triggerOverseerAssessment = taskMutation(z.object({ ...taskIds, oa_id: idField() }), {
@@ -29,7 +31,8 @@ export const triggerOverseerAssessment = taskMutation(z.object({ ...taskIds, oa_
   })
   .output(z.object({ message: z.string() }))
   .mutation(async ({ ctx, input }) => {
-    if (ctx.taskId === null) throw notFound('Unable to find requested automated assessment');
+    // An id beyond the column's range names no record (and must not reach the database as one).
+    if (ctx.taskId === null || input.oa_id > INT32_MAX) throw notFound('Unable to find requested automated assessment');
     const record = await db(ctx.em)
       .selectFrom('overseer_assessments')
       .select(['id', 'status'])
