@@ -88,6 +88,12 @@ export async function queueAssessmentOfUpload(
   const setup = await assessmentSetup(em, storage, config, upload.taskDefinitionId);
   if ('off' in setup) return setup;
   const at = upload.submittedAt.toISOString();
+  // An upload within the hour re-dates its history entry: a record still waiting for the entry's
+  // old time follows it, so the upload is assessed once, with its latest files.
+  await sql`update overseer_assessments a set submission_timestamp = ${at}::timestamptz
+    where a.task_id = ${upload.taskId} and a.status in ('pre_queued', 'queued') and a.submission_timestamp <> ${at}::timestamptz
+      and not exists (select 1 from task_submissions s where s.task_id = a.task_id and s.submitted_at = a.submission_timestamp)
+      and not exists (select 1 from overseer_assessments b where b.task_id = a.task_id and b.submission_timestamp = ${at}::timestamptz)`.execute(db(em));
   const row = await db(em)
     .insertInto('overseer_assessments')
     .values({ task_id: upload.taskId, submission_timestamp: at, status: 'pre_queued', created_at: now.toISOString(), updated_at: now.toISOString() })

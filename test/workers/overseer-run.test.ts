@@ -2,12 +2,13 @@
 // the sandbox on disk, the outputs stored, the record, the task and the comments.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { db } from '../../src/db/kysely.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { startFakeDocker, type FakeContainer, type FakeDockerEngine } from '../support/fake-docker.ts';
-import type { People } from '../support/fixtures.ts';
+import { travelTo, type People } from '../support/fixtures.ts';
 import { runJobs } from '../support/jobs.ts';
 import { assessmentComments, assessments, overseerWorld, queued, storedText, taskStatus, uploadProgram } from '../support/overseer-world.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -56,6 +57,26 @@ test('an upload records the assessment as queued, with its job and the started c
   const [comment] = await assessmentComments(env);
   assert.equal([comment.comment, comment.overseer_assessment_id, comment.recipient_id], ['Automated Assessment Started', record.id, people.student.user.id]);
   assert.is(await taskStatus(env, world), 'ready_for_feedback');
+});
+
+test('a second upload within the hour (the same history entry, re-dated) is assessed once, with its files', async () => {
+  const world = await handIn('print(1)\n');
+  await travelTo(env, people, new Date(env.clock.now().getTime() + 10 * 60 * 1000));
+  assert.is((await uploadProgram(env, people, world, 'print(2)\n')).status, 201);
+  const records = await assessments(env);
+  assert.is(records.length, 1);
+  const [entry] = await db(env.orm.em.fork()).selectFrom('task_submissions').select('submitted_at').execute();
+  assert.is(new Date(records[0].submission_timestamp).getTime(), new Date(entry.submitted_at).getTime());
+  assert.is((await queued(env, 'run_overseer_assessment')).length, 1);
+  let program = '';
+  engine.containersDo((c) => {
+    program ||= readFileSync(join(sandboxOf(c), 'program.py'), 'utf8');
+    return { kind: 'exit', code: 0 };
+  });
+  await runJobs(env);
+  assert.is(program, 'print(2)\n');
+  assert.is(engine.created.length, 2);
+  assert.is((await assessments(env))[0].status, 'done');
 });
 
 test('no record and no job when overseer is off, or the definition has no resources', async () => {
