@@ -8,6 +8,7 @@ import { normalizeUrl } from '../compat/normalize.ts';
 import { registerBodyParsers } from '../compat/bodies.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerSimcheckWebhook } from './similarity/webhook.ts';
 import { openApiDocument } from './openapi.ts';
 import { appRouter } from './routers/index.ts';
 import { createContext, readCredentials, type Services } from './trpc/context.ts';
@@ -33,6 +34,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
   registerHealthRoutes(app, services.orm);
+  await registerSimcheckWebhook(app, services);
 
   registerRestRoutes(app, appRouter, services);
 

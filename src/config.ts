@@ -24,7 +24,10 @@ export interface Config {
   docker: { host: string | undefined; registryProxy: string | undefined; idleMs: number; pullMs: number };
   /** Limits and identity of each automated-assessment container (build, then run). */
   overseer: { timeoutMs: number; memoryMb: number; cpus: number; pidsLimit: number; user: string; workDir: string };
+  /** On when a similarity-check service URL is configured (SIMCHECK_URL). */
   simcheckEnabled: boolean;
+  /** The TurnItIn-style similarity service: base URL, API key, webhook signing secret, request timeout. */
+  simcheck: { url: string | undefined; apiKey: string; webhookSecret: string; indexSubmissions: boolean; timeoutMs: number };
   /** Winnowing of code similarity (src/similarity/code.ts): tokens per k-gram, k-grams per window. */
   codeSimilarity: { kgramLength: number; window: number };
   externalName: string;
@@ -166,7 +169,15 @@ export function loadConfig(env: Env = process.env): Config {
       // Where sandboxes are prepared; the engine must see this path (it is bind-mounted).
       workDir: resolve(env.OVERSEER_WORK_DIR || tmpdir()),
     },
-    simcheckEnabled: flag(env.SIMCHECK_ENABLED),
+    simcheckEnabled: Boolean(env.SIMCHECK_URL),
+    simcheck: {
+      url: env.SIMCHECK_URL || undefined,
+      apiKey: env.SIMCHECK_API_KEY ?? '',
+      webhookSecret: env.SIMCHECK_WEBHOOK_SECRET ?? '',
+      // Whether checked documents join the service's index, so later work is compared with them.
+      indexSubmissions: flag(env.SIMCHECK_INDEX_SUBMISSIONS),
+      timeoutMs: int(env.SIMCHECK_TIMEOUT_SECONDS, 30, 'SIMCHECK_TIMEOUT_SECONDS') * 1000,
+    },
     codeSimilarity: {
       // Shorter k-grams find smaller shared pieces of code, and more pieces shared by chance.
       kgramLength: Math.max(2, int(env.CODE_SIMILARITY_KGRAM_LENGTH, 12, 'CODE_SIMILARITY_KGRAM_LENGTH')),

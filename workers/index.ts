@@ -15,6 +15,9 @@ import { codeSimilarityDueTask } from './tasks/code-similarity-due.ts';
 import { codeSimilarityTask } from './tasks/code-similarity.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
+import { simcheckAction } from './tasks/simcheck-action.ts';
+import { simcheckPoll } from './tasks/simcheck-poll.ts';
+import { simcheckSubmit } from './tasks/simcheck-submit.ts';
 import { sendEmailTask } from './tasks/send-email.ts';
 import { weeklySummariesTask } from './tasks/weekly-summaries.ts';
 import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
@@ -37,6 +40,9 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     pull_overseer_image: pullOverseerImage(services),
     run_overseer_assessment: runOverseerAssessment(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),
+    simcheck_submit: simcheckSubmit(services),
+    simcheck_action: simcheckAction(services),
+    simcheck_poll: simcheckPoll(services),
     code_similarity: codeSimilarityTask(services),
     code_similarity_due: codeSimilarityDueTask(services),
     send_email: sendEmailTask(services),
@@ -50,6 +56,8 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
 /** Scheduled jobs, in graphile-worker's crontab format: one line each. */
 export const CRONTAB = [
   '0 * * * * delete_expired_tokens',
+  // Every 30 minutes: similarity-service actions waiting to retry (missed webhooks, outages), as the original's TiiCheckProgressJob.
+  '*/30 * * * * simcheck_poll',
   // Daily at 05:00 (UTC), making up to three missed days; each run looks back one day (code-similarity-due.ts).
   '0 5 * * * code_similarity_due ?fill=3d',
   // Mondays 07:00 UTC; the job key merges a second enqueue for the same run while the first waits.

@@ -24,6 +24,12 @@ export interface JobPayloads {
   /** Runs one overseer_assessments record's build and run steps in containers. */
   run_overseer_assessment: { assessmentId: number };
   // ---- document similarity (simcheck) ----
+  /** Sends a converted submission's checked documents to the similarity service. */
+  simcheck_submit: { taskId: number; submissionId: number };
+  /** Runs the next step of one recorded similarity-service action (an admin's retry, an upload). */
+  simcheck_action: { actionId: number };
+  /** Cron: moves on every action waiting to retry for 30 minutes (missed webhooks, outages). */
+  simcheck_poll: Record<string, never>;
   // ---- code similarity ----
   /** Compares the latest code of every student's task of a definition and records the similar pairs. */
   code_similarity: { taskDefinitionId: number };

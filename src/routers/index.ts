@@ -6,6 +6,7 @@ import { campusesRouter } from './campuses/index.ts';
 import { csvRouter } from './csv/index.ts';
 import { projectsRouter } from './projects/index.ts';
 import { settingsRouter } from './settings/index.ts';
+import { simcheckRouter } from './simcheck/index.ts';
 import { studentsRouter } from './students/index.ts';
 import { submissionRouter } from './submission/index.ts';
 import { teachingPeriodsRouter } from './teaching_periods/index.ts';
@@ -35,6 +36,7 @@ export const appRouter = router({
   tutorials: tutorialsRouter,
   submission: submissionRouter,
   tasks: tasksRouter,
+  simcheck: simcheckRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -14,6 +14,9 @@ import { downloadTaskResources } from './task_resources_download.ts';
 import { uploadTaskResources } from './task_resources_upload.ts';
 import { uploadTaskPdfs } from './task_pdfs.ts';
 import { definitionTasks } from './tasks.ts';
+import { deleteSimcheckGroupAttachment } from './simcheck_group_attachments_delete.ts';
+import { listSimcheckGroupAttachments } from './simcheck_group_attachments_list.ts';
+import { updateSimcheckGroupAttachment } from './simcheck_group_attachments_update.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
 import { testOverseerAssessment } from './test_overseer_assessment.ts';
 
@@ -35,5 +38,8 @@ export const taskDefinitionsRouter = router({
   taskAssessmentResources: downloadTaskAssessmentResources,
   taskAssessmentResourcesDelete: deleteTaskAssessmentResources,
   taskPdfs: uploadTaskPdfs,
+  simcheckGroupAttachments: listSimcheckGroupAttachments,
+  simcheckGroupAttachmentUpdate: updateSimcheckGroupAttachment,
+  simcheckGroupAttachmentDelete: deleteSimcheckGroupAttachment,
   testOverseerAssessment,
 });

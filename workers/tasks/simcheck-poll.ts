@@ -1,0 +1,34 @@
+import type { Task } from 'graphile-worker';
+import { SimcheckAction } from '../../schema/index.ts';
+import { actionRun } from '../../src/similarity/simcheck-actions.ts';
+import { runAction } from '../../src/similarity/simcheck.ts';
+import type { WorkerServices } from '../index.ts';
+
+/** An action waits this long after its last run before the poll runs it again. */
+const WAIT_MS = 30 * 60_000;
+
+/**
+ * Cron (every 30 minutes): runs each action that is waiting to retry and has not run for half an
+ * hour. This is what moves documents on when a webhook never arrives, and what resumes work after
+ * an outage; it stops at the first sign the service is unavailable, and spaces its calls
+ * (`pauseMs`) to stay far below the service's rate limit.
+ */
+export function simcheckPoll(services: WorkerServices, pauseMs = 2_000): Task {
+  return async (_payload, helpers) => {
+    const em = services.orm.em.fork();
+    const run = actionRun(em, services);
+    if (!run) return;
+    const before = new Date(run.now.getTime() - WAIT_MS);
+    const waiting = await em.find(
+      SimcheckAction,
+      { retry: true, complete: false, $or: [{ lastRun: null, createdAt: { $lt: before } }, { lastRun: { $lt: before } }] },
+      { orderBy: { id: 'asc' } },
+    );
+    for (const [i, action] of waiting.entries()) {
+      if (helpers.abortSignal?.aborted) return;
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      await runAction(run, action);
+      if (action.errorCode === 'service_not_available') return;
+    }
+  };
+}
