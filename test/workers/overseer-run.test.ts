@@ -4,7 +4,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { JobHelpers } from 'graphile-worker';
 import { db } from '../../src/db/kysely.ts';
+import type { WorkerServices } from '../../workers/index.ts';
+import { runOverseerAssessment } from '../../workers/tasks/run-overseer-assessment.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { startFakeDocker, type FakeContainer, type FakeDockerEngine } from '../support/fake-docker.ts';
@@ -197,6 +200,21 @@ test('a container left by a dead worker is removed before the run starts again',
   assert.is(engine.created.length, 3);
   assert.equal(engine.containers(), []);
   assert.is((await assessments(env))[0].status, 'done');
+});
+
+test('a worker that stops mid-step kills and removes the container and hands the job back (the record stays queued)', async () => {
+  engine.containersDo(() => ({ kind: 'hang' }));
+  await handIn();
+  const [record] = await assessments(env);
+  const stopping = new AbortController();
+  const helpers = { abortSignal: stopping.signal, job: { attempts: 1, max_attempts: 3 }, logger: { info() {} } } as unknown as JobHelpers;
+  const running = runOverseerAssessment({ ...env.services, docker: undefined as never } as unknown as WorkerServices)({ assessmentId: record.id }, helpers);
+  setTimeout(() => stopping.abort(), 200);
+  const error = await Promise.resolve(running).then(() => null, (e: Error) => e);
+  assert.is(error?.name, 'AbortError');
+  assert.ok(engine.created[0].killed);
+  assert.equal(engine.containers(), []);
+  assert.is((await assessments(env))[0].status, 'queued');
 });
 
 test('an engine that cannot be reached: retried, then recorded as queue_failed with the reason', async () => {
