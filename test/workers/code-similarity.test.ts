@@ -103,7 +103,7 @@ test('a group hands in once: its members are not compared with each other, and a
   const mate = (await db(env.orm.em.fork()).selectFrom('tasks').select('id').where('project_id', '=', w.students[1].project).executeTakeFirstOrThrow()).id;
   await compareDefinition(env, w.td);
   const rows = await mossRows(env);
-  assert.equal(rows.map((r) => [r.task_id, r.other_task_id, r.flagged]), [[mine, copier, true], [mate, copier, true], [copier, mine, true]].sort((x, y) => x[0] - y[0]));
+  assert.equal(rows.map((r) => [r.task_id, r.other_task_id, r.flagged]), ([[mine, copier, true], [mate, copier, true], [copier, mine, true]] as [number, number, boolean][]).sort((x, y) => x[0] - y[0]));
 });
 
 test('a definition without code requirements or submissions records nothing and does not fail', async () => {

@@ -1,4 +1,5 @@
 import { readCode, codeFilesOf, definitionCodeSettings, parseMossReport } from '../../../similarity/code-submissions.ts';
+import { simcheckContents } from '../../../similarity/simcheck.ts';
 import { authedProcedure } from '../../../trpc/core.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
@@ -28,8 +29,9 @@ export const similarityContents = authedProcedure
     const task = await similarityTask(ctx.em, ctx.user, input.task_id, 'view_plagiarism');
     const similarity = await findSimilarity(ctx.em, task.id, input.id);
     if (similarity.kind === 'simcheck') {
-      // TODO(lead): the downloaded PDF report (src/similarity/simcheck.ts simcheckContents).
-      throw notFound(NO_DETAILS);
+      const report = input.idx === 0 ? await simcheckContents(ctx.em, ctx.storage, similarity.id, input.as_attachment) : null;
+      if (!report) throw notFound(NO_DETAILS);
+      return report;
     }
     const compared = parseMossReport(similarity.report_path);
     const settings = await definitionCodeSettings(ctx.em, task.taskDefinitionId);

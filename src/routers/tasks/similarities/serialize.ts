@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
+import { READY_FOR_VIEWER } from '../../../similarity/simcheck-submission.ts';
 import type { SimilarityOut } from './schemas.ts';
 
 const TYPE_NAMES = { moss: 'MossTaskSimilarity', simcheck: 'TiiTaskSimilarity' } as const;
@@ -71,8 +72,7 @@ export async function loadSimilarities(em: Em, taskId: number, id?: number): Pro
         similarity_details: { type, pct: r.pct },
         type,
         pct: r.pct,
-        // TODO(lead): document similarities are ready once their simcheck submission's report is (src/similarity/simcheck-submission.ts READY_FOR_VIEWER).
-        ready_for_viewer: false,
+        ready_for_viewer: r.kind === 'simcheck' && READY_FOR_VIEWER.includes(r.simcheck_status ?? ''),
         parts,
       },
     };

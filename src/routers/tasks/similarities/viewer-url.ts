@@ -1,5 +1,6 @@
 import { authedMutation } from '../../../trpc/core.ts';
-import { notFound } from '../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../trpc/errors.ts';
+import { simcheckViewerUrl } from '../../../similarity/simcheck.ts';
 import { findSimilarity } from './find.ts';
 import { similarityInput, viewerUrlOut } from './schemas.ts';
 import { similarityTask } from './scope.ts';
@@ -24,6 +25,8 @@ export const similarityViewerUrl = authedMutation
     const task = await similarityTask(ctx.em, ctx.user, input.task_id, 'view_plagiarism');
     const similarity = await findSimilarity(ctx.em, task.id, input.id);
     if (similarity.kind === 'moss') throw notFound('Code similarities have no viewer; download their contents instead');
-    // TODO(lead): ask the similarity-check service for the caller's viewer URL (src/similarity/simcheck.ts simcheckViewerUrl).
-    throw notFound('Similarity report is not yet ready to be viewed for this submission');
+    const result = await simcheckViewerUrl(ctx.em, ctx, similarity.id, ctx.user);
+    if (result.kind === 'not_ready') throw notFound('Similarity report is not yet ready to be viewed for this submission');
+    if (result.kind === 'failed') throw badRequest(result.message);
+    return { viewer_url: result.url };
   });
