@@ -2,6 +2,10 @@
 import { SubmissionFile, Task } from '../../schema/index.ts';
 import type { Em } from '../db/orm.ts';
 import type { JobQueue } from '../lib/jobs.ts';
+import type { Config } from '../config.ts';
+import type { Storage } from '../storage/index.ts';
+import { createAction } from './simcheck-actions.ts';
+import { syncGroupAttachments } from './simcheck-attachments.ts';
 import { isChecked } from './simcheck-submission.ts';
 
 /**
@@ -18,4 +22,29 @@ export async function afterSubmissionPdf(em: Em, jobs: JobQueue, ids: { taskId: 
   if (!files.some((f) => isChecked(requirements[f.idx]))) return false;
   await jobs.add('simcheck_submit', ids, { jobKey: `simcheck_submit:${ids.submissionId}` });
   return true;
+}
+
+/**
+ * Called after a definition's task resources are replaced: while checks are on, each new or
+ * changed Word document of the zip becomes a group attachment and its upload is queued, in the
+ * caller's transaction. Returns how many were queued.
+ */
+export async function afterTaskResources(
+  em: Em,
+  jobs: JobQueue,
+  services: { storage: Storage; config: Pick<Config, 'simcheckEnabled'> },
+  definition: { id: number; abbreviation: string; unitId: number },
+): Promise<number> {
+  if (!services.config.simcheckEnabled) return 0;
+  const created = await syncGroupAttachments(em, services.storage, definition.id);
+  for (const attachmentId of created) {
+    const action = await createAction(em, {
+      action: 'upload_task_resources',
+      unit: definition.unitId,
+      description: `Upload assessment resources (attachment ${attachmentId}) for ${definition.abbreviation}`,
+      params: { attachmentId },
+    });
+    await jobs.add('simcheck_action', { actionId: action.id }, { jobKey: `simcheck_action:${action.id}` });
+  }
+  return created.length;
 }

@@ -217,4 +217,37 @@ test('group attachments: convenor lists, uploads again (has_id, then sent by the
   assert.ok(SIMCHECK_URL);
 });
 
+test('uploading task resources registers their Word documents as group attachments (new or changed only) and queues their upload', async () => {
+  const base = `/api/units/${world.unit}/task_definitions/${world.td}`;
+  const upload = (entries: [string, Buffer | string][]) =>
+    api(env, 'POST', `${base}/task_resources`, {
+      as: people.convenor.creds,
+      multipart: { file: { filename: 'resources.zip', contentType: 'application/zip', data: rawZip(entries) } },
+    });
+  const entries: [string, Buffer | string][] = [
+    ['template.docx', DOC],
+    ['tiny.doc', 'too small'],
+    ['__MACOSX/._template.docx', DOC],
+    ['readme.txt', 'hello'],
+  ];
+  assert.is((await upload(entries)).status, 200);
+  const list = await api(env, 'GET', `${base}/simcheck_group_attachments`, { as: people.convenor.creds });
+  assert.equal(list.body.map((a: { filename: string; status: string }) => [a.filename, a.status]), [['template.docx', 'created']]);
+  await runJobs(env);
+  assert.equal(fake.calls().map((c) => c.replace(/\/groups\/[^/]+/, '/groups/G')), ['PUT /groups/G', 'POST /groups/G/attachments', 'PUT /groups/G/attachments/att-1/original']);
+
+  fake.reset();
+  assert.is((await upload(entries)).status, 200);
+  await runJobs(env);
+  assert.equal(fake.calls(), [], 'the same document is not sent again');
+  assert.is((await upload([['template.docx', Buffer.concat([DOC, Buffer.from(' revised')])]])).status, 200);
+  const after = await api(env, 'GET', `${base}/simcheck_group_attachments`, { as: people.convenor.creds });
+  assert.equal(after.body.map((a: { status: string }) => a.status), ['uploaded', 'created'], 'a changed document is a new attachment');
+
+  configureSimcheck(env.config, false);
+  await env.orm.em.fork().nativeDelete(SimcheckGroupAttachment, {});
+  assert.is((await upload(entries)).status, 200);
+  assert.equal((await api(env, 'GET', `${base}/simcheck_group_attachments`, { as: people.convenor.creds })).body, [], 'nothing is registered while checks are off');
+});
+
 test.run();

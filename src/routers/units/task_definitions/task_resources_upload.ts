@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storageKeys } from '../../../storage/index.ts';
+import { afterTaskResources } from '../../../similarity/hooks.ts';
 import { unitMutation } from '../../../trpc/scoped.ts';
 import { findTaskDefinition } from './operations.ts';
 import { definitionZipUploadInput } from './task_resources_schemas.ts';
@@ -26,5 +27,6 @@ export const uploadTaskResources = unitMutation(definitionZipUploadInput, {
   .mutation(async ({ ctx, input }) => {
     const definition = await findTaskDefinition(ctx.em, ctx.unit.id, input.task_def_id);
     await storeDefinitionZip(ctx.storage, storageKeys.taskResources(definition.id), input.file.path);
+    await afterTaskResources(ctx.em, ctx.jobs, ctx, { id: definition.id, abbreviation: definition.abbreviation, unitId: ctx.unit.id });
     return true as const;
   });
