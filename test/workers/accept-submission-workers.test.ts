@@ -37,8 +37,8 @@ test.after.each(async () => {
 });
 
 const CODE: UploadRequirement[] = [{ key: 'file0', name: 'Program', type: 'code' }];
-/** About 10,000 lines: several seconds of rendering, long enough to be killed in the middle. */
-const bigProgram = () => Array.from({ length: 5000 }, (_, i) => `def f${i}(x):\n    return x * ${i}  # step ${i}`).join('\n') + '\n';
+/** About 7,000 lines: several seconds of rendering, long enough to be killed in the middle. */
+const bigProgram = () => Array.from({ length: 3500 }, (_, i) => `def f${i}(x):\n    return x * ${i}  # step ${i}`).join('\n') + '\n';
 
 /** Records (job id, worker id) each time a worker takes a job, in a table of the test's own. */
 async function recordClaims(client: pg.Client): Promise<void> {
@@ -128,7 +128,7 @@ test('a worker killed in the middle of a PDF job: the next start builds the PDF,
   const pdfFile = join(dataDir, 'files', storageKeys.submissionPdf(entry.id));
   assert.ok(existsSync(pdfFile));
   const doc = await PDFDocument.load(readFileSync(pdfFile));
-  assert.ok(doc.getPageCount() > 100, `every page is there (${doc.getPageCount()})`);
+  assert.ok(doc.getPageCount() > 80, `every page is there (${doc.getPageCount()})`);
   const [{ status }] = (await again.query('select status from tasks')).rows;
   assert.ok(['ready_for_feedback', 'time_exceeded'].includes(status), `the upload itself is kept (${status})`);
   await dropClaims(again);
