@@ -5,6 +5,11 @@ import type { TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
 import { codeWorld, compareDefinition, DISGUISED, handIn, INDEPENDENT, mossRows, ORIGINAL } from '../support/code-world.ts';
 import { seedGroupRow, seedGroupSet, seedMember } from '../support/seed-group-members.ts';
+import { Readable } from 'node:stream';
+import { storageKeys } from '../../src/storage/index.ts';
+import { createUser } from '../support/fixtures.ts';
+import { enrol } from '../support/seed.ts';
+import { seedTask } from '../support/seed-enrolments.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('worker: code_similarity');
@@ -104,6 +109,29 @@ test('a group hands in once: its members are not compared with each other, and a
   await compareDefinition(env, w.td);
   const rows = await mossRows(env);
   assert.equal(rows.map((r) => [r.task_id, r.other_task_id, r.flagged]), ([[mine, copier, true], [mate, copier, true], [copier, mine, true]] as [number, number, boolean][]).sort((x, y) => x[0] - y[0]));
+});
+
+test('a large class with two copied programs: every similar pair is recorded, beyond what one statement can insert', async () => {
+  // 2 x 70 copies: 9,660 rows of 7 values, more than PostgreSQL's 65,535 parameters in one statement.
+  // Seeded straight into the tables (as an upload leaves them) to keep the test fast.
+  const w = await codeWorld(env, people, 50, []);
+  const k = db(env.orm.em.fork());
+  for (let i = 0; i < 140; i++) {
+    const user = await createUser(env, `copier${i}`, 'Student');
+    const project = await enrol(env, user, w.unit);
+    const task = await seedTask(env, project, w.td, { status: 'ready_for_feedback' });
+    const { id } = await k.insertInto('task_submissions').values({ task_id: task, submitted_at: env.clock.now().toISOString(), processing: false } as never).returning('id').executeTakeFirstOrThrow();
+    const key = storageKeys.submissionFile(id, 0, 'code', 'py');
+    await env.services.storage.put(key, Readable.from([Buffer.from(i % 2 ? ORIGINAL : INDEPENDENT)]));
+    await k
+      .insertInto('submission_files')
+      .values({ submission_id: id, idx: 0, key: 'file0', name: 'Program', kind: 'code', original_filename: 'words.py', content_type: 'text/x-python', size_bytes: 1, storage_path: key } as never)
+      .execute();
+  }
+  await compareDefinition(env, w.td);
+  const rows = await mossRows(env);
+  assert.is(rows.length, 2 * 70 * 69);
+  assert.ok(rows.every((r) => r.flagged && r.pct === 100));
 });
 
 test('a definition without code requirements or submissions records nothing and does not fail', async () => {

@@ -7,6 +7,7 @@ import { definitionCodeSettings, latestCode, mossReport, readCode, type LatestCo
 import type { WorkerServices } from '../index.ts';
 
 const payload = z.object({ taskDefinitionId: z.number().int() });
+const INSERT_BATCH = 5_000;
 
 interface SimilarityRow {
   task_id: number;
@@ -69,10 +70,9 @@ export function codeSimilarityTask(services: WorkerServices): Task {
       const dismissed = new Set(old.filter((r) => !r.flagged).map((r) => `${r.task_id} ${r.report_path}`));
       if (fresh.length === 0) return;
       const now = services.clock.now().toISOString();
-      await k
-        .insertInto('task_similarities')
-        .values(fresh.map((r) => ({ ...r, kind: 'moss' as const, flagged: r.flagged && !dismissed.has(`${r.task_id} ${r.report_path}`), created_at: now })))
-        .execute();
+      const values = fresh.map((r) => ({ ...r, kind: 'moss' as const, flagged: r.flagged && !dismissed.has(`${r.task_id} ${r.report_path}`), created_at: now }));
+      // A statement takes at most 65,535 parameters; a large class's similar pairs can need more.
+      for (let at = 0; at < values.length; at += INSERT_BATCH) await k.insertInto('task_similarities').values(values.slice(at, at + INSERT_BATCH)).execute();
     });
     helpers.logger.info(
       `code similarity of task definition ${settings.id}: ${entries.length} submissions, ${rows.length} similarities, ${Date.now() - started} ms`,
