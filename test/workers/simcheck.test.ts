@@ -8,8 +8,9 @@ import { simcheckContents, simcheckViewerUrl } from '../../src/similarity/simche
 import { readAll, storageKeys } from '../../src/storage/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { configureSimcheck, REPORT_PDF, sign, SIMCHECK_SECRET, startFakeSimcheck, type FakeSimcheck } from '../support/fake-simcheck.ts';
-import type { People } from '../support/fixtures.ts';
-import { rawRequest } from '../support/http.ts';
+import { travelTo, type People } from '../support/fixtures.ts';
+import { samplePdf } from '../support/sample-files.ts';
+import { api, rawRequest } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
 import { seedTask } from '../support/seed-enrolments.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -143,6 +144,25 @@ test('a checked document is uploaded after conversion, moved on by webhooks, fla
   const viewer = await simcheckViewerUrl(env.orm.em.fork(), env.services, similarity.id, { id: people.tutor.user.id, username: 'atutor' });
   assert.equal(viewer, { kind: 'ready', url: 'https://viewer.simcheck.test/sub-1' });
   assert.equal(fake.requests.at(-1)!.body, { viewer_user_id: 'atutor', locale: 'en-US', viewer_default_permission_set: 'INSTRUCTOR' });
+});
+
+test("end to end: a student's upload is converted to a PDF, and then its checked document is sent to the service", async () => {
+  await acceptEula(people.student.user.id);
+  await travelTo(env, people, '2026-03-10T09:00:00Z');
+  const res = await api(env, 'POST', `/api/projects/${world.project}/task_def_id/${world.td}/submission`, {
+    as: people.student.creds,
+    multipart: {
+      file0: { filename: 'main.py', contentType: 'text/plain', data: Buffer.from('print(1)\n') },
+      file1: { filename: 'essay.pdf', contentType: 'application/pdf', data: samplePdf('My essay') },
+    },
+  });
+  assert.is(res.status, 201, res.text);
+  await runJobs(env);
+  const queued = await env.orm.em.fork().execute<{ n: string }[]>("select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'simcheck_submit'");
+  if (Number(queued[0].n) > 0) await runJobs(env);
+  assert.equal(fake.calls(), ['POST /submissions', 'PUT /submissions/sub-1/original']);
+  assert.is(fake.requests[1].bytes, samplePdf('My essay').length);
+  assert.equal([(await document()).status, (await document()).filename], ['uploaded', 'essay.pdf']);
 });
 
 test('a similarity at or below the threshold is recorded unflagged and needs no report', async () => {

@@ -8,7 +8,9 @@ import { buildSubmissionPdf, type SubmittedFile } from '../../src/pdf/submission
 import type { CoverInfo } from '../../src/pdf/cover.ts';
 import { SubmissionFileError } from '../../src/pdf/errors.ts';
 import { filesEntries, sharingTaskIds } from '../../src/routers/projects/task_def_id/submission/operations.ts';
+import { jobQueue } from '../../src/lib/jobs.ts';
 import { LEARNING_SUMMARY_REPORT } from '../../src/routers/submission/portfolio/parts.ts';
+import { afterSubmissionPdf } from '../../src/similarity/hooks.ts';
 import { storageKeys, type Storage } from '../../src/storage/index.ts';
 import { changeTask } from '../../src/workflow/change-task.ts';
 import { insertComments } from '../../src/workflow/comments.ts';
@@ -106,6 +108,8 @@ async function record(em: Em, storage: Storage, taskId: number, submissionId: nu
   await k.updateTable('tasks').set({ pdf_path: key }).where('id', 'in', taskIds).execute();
   await k.updateTable('task_submissions').set({ processing: false }).where('id', '=', submissionId).execute();
   await saveDraftAsSummaryReport(em, storage, taskIds, key);
+  // Documents that ask for a similarity check go to the service now that the submission is converted.
+  await afterSubmissionPdf(em, jobQueue(em), { taskId, submissionId });
   return true;
 }
 
