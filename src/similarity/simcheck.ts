@@ -86,7 +86,8 @@ export async function runActionById(em: Em, services: SimcheckServices, actionId
   const run = actionRun(em, services);
   if (!run) return;
   const action = await em.findOne(SimcheckAction, { id: actionId });
-  if (!action || action.complete) return;
+  // A complete action runs again only when an admin asked for it (retry), as the original's did.
+  if (!action || (action.complete && !action.retry)) return;
   await runAction(run, action);
 }
 

@@ -174,6 +174,17 @@ test('PUT /api/simcheck_actions/{id}: retry twice answers 200 then 403 and queue
   const jobs = await env.orm.em.fork().execute<{ n: string }[]>(`select count(*) as n from graphile_worker._private_jobs where key = 'simcheck_action:${id}'`);
   assert.is(Number(jobs[0].n), 1);
   assert.is((await api(env, 'PUT', '/api/simcheck_actions/9999', { as: people.admin.creds, json: { action: 'retry' } })).status, 404);
+
+  // Once the retry has run, another may be asked for, also of a complete action.
+  await runJobs(env);
+  const ran = await env.orm.em.fork().findOneOrFail(SimcheckAction, { id });
+  assert.equal([ran.retry, ran.lastRun?.toISOString()], [false, env.clock.now().toISOString()]);
+  const done = await addAction({ action: 'accept_eula', complete: true, params: { userId: people.student.user.id } } as never);
+  assert.is((await api(env, 'PUT', `/api/simcheck_actions/${done}`, { as: people.admin.creds, json: { action: 'retry' } })).status, 200);
+  await runJobs(env);
+  const rerun = await env.orm.em.fork().findOneOrFail(SimcheckAction, { id: done });
+  assert.equal([rerun.retry, rerun.complete, rerun.lastRun?.toISOString()], [false, true, env.clock.now().toISOString()]);
+  assert.is((await api(env, 'PUT', `/api/simcheck_actions/${done}`, { as: people.admin.creds, json: { action: 'retry' } })).status, 200);
 });
 
 test('group attachments: convenor lists, uploads again (has_id, then sent by the job) and deletes; tutors and students 403', async () => {
