@@ -12,14 +12,14 @@ async function lockedJobs(env: TestEnv): Promise<number> {
   return Number(row.n);
 }
 
+/** Tests without a mail server of their own send nothing (test/workers/mail*.test.ts start one). */
+const noMail = smtpMailer(undefined, 'tests@localhost');
+
 /**
  * Runs every queued job once, for real. graphile-worker's runOnce resolves once no job is left
  * to start, but it does not await the statement that marks the last job complete; the pool is
  * ours so that statement can finish, and we wait for it before anyone looks at the queue.
  */
-/** Tests without a mail server of their own send nothing (test/workers/mail*.test.ts start one). */
-const noMail = smtpMailer(undefined, 'tests@localhost');
-
 export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9'), mailer: Mailer = noMail): Promise<void> {
   const pgPool = createJobPool(env.databaseUrl, 3);
   try {

@@ -15,6 +15,7 @@ import type { TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
 import { api, type Credentials } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
+import type { OutgoingMail } from '../../workers/adapters/mailer.ts';
 import { pdfPagesText } from '../support/pdf-text.ts';
 import { sampleGif, sampleJpeg, samplePdf, samplePng } from '../support/sample-files.ts';
 import { seedGroupRow, seedGroupSet, seedMember } from '../support/seed-group-members.ts';
@@ -183,9 +184,12 @@ async function failedUpload(files: Record<string, Part>, requirements: UploadReq
   const w = await mixedWorld(requirements);
   const res = await upload(people.student.creds, w.project, w.td, files);
   assert.is(res.status, 201, res.text);
-  await runJobs(env);
+  const sent: OutgoingMail[] = [];
+  await runJobs(env, undefined, { enabled: true, send: async (mail) => void sent.push(mail) });
 
   assert.equal(await queued(), [], 'the job completed: not retried');
+  // The failure's mail was queued with it and went to the student (who gets task notifications).
+  assert.equal(sent.map((m) => m.to.address), [people.student.user.email]);
   const task = await k().selectFrom('tasks').select(['status', 'pdf_path']).executeTakeFirstOrThrow();
   assert.equal(task, { status: 'fix_and_resubmit', pdf_path: null });
   const comments = await k().selectFrom('task_comments').select(['kind', 'comment', 'author_id', 'recipient_id', 'task_status']).orderBy('id').execute();

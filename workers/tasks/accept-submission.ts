@@ -14,6 +14,7 @@ import { afterSubmissionPdf } from '../../src/similarity/hooks.ts';
 import { storageKeys, type Storage } from '../../src/storage/index.ts';
 import { changeTask } from '../../src/workflow/change-task.ts';
 import { insertComments } from '../../src/workflow/comments.ts';
+import { queuePdfFailedMail } from '../../src/mail/queue.ts';
 import { tutorFor } from '../../src/workflow/people.ts';
 import type { WorkerServices } from '../index.ts';
 
@@ -161,6 +162,7 @@ async function recordFailure(em: Em, services: WorkerServices, taskId: number, s
     const tutorId = (await tutorFor(t, task.project_id, task.task_definition_id)) ?? task.user_id;
     await changeTask(t, taskId, { actor: { userId: tutorId, role: 'Tutor' }, change: { kind: 'automated', target: 'fix_and_resubmit' } }, now);
     await insertComments(t, [{ taskId, authorId: tutorId, recipientId: task.user_id === tutorId ? null : task.user_id, kind: 'text', comment: failureComment(reason) }], now);
+    await queuePdfFailedMail(t, { taskId, reason });
     await k.updateTable('task_submissions').set({ processing: false }).where('id', '=', submissionId).execute();
   });
 }
