@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createOrm } from '../../src/db/orm.ts';
 import { buildSubmissionPdf } from '../../src/pdf/submission.ts';
-import { encodePng } from '../../src/pdf/raster.ts';
+import { Jimp } from 'jimp';
 import type { TestEnv } from '../../test/support/env.ts';
 import { everyone } from '../../test/support/fixtures.ts';
 import { seedTaskDefinition } from '../../test/support/seed-enrolments.ts';
@@ -35,12 +35,12 @@ async function reportPdf(pages: number): Promise<Uint8Array> {
 }
 
 /** An 800×600 gradient, as a screenshot-sized PNG. */
-function screenshot(): Buffer {
+async function screenshot(): Promise<Buffer> {
   const width = 800;
   const height = 600;
   const data = Buffer.alloc(width * height * 4);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set([x % 256, y % 256, (x + y) % 256, 255], (y * width + x) * 4);
-  return encodePng({ width, height, data });
+  return new Jimp({ width, height, data }).getBuffer('image/png');
 }
 
 /** Two pages of code. */
@@ -61,7 +61,7 @@ try {
   for (let i = 2; i <= SAMPLES; i++) definitions.push(await seedTaskDefinition(env, world.unit, `P${i}`, { uploadRequirements: REQUIREMENTS }));
 
   // Copied into plain ArrayBuffers, as Blob wants them.
-  const files = { report: new Uint8Array(await reportPdf(6)), image: new Uint8Array(screenshot()), code: program() };
+  const files = { report: new Uint8Array(await reportPdf(6)), image: new Uint8Array(await screenshot()), code: program() };
   // The baseline: the same PDF rendered here, without upload, queue, storage or database.
   const cover = { institution: 'Bench', product: 'Course Service', unitCode: 'BENCH1', unitName: 'Bench', taskName: 'Task P1', submitter: { firstName: 'A', lastName: 'Student', username: 'astudent' }, submittedAt: new Date(), tutor: 'A Tutor' };
   const submitted = [

@@ -1,11 +1,11 @@
 // Submitted images (beyond-spec.md §8.2): scaled to fit the text width and the page height,
-// aspect kept, on a page of their own. PNG and JPEG are embedded as they are; GIF (first frame)
-// and BMP are decoded here and embedded as PNG, since pdf-lib reads neither. An image that does
-// not decode is the student's to fix.
-import type { PDFImage } from 'pdf-lib';
+// aspect kept, on a page of their own. PNG and JPEG are embedded as they are; GIF (first frame),
+// BMP and TIFF are turned into PNG first, since pdf-lib reads neither. An image that does not
+// decode is the student's to fix.
+import type { PDFDocument, PDFImage } from 'pdf-lib';
 import { SubmissionFileError } from './errors.ts';
 import { BOTTOM, MARGIN, TEXT_WIDTH, TOP } from './layout.ts';
-import { decodeBmp, decodeGif, encodePng } from './raster.ts';
+import { toPng } from './raster.ts';
 import type { PdfWriter } from './writer.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'bmp' | 'tiff' | null;
@@ -28,24 +28,22 @@ export function fitInto(width: number, height: number, maxWidth: number, maxHeig
   return { width: width * scale, height: height * scale };
 }
 
+/** Embeds any accepted image kind; throws when the bytes are not an image that decodes. */
+export async function embedImage(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
+  const format = imageFormat(bytes);
+  if (format === 'png') return doc.embedPng(bytes);
+  if (format === 'jpeg') return doc.embedJpg(bytes);
+  if (format !== null) return doc.embedPng(await toPng(bytes));
+  throw new Error('not an image that can be read');
+}
+
 async function embed(writer: PdfWriter, bytes: Uint8Array): Promise<PDFImage> {
   const format = imageFormat(bytes);
   try {
-    switch (format) {
-      case 'png':
-        return await writer.doc.embedPng(bytes);
-      case 'jpeg':
-        return await writer.doc.embedJpg(bytes);
-      case 'gif':
-        return await writer.doc.embedPng(encodePng(decodeGif(Buffer.from(bytes))));
-      case 'bmp':
-        return await writer.doc.embedPng(encodePng(decodeBmp(Buffer.from(bytes))));
-    }
+    return await embedImage(writer.doc, bytes);
   } catch {
-    throw new SubmissionFileError(`is a ${format!.toUpperCase()} image that cannot be read`);
+    throw new SubmissionFileError(format ? `is a ${format.toUpperCase()} image that cannot be read` : 'is not an image that can be read');
   }
-  if (format === 'tiff') throw new SubmissionFileError('is a TIFF image, which cannot be placed in the PDF: upload it as PNG or JPEG');
-  throw new SubmissionFileError('is not an image that can be read');
 }
 
 /** Draws the image at the top of a fresh page, scaled into the page. */

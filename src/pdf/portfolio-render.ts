@@ -8,9 +8,8 @@ import type { TaskStatus } from '../../schema/enums.ts';
 import { STATUS_NAMES } from '../domain/task-status.ts';
 import { CODE_SIZE, codeRows, colourOf, languageFor } from './code.ts';
 import { SubmissionFileError } from './errors.ts';
-import { fitInto, imageFormat } from './images.ts';
+import { embedImage, fitInto } from './images.ts';
 import { appendPdf } from './merge.ts';
-import { decodeBmp, decodeGif, encodePng } from './raster.ts';
 import { A4, embedFonts, MARGIN, PageWriter, printable, type Cell } from './portfolio-layout.ts';
 import { portfolioTasks, type PortfolioInputs, type PortfolioTask } from './portfolio-inputs.ts';
 
@@ -228,16 +227,11 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
   return doc.save();
 }
 
-/** The image scaled into the rest of the page (never enlarged); GIF and BMP are decoded first, as for submissions. */
+/** The image scaled into the rest of the page (never enlarged); other kinds than PNG and JPEG become PNG first, as for submissions. */
 async function drawImage(w: PageWriter, bytes: Buffer, what: string): Promise<void> {
-  const format = imageFormat(bytes);
   let image: PDFImage;
   try {
-    if (format === 'png') image = await w.doc.embedPng(bytes);
-    else if (format === 'jpeg') image = await w.doc.embedJpg(bytes);
-    else if (format === 'gif') image = await w.doc.embedPng(encodePng(decodeGif(bytes)));
-    else if (format === 'bmp') image = await w.doc.embedPng(encodePng(decodeBmp(bytes)));
-    else throw new Error(format === 'tiff' ? 'TIFF cannot be placed in a PDF' : 'unknown format');
+    image = await embedImage(w.doc, bytes);
   } catch (error) {
     throw new PortfolioPartError(`${what} is not a readable image (${(error as Error).message})`);
   }

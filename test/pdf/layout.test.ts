@@ -9,7 +9,8 @@ import { splitByCoverage } from '../../src/pdf/fonts.ts';
 import { fitInto, imageFormat } from '../../src/pdf/images.ts';
 import { wrapWords } from '../../src/pdf/layout.ts';
 import { markdownLine, notebookCells, stripAnsi } from '../../src/pdf/notebook.ts';
-import { decodeBmp, decodeGif, encodePng } from '../../src/pdf/raster.ts';
+import { Jimp } from 'jimp';
+import { toPng } from '../../src/pdf/raster.ts';
 import { sampleGif, sampleJpeg, samplePdf, samplePng } from '../support/sample-files.ts';
 
 const test = suite('pdf: layout rules');
@@ -114,25 +115,23 @@ test('images: format by signature, fitted into the page without enlarging', () =
   assert.equal(fitInto(500, 1000, 400, 400), { width: 200, height: 400 });
 });
 
-test('GIF and BMP decode to pixels, which encode as a PNG', () => {
-  const gif = decodeGif(sampleGif());
-  assert.equal([gif.width, gif.height, [...gif.data]], [1, 1, [0, 0, 0, 0]], 'the sample GIF is one transparent pixel');
-  // A 2x1 24-bit bottom-up BMP: blue then red.
-  const bmp = Buffer.alloc(54 + 8);
-  bmp.write('BM', 0, 'latin1');
-  bmp.writeUInt32LE(bmp.length, 2);
-  bmp.writeUInt32LE(54, 10);
-  bmp.writeUInt32LE(40, 14);
-  bmp.writeInt32LE(2, 18);
-  bmp.writeInt32LE(1, 22);
-  bmp.writeUInt16LE(1, 26);
-  bmp.writeUInt16LE(24, 28);
-  Buffer.from([255, 0, 0, 0, 0, 255, 0, 0]).copy(bmp, 54);
-  const decoded = decodeBmp(bmp);
-  assert.equal([decoded.width, decoded.height, [...decoded.data]], [2, 1, [0, 0, 255, 255, 255, 0, 0, 255]]);
-  assert.is(imageFormat(encodePng(decoded)), 'png');
-  assert.throws(() => decodeGif(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')));
+test('GIF, BMP and TIFF become PNG for pdf-lib (through Jimp); bytes that do not decode are refused', async () => {
+  const red = new Jimp({ width: 2, height: 1, color: 0xff0000ff });
+  for (const mime of ['image/gif', 'image/bmp', 'image/tiff'] as const) {
+    const png = await toPng(await red.getBuffer(mime));
+    assert.is(imageFormat(png), 'png', mime);
+    const back = await Jimp.read(png);
+    assert.equal([back.width, back.height, back.getPixelColor(0, 0)], [2, 1, 0xff0000ff], mime);
+  }
+  assert.is(imageFormat(await toPng(sampleGif())), 'png');
+  await assert_rejects(() => toPng(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')));
 });
+
+async function assert_rejects(fn: () => Promise<unknown>): Promise<void> {
+  let threw = false;
+  await fn().catch(() => (threw = true));
+  assert.ok(threw, 'expected a rejection');
+}
 
 test('cover wording: LAST NAME in capitals, YYYY/MM/DD HH:MM, five stars of contribution', () => {
   assert.is(displayName({ firstName: 'Ada', lastName: 'Lovelace', username: 'al' }), 'Ada LOVELACE');
