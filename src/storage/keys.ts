@@ -33,6 +33,9 @@ export const storageKeys = {
   /** The PDF assembled from a submission (shared by every member of a group submission). */
   submissionPdf: (submissionId: number) => `submissions/${id(submissionId)}/submission.pdf`,
   commentAttachment: (commentId: number, extension: string) => `comments/${id(commentId)}${ext(extension)}`,
+  /** A discussion's n-th audio prompt (1-based) and the student's reply, stored as uploaded; the type is read from the bytes when served. */
+  discussionPrompt: (commentId: number, n: number) => `discussions/${id(commentId)}/prompt-${id(n)}`,
+  discussionReply: (commentId: number) => `discussions/${id(commentId)}/reply`,
   portfolioPart: (projectId: number, partId: number, extension: string) => `portfolios/${id(projectId)}/parts/${id(partId)}${ext(extension)}`,
   portfolio: (projectId: number) => `portfolios/${id(projectId)}/portfolio.pdf`,
   /** The similarity service's PDF report for one checked document (a simcheck submission). */

@@ -1,6 +1,7 @@
 import { router } from '../../../../trpc/core.ts';
 import { createComment } from './create.ts';
 import { deleteComment } from './delete.ts';
+import { discussionRouter } from './discussion/index.ts';
 import { downloadCommentAttachment } from './download.ts';
 import { listComments } from './list.ts';
 import { markCommentUnread } from './mark-unread.ts';
@@ -12,4 +13,5 @@ export const commentsRouter = router({
   attachment: downloadCommentAttachment,
   markUnread: markCommentUnread,
   delete: deleteComment,
+  discussion: discussionRouter,
 });

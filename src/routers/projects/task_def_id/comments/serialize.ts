@@ -36,6 +36,7 @@ export const commentOut = z.object({
   // discussion
   time_discussion_started: z.string().nullable().optional(),
   time_discussion_completed: z.string().nullable().optional(),
+  time_discussion_complete: z.string().nullable().optional().describe('the same as time_discussion_completed, the name the web client reads'),
   number_of_prompts: z.number().int().nullable().optional(),
   // assessment
   overseer_assessment_id: z.number().int().nullable().optional(),
@@ -131,6 +132,7 @@ export async function serializeComments(em: Em, commentIds: number[], viewerId: 
         out.status = r.discussion_completed_at ? 'complete' : r.discussion_started_at ? 'opened' : 'not started';
         out.time_discussion_started = iso(r.discussion_started_at);
         out.time_discussion_completed = iso(r.discussion_completed_at);
+        out.time_discussion_complete = out.time_discussion_completed;
         out.number_of_prompts = r.discussion_prompt_count;
         break;
       case 'assessment':
