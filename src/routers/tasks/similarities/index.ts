@@ -1,5 +1,6 @@
 import { router } from '../../../trpc/core.ts';
 import { similarityContents } from './contents.ts';
+import { legacyGetSimilarity, legacyUpdateSimilarity } from './legacy.ts';
 import { listSimilarities } from './list.ts';
 import { updateSimilarity } from './update.ts';
 import { similarityViewerUrl } from './viewer-url.ts';
@@ -10,4 +11,6 @@ export const similaritiesRouter = router({
   update: updateSimilarity,
   viewerUrl: similarityViewerUrl,
   contents: similarityContents,
+  legacyGet: legacyGetSimilarity,
+  legacyUpdate: legacyUpdateSimilarity,
 });
