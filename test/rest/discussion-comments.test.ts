@@ -89,8 +89,9 @@ test('staff post prompts as `attachments[]`; the student plays one (started), re
 test('prompts and replies are served with byte ranges (206)', async () => {
   const w = await taskWorld(env, people);
   const wav = sampleWav(1000);
-  const made = await createDiscussion(w, people.tutor.creds, [['attachments', wav]]);
-  assert.is(made.status, 201);
+  // A form that repeats a plain `attachments` field works as well as `attachments[]`.
+  const made = await createDiscussion(w, people.tutor.creds, [['attachments', wav], ['attachments', sampleWav(10)]]);
+  assert.equal([made.status, made.body.number_of_prompts], [201, 2]);
   const part = await get(`${discussionPath(w, made.body.id)}/prompt_number/1`, people.student.creds, { Range: 'bytes=10-19' });
   assert.is(part.statusCode, 206);
   assert.is(part.headers['content-range'], `bytes 10-19/${wav.length}`);
