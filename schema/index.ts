@@ -8,7 +8,7 @@ export * from './tasks.ts';
 export * from './similarity.ts';
 export * from './sign-in.ts';
 
-import { AuthToken, User, Webcal, WebcalUnitExclusion } from './users.ts';
+import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
 import { GroupSet, Group, LearningAlignment, LearningOutcome, TaskDefinition, Tutorial, TutorialStream, Unit, UnitRole } from './units.ts';
 import { GroupMembership, GroupSubmission, PortfolioPart, Project, TutorialEnrolment } from './projects.ts';
@@ -17,7 +17,7 @@ import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimila
 import { SignInThrottle, UsedSamlAssertion } from './sign-in.ts';
 
 export const entities = [
-  User, AuthToken, Webcal, WebcalUnitExclusion,
+  User, AuthToken, Webcal, WebcalUnitExclusion, Invitation,
   TeachingPeriod, Break, Campus, ActivityType, OverseerImage,
   Unit, UnitRole, LearningOutcome, TutorialStream, Tutorial, GroupSet, Group, TaskDefinition, LearningAlignment,
   Project, TutorialEnrolment, GroupMembership, GroupSubmission, PortfolioPart,

@@ -70,3 +70,19 @@ export const WebcalUnitExclusion = defineEntity({
   },
   uniques: [{ properties: ['webcal', 'unit'] }],
 });
+
+/** A one-time link for a user without a password to set one (the users CSV import sends it). */
+export const Invitation = defineEntity({
+  name: 'Invitation',
+  tableName: 'invitations',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    // SHA-256 of the random token; the token itself is only ever in the mail.
+    tokenHash: p.string().length(64).unique(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+export type IInvitation = InferEntity<typeof Invitation>;

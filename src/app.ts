@@ -8,6 +8,7 @@ import { normalizeUrl } from '../compat/normalize.ts';
 import { registerBodyParsers } from '../compat/bodies.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
+import { registerInvitationRoutes } from './invitations/routes.ts';
 import { registerSimcheckWebhook } from './similarity/webhook.ts';
 import { openApiDocument } from './openapi.ts';
 import { appRouter } from './routers/index.ts';
@@ -34,6 +35,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
   registerHealthRoutes(app, services.orm);
+  registerInvitationRoutes(app, services);
   await registerSimcheckWebhook(app, services);
 
   registerRestRoutes(app, appRouter, services);

@@ -7,8 +7,10 @@ import type { Em } from '../db/orm.ts';
 import { tutorFor } from '../workflow/people.ts';
 import type { MailPayload } from './payload.ts';
 import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from './rules.ts';
+import { createInvitation, INVITATION_DAYS } from '../invitations/tokens.ts';
 import {
   feedbackReadyMail,
+  invitationMail,
   portfolioMail,
   taskPdfFailedMail,
   weeklyStaffSummaryMail,
@@ -31,6 +33,8 @@ export type Composed =
 export interface MailSettings {
   product: string;
   webUrl: string | null;
+  /** This service's own address, for links to pages it serves when WEB_CLIENT_URL is not set. */
+  serviceUrl?: string | null;
 }
 
 interface Recipient {
@@ -151,7 +155,26 @@ export async function composeMail(em: Em, mail: MailPayload, settings: MailSetti
       return studentSummary(em, mail.projectId, mail.weekEnd, settings);
     case 'weekly_staff_summary':
       return staffSummary(em, mail.unitRoleId, mail.weekEnd, settings);
+    case 'invitation':
+      return invitation(em, mail.userId, settings);
   }
+}
+
+/** The token is made here, when the mail is sent, so the job queue never holds it in clear. */
+async function invitation(em: Em, userId: number, settings: MailSettings): Promise<Composed> {
+  const u = await db(em).selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirst();
+  if (!u) return skip(`user ${userId} no longer exists`);
+  if (u.password_hash !== null) return skip(`user ${userId} has set a password already`);
+  if (!u.email) return skip('the recipient has no e-mail address');
+  const token = await createInvitation(em, u.id, new Date());
+  const base = settings.webUrl ?? settings.serviceUrl ?? '';
+  return {
+    send: true,
+    to: nameOf(u),
+    replyTo: null,
+    onBehalfOf: null,
+    content: invitationMail({ firstName: u.first_name, username: u.username, link: `${base}/invitations/${token}`, days: INVITATION_DAYS, product: settings.product }),
+  };
 }
 
 const summaryDates = (r: Recipient) => ({ active: r.active, sendNotifications: r.send_notifications, startDate: r.start_date, endDate: r.end_date });

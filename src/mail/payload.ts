@@ -15,6 +15,8 @@ export const mailPayload = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('portfolio_failed'), projectId: id }),
   z.object({ kind: z.literal('weekly_student_summary'), projectId: id, weekEnd: day }),
   z.object({ kind: z.literal('weekly_staff_summary'), unitRoleId: id, weekEnd: day }),
+  /** A user created without a password: the link to set one. The token is made when the mail is composed, so it is never queued in clear. */
+  z.object({ kind: z.literal('invitation'), userId: id }),
 ]);
 
 export type MailPayload = z.infer<typeof mailPayload>;

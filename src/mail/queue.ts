@@ -13,6 +13,13 @@ export async function queueMail(jobs: JobQueue, mail: MailPayload, jobKey?: stri
   await jobs.add('send_email', mail, { jobKey, maxAttempts: MAIL_ATTEMPTS });
 }
 
+/** Many mails in one statement (bulk imports): a fixed number of statements however many rows. */
+export async function queueMails(em: Em, mails: MailPayload[]): Promise<void> {
+  if (mails.length === 0) return;
+  const specs = mails.map((payload) => ({ identifier: 'send_email', payload, max_attempts: MAIL_ATTEMPTS }));
+  await em.execute('select count(*) from graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ?::json)))', [JSON.stringify(specs)]);
+}
+
 /**
  * A submission could not be converted (the PDF job's failure path, in its transaction): one mail
  * to each student whose task shares the submission (the group's members, or the one student).

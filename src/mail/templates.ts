@@ -222,3 +222,21 @@ export function weeklyStaffSummaryMail(d: StaffWeek): MailContent {
   lines.push(footer(d.signature));
   return { subject: `${d.unitName}: Weekly Summary`, text: lines.join('\n') };
 }
+
+/** A user created without a password (the users CSV): a one-time link to set one. */
+export function invitationMail(d: { firstName: string; username: string; link: string; days: number; product: string }): MailContent {
+  const lines = [
+    `Hi ${d.firstName},`,
+    '',
+    `An account with the username ${d.username} has been created for you in ${d.product}.`,
+    `To choose your password, open this link within ${d.days} days (it works once):`,
+    '',
+    `  ${d.link}`,
+    '',
+    'If you did not expect this e-mail, you can ignore it.',
+    '',
+    'Regards,',
+    `The ${d.product} team`,
+  ];
+  return { subject: `${d.product}: set your password`, text: lines.join('\n') };
+}
