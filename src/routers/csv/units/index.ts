@@ -1,6 +1,7 @@
 import { router } from '../../../trpc/core.ts';
 import { uploadEnrolments } from './enrol.ts';
 import { downloadStudents } from './export.ts';
+import { downloadTaskCompletion } from './task-completion.ts';
 import { downloadTutorAssessments } from './tutor-assessments.ts';
 import { uploadWithdrawals } from './withdraw.ts';
 
@@ -9,4 +10,5 @@ export const unitCsvRouter = router({
   enrol: uploadEnrolments,
   withdraw: uploadWithdrawals,
   tutorAssessments: downloadTutorAssessments,
+  taskCompletion: downloadTaskCompletion,
 });
