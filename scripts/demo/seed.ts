@@ -8,22 +8,14 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { User } from '../../schema/index.ts';
 import { addDays, toDay } from '../../src/domain/dates.ts';
 import { dateForWeekAndDay, weekNumber, type PeriodCalendar } from '../../src/domain/weeks.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
-import { appRouter } from '../../src/routers/index.ts';
-import { createContext, type Services } from '../../src/trpc/context.ts';
-import { createCallerFactory } from '../../src/trpc/core.ts';
+import type { Services } from '../../src/trpc/context.ts';
 import { UploadedFile } from '../../src/trpc/files.ts';
+import { signIn, type As } from '../lib/caller.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf, type DemoPerson } from './people.ts';
 import { seedWork } from './work.ts';
-
-const callerOf = createCallerFactory(appRouter);
-type Caller = ReturnType<typeof callerOf>;
-/** A signed-in user's calls; each call gets a fresh context (its own entity manager), like a request. */
-type As = () => Caller;
 
 export const DEMO_PERIOD = 'Demo';
 const TEACHING_WEEKS = 12;
@@ -80,15 +72,6 @@ export interface SeedDemoInput {
   /** The demo users' password (at least 8 characters). */
   password: string;
   progress?: DemoProgress;
-}
-
-/** Signs `username` in (a session token, as POST /api/auth issues one) and returns their caller. */
-async function signIn(services: Services, username: string): Promise<As> {
-  const em = services.orm.em.fork();
-  const user = await em.findOne(User, { username });
-  if (!user) throw new Error(`no user "${username}" to sign in as`);
-  const token = await issueToken(em, user, services.clock.now(), false);
-  return () => callerOf(createContext(services, { username, token }));
 }
 
 /** Runs `step`, naming the stage in any error, and times the stage. */
