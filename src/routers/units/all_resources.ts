@@ -1,19 +1,13 @@
 // GET /api/units/{id}/all_resources (beyond-spec.md §7): every task sheet and resources zip of a
 // unit in one zip, written while it is sent; each stored file is opened only when its turn comes.
 import { safeEntryPart, writeZip, type ZipEntryOut } from '../../lib/zip.ts';
-import { definitionFiles, storageKeys, type Storage } from '../../storage/index.ts';
+import { definitionFiles, storageKeys, zipEntryOpener, type Storage } from '../../storage/index.ts';
 import { fileResult, type FileResult } from '../../trpc/files.ts';
 import { unitQuery } from '../../trpc/scoped.ts';
 import { loadTaskDefinitions } from './task_definitions/schemas.ts';
 import { unitIdInput } from './schemas.ts';
 import type { Em } from '../../db/orm.ts';
 
-/** Opens a stored file for the zip; one that vanished since it was listed cuts the download off. */
-const opener = (storage: Storage, key: string) => async () => {
-  const file = await storage.open(key);
-  if (!file) throw new Error(`stored file ${key} disappeared while the zip was written`);
-  return file.stream;
-};
 
 /**
  * The zip's entries, in the unit page's order: `<ABBR>.pdf` for each sheet and `<ABBR>.zip` for
@@ -31,8 +25,8 @@ export async function unitResourceEntries(em: Em, storage: Storage, unitId: numb
     if (used.has(base.toLowerCase())) base = `${base}-${d.id}`;
     used.add(base.toLowerCase());
     // Both kinds are compressed already; storing them as they are saves the CPU.
-    if (has?.sheet) entries.push({ name: `${base}.pdf`, open: opener(storage, storageKeys.taskSheet(d.id)), compress: false });
-    if (has?.resources) entries.push({ name: `${base}.zip`, open: opener(storage, storageKeys.taskResources(d.id)), compress: false });
+    if (has?.sheet) entries.push({ name: `${base}.pdf`, open: zipEntryOpener(storage, storageKeys.taskSheet(d.id)), compress: false });
+    if (has?.resources) entries.push({ name: `${base}.zip`, open: zipEntryOpener(storage, storageKeys.taskResources(d.id)), compress: false });
   }
   return entries;
 }

@@ -2,7 +2,7 @@
 // while it is sent (the PDFs are opened one at a time as the zip reaches them).
 import { MARKING_README, marksCsv, pdfEntryName } from '../../../domain/marking-package.ts';
 import { safeEntryPart, writeZip, type ZipEntryOut } from '../../../lib/zip.ts';
-import type { Storage } from '../../../storage/index.ts';
+import { zipEntryOpener, type Storage } from '../../../storage/index.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scoped.ts';
@@ -22,11 +22,7 @@ async function pdfEntries(storage: Storage, tasks: readonly TaskToMark[], at: Da
       name: pdfEntryName(safeEntryPart(task.username), safeEntryPart(task.abbreviation), task.taskId),
       mtime: at,
       compress: false,
-      open: async () => {
-        const file = await storage.open(key);
-        if (!file) throw new Error(`stored file ${key} disappeared while the zip was written`);
-        return file.stream;
-      },
+      open: zipEntryOpener(storage, key),
     });
   }
   return entries;

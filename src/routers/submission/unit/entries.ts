@@ -6,7 +6,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { GRADE_NAMES } from '../../../domain/task-rules.ts';
 import { safeEntryPart, type ZipEntryOut } from '../../../lib/zip.ts';
-import { storageKeys, type Storage } from '../../../storage/index.ts';
+import { storageKeys, zipEntryOpener, type Storage } from '../../../storage/index.ts';
 
 /**
  * The zip's entries, opened one at a time as the zip reaches them. A file that no longer exists
@@ -20,11 +20,7 @@ async function* storedEntries(storage: Storage, files: Iterable<{ name: string; 
       name,
       mtime: at,
       compress: false,
-      open: async () => {
-        const file = await storage.open(key);
-        if (!file) throw new Error(`stored file ${key} disappeared while the zip was written`);
-        return file.stream;
-      },
+      open: zipEntryOpener(storage, key),
     };
   }
 }

@@ -1,5 +1,6 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission_files: the latest upload's files as a zip.
 import { basename } from 'node:path';
+import { zipEntryOpener } from '../../../../storage/index.ts';
 import { db } from '../../../../db/kysely.ts';
 import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { safeEntryPart, writeZip } from '../../../../lib/zip.ts';
@@ -30,11 +31,7 @@ export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_
     const student = await db(ctx.em).selectFrom('users').select('username').where('id', '=', (ctx.project.user as unknown as { id: number }).id).executeTakeFirstOrThrow();
     const entries = stored.map((f) => ({
       name: basename(f.storage_path),
-      open: async () => {
-        const file = await ctx.storage.open(f.storage_path);
-        if (!file) throw new Error(`stored file ${f.storage_path} disappeared while the zip was written`);
-        return file.stream;
-      },
+      open: zipEntryOpener(ctx.storage, f.storage_path),
     }));
     return {
       filename: `${safeEntryPart(student.username)}-${safeEntryPart(ctx.definition.abbreviation)}.zip`,
