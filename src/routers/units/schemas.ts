@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { alignmentOut as learningAlignmentOut } from './learning_alignments/schemas.ts';
 import { formBool, formDay, formInt, formString, idField, requiredString } from '../../trpc/fields.ts';
 import { UNIT_ROLE_NAMES, unitSummaryOut } from '../teaching_periods/schemas.ts';
 import { tutorialOut } from '../tutorials/schemas.ts';
@@ -11,18 +12,13 @@ import { groupOut, groupSetOut } from './group_sets/schemas.ts';
 export { unitSummaryOut };
 
 // ---- The full unit (GET /api/units/{id}, and the answer of create and rollover) ----------------
-// Each collection's shape is its owner's (outcomes, streams, staff, tutorials, task definitions);
-// alignments are described here until their own operations arrive.
+// Each collection's shape is its owner's (outcomes, streams, staff, tutorials, task definitions,
+// alignments).
 
 const id = z.number().int();
 
-export const alignmentOut = z.object({
-  id,
-  description: z.string().nullable(),
-  rating: z.number().int(),
-  learning_outcome_id: id,
-  task_definition_id: id,
-});
+/** The unit's own alignments (no task), in the learning-alignment operations' shape. */
+export const alignmentOut = learningAlignmentOut.omit({ task_id: true });
 /** The spec's full Unit; fields marked optional are shown to staff only (or omitted when null). */
 export const unitOut = z.object({
   code: z.string(),
