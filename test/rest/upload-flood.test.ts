@@ -213,9 +213,12 @@ test('a flood of large bodies gets quick 4xx answers, and the server\'s memory s
     assert.ok(after.heap - before.heap < 8 * MiB, `round ${round}: ${mib(after.heap - before.heap)} MiB more held after the flood`);
     assert.equal(leftovers(), [], 'no upload is kept');
   }
-  // A second flood finds the memory the first one used and needs no more.
+  // A second flood finds the memory the first one used and needs no more. Measured against the
+  // first flood's peak: the allocator may hand memory back between floods, and taking it again is
+  // not growth.
   const [first, second] = rounds;
-  assert.ok(second.after.peak - first.after.rss < 16 * MiB, `the second flood grew RSS by ${mib(second.after.peak - first.after.rss)} MiB`);
+  const used = Math.max(first.after.peak, first.after.rss);
+  assert.ok(second.after.peak - used < 16 * MiB, `the second flood grew RSS by ${mib(second.after.peak - used)} MiB past the first's peak`);
   // And the server still serves.
   const ok = await post('/api/flood/upload', { ...MULTIPART, ...auth }, { head: fileHead(), fill: 10, tail: fileTail, declare: true });
   assert.is(ok.status, 201, ok.body);
