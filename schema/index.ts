@@ -14,7 +14,7 @@ import { GroupSet, Group, LearningAlignment, LearningOutcome, TaskDefinition, Tu
 import { GroupMembership, GroupSubmission, PortfolioPart, Project, TutorialEnrolment } from './projects.ts';
 import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComment, TaskPin, TaskSubmission } from './tasks.ts';
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
-import { SignInThrottle, UsedSamlAssertion } from './sign-in.ts';
+import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 
 export const entities = [
   User, AuthToken, Webcal, WebcalUnitExclusion, Invitation,
@@ -23,5 +23,5 @@ export const entities = [
   Project, TutorialEnrolment, GroupMembership, GroupSubmission, PortfolioPart,
   Task, TaskComment, CommentReadReceipt, TaskPin, TaskSubmission, SubmissionFile, OverseerAssessment,
   TaskSimilarity, SimcheckSubmission, SimcheckGroupAttachment, SimcheckAction,
-  SignInThrottle, UsedSamlAssertion,
+  SignInFailure, UsedSamlAssertion,
 ];

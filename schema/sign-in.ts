@@ -1,19 +1,22 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 
 /**
- * Failed sign-ins in the current fixed window, one row per throttled key (`username:<name>` or
- * `address:<ip>`). Kept in the database so that every API process counts against the same rows.
+ * Failed sign-ins counted by `rate-limiter-flexible`'s PostgreSQL store (src/lib/sign-in-throttle.ts),
+ * one row per key: `<prefix>:<address>/<username>` or `<prefix>:<address>`, with the failures
+ * (`points`) of the window that ends at `expire` (milliseconds since 1970). The library reads and
+ * writes the columns by position, so they keep its names and order. Kept in the database so that
+ * every API process counts against the same rows; created here, not by the library at run time.
  */
-export const SignInThrottle = defineEntity({
-  name: 'SignInThrottle',
-  tableName: 'sign_in_throttles',
+export const SignInFailure = defineEntity({
+  name: 'SignInFailure',
+  tableName: 'sign_in_failures',
   properties: {
-    key: p.string().length(300).primary(),
-    failures: p.integer(),
-    windowEndsAt: p.datetime(),
+    key: p.string().length(255).primary(),
+    points: p.integer().default(0),
+    expire: p.bigint('number').nullable(),
   },
 });
-export type ISignInThrottle = InferEntity<typeof SignInThrottle>;
+export type ISignInFailure = InferEntity<typeof SignInFailure>;
 
 /** SAML assertions already exchanged for a token, remembered until they could no longer be used anyway. */
 export const UsedSamlAssertion = defineEntity({

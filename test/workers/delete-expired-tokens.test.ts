@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseCrontab } from 'graphile-worker';
-import { AuthToken, SignInThrottle, UsedSamlAssertion } from '../../schema/index.ts';
+import { AuthToken, SignInFailure, UsedSamlAssertion } from '../../schema/index.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { issueToken } from '../../src/lib/sessions.ts';
 import { CRONTAB } from '../../workers/index.ts';
@@ -29,18 +29,18 @@ test('the hourly job removes expired sign-in tokens and keeps live ones', async 
   assert.ok(left[0].expiresAt.getTime() > env.clock.now().getTime());
 });
 
-test('the same job removes ended throttle windows and expired SAML assertion records, keeping current ones', async () => {
+test('the same job removes ended sign-in failure windows and expired SAML assertion records, keeping current ones', async () => {
   const em = env.orm.em.fork();
   const at = (minutes: number) => new Date(env.clock.now().getTime() + minutes * 60_000);
-  em.create(SignInThrottle, { key: 'username:old', failures: 10, windowEndsAt: at(-1) });
-  em.create(SignInThrottle, { key: 'username:current', failures: 3, windowEndsAt: at(5) });
+  em.create(SignInFailure, { key: 'address:192.0.2.1', points: 10, expire: at(-1).getTime() });
+  em.create(SignInFailure, { key: 'address:192.0.2.2', points: 3, expire: at(5).getTime() });
   em.create(UsedSamlAssertion, { assertionId: '_old', expiresAt: at(-1) });
   em.create(UsedSamlAssertion, { assertionId: '_current', expiresAt: at(5) });
   await em.flush();
   await jobQueue(env.orm.em.fork()).add('delete_expired_tokens', {});
   await runJobs(env);
   const check = env.orm.em.fork();
-  assert.equal((await check.find(SignInThrottle, {})).map((r) => r.key), ['username:current']);
+  assert.equal((await check.find(SignInFailure, {})).map((r) => r.key), ['address:192.0.2.2']);
   assert.equal((await check.find(UsedSamlAssertion, {})).map((r) => r.assertionId), ['_current']);
 });
 

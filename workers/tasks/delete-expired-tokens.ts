@@ -1,12 +1,12 @@
 import type { Task } from 'graphile-worker';
 import { deleteExpiredAssertions } from '../../src/lib/saml-replay.ts';
 import { deleteExpiredTokens } from '../../src/lib/sessions.ts';
-import { deleteEndedThrottles } from '../../src/lib/throttle.ts';
+import { deleteEndedWindows } from '../../src/lib/sign-in-throttle.ts';
 import type { WorkerServices } from '../index.ts';
 
 /**
  * Removes what sign-in leaves behind once it no longer matters: tokens past their expiry,
- * throttle counts whose window has ended, and records of SAML assertions that would be refused
+ * sign-in failure counts whose window has ended, and records of SAML assertions that would be refused
  * as expired anyway. Scheduled hourly by the worker's crontab. Idempotent.
  */
 export function deleteExpiredTokensTask(services: WorkerServices): Task {
@@ -14,7 +14,7 @@ export function deleteExpiredTokensTask(services: WorkerServices): Task {
     const em = services.orm.em.fork();
     const now = services.clock.now();
     const tokens = await deleteExpiredTokens(em, now);
-    const throttles = await deleteEndedThrottles(em, now);
+    const throttles = await deleteEndedWindows(em, now);
     const assertions = await deleteExpiredAssertions(em, now);
     if (tokens + throttles + assertions > 0) {
       helpers.logger.info(`deleted ${tokens} expired sign-in tokens, ${throttles} ended throttle windows, ${assertions} expired SAML assertion records`);

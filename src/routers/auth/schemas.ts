@@ -3,8 +3,9 @@ import { formBool, formString } from '../../trpc/fields.ts';
 import { userOut } from '../users/schemas.ts';
 
 export const signInInput = z.object({
-  // No stored username is longer; the bound also keeps the throttle's key short.
-  username: formString().pipe(z.string().min(1, { message: 'is empty' }).max(255, { message: 'is too long (maximum is 255 characters)' })),
+  // No length bound: a username no account has, however long, is an ordinary failed sign-in (401),
+  // and the throttle keeps its keys short itself.
+  username: formString().pipe(z.string().min(1, { message: 'is empty' })),
   // Either a password, or (single sign-on return) a token the caller already holds.
   password: z.string().optional(),
   auth_token: z.string().optional(),

@@ -1,7 +1,7 @@
 import { User, type IUser } from '../../../schema/index.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { findSession, issueToken } from '../../lib/sessions.ts';
-import { countAttempt, forgiveAttempt, signInKeys } from '../../lib/throttle.ts';
+import { guardSignIn } from '../../lib/sign-in-throttle.ts';
 import type { Context } from '../../trpc/context.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../trpc/errors.ts';
@@ -44,7 +44,7 @@ export const signIn = publicProcedure
       tags: ['Authentication'],
       summary: 'Sign in',
       description:
-        'Signs in with username and password and returns a token for the `Auth-Token` header. A wrong password or unknown user gets 401 and creates nothing. Instead of a password, a valid token of the same user may be exchanged for a fresh one that expires no later than it (single sign-on return). After too many failed attempts for the username or from the client address, every attempt (even with the right password) gets 429 with a `Retry-After` header until the window ends.',
+        'Signs in with username and password and returns a token for the `Auth-Token` header. A wrong password or unknown user (of any length) gets 401 and creates nothing. Instead of a password, a valid token of the same user may be exchanged for a fresh one that expires no later than it (single sign-on return). Failed attempts are counted per username and client address, and per client address: once either has used up its failures, attempts from that address (even with the right password) get 429 with a `Retry-After` header until the window ends, while the same username from another address is unaffected. Correct sign-ins are never counted.',
     },
   })
   .input(signInInput)
@@ -54,13 +54,18 @@ export const signIn = publicProcedure
     const username = input.username.toLowerCase();
     if ((input.password === undefined || input.password === '') && !input.auth_token) throw badRequest('password is missing');
 
-    const { signInThrottle } = ctx.config;
-    const keys = signInKeys(signInThrottle, username, ctx.clientIp);
-    const wait = await countAttempt(ctx.em, keys, now, signInThrottle.windowSeconds);
-    if (wait !== null) throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes(wait)}.`, wait);
-
-    const result = await checkCredentials(ctx, input, username, now);
+    const guarded = await guardSignIn(
+      ctx.em,
+      ctx.config.signInThrottle,
+      username,
+      ctx.clientIp,
+      () => checkCredentials(ctx, input, username, now),
+      (result) => !result.user,
+    );
+    if ('blockedFor' in guarded) {
+      throw tooManyRequests(`Too many failed sign-in attempts. Try again in ${minutes(guarded.blockedFor)}.`, guarded.blockedFor);
+    }
+    const result = guarded.outcome;
     if (!result.user) throw unauthorized(result.refused);
-    await forgiveAttempt(ctx.em, keys, now);
     return { user: toUser(result.user), auth_token: await issueToken(ctx.em, result.user, now, input.remember, result.notAfter) };
   });
