@@ -44,7 +44,7 @@ export interface Config {
   maxBodyBytes: number;
   /** Default cap on the files of one upload (an upload route may set its own); larger get 413. */
   maxUploadBytes: number;
-  /** Failed sign-ins allowed per username and per client address in one window; 0 turns a limit off. */
+  /** Failed sign-ins allowed per (client address, username) and per client address in one window; 0 turns a limit off. */
   signInThrottle: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For names the client address. */
   trustProxy: boolean | string[];

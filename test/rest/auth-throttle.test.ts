@@ -152,6 +152,17 @@ test('the counts live in the database: a second API process counts against the s
   }
 });
 
+test('/trpc/auth.signIn is the same procedure: it counts against the same keys and answers 429 once they are used up', async () => {
+  await createUser(env, 'astudent', 'Student');
+  const trpc = async (username: string, password: string) =>
+    (await env.app.inject({ method: 'POST', url: '/trpc/auth.signIn', payload: { username, password }, remoteAddress: HOME })).statusCode;
+  assert.is(await trpc('x'.repeat(300), 'wrong'), 401);
+  await wrongTimes(5, 'astudent');
+  for (let i = 0; i < 5; i++) assert.is(await trpc('astudent', 'wrong'), 401);
+  assert.is(await trpc('astudent', PASSWORD), 429);
+  assert.is((await signIn({ username: 'astudent', password: PASSWORD })).status, 429);
+});
+
 test('a limit of 0 turns that limit off', async () => {
   env.config.signInThrottle = { ...saved, maxFailuresPerUser: 0, maxFailuresPerAddress: 0 };
   await createUser(env, 'astudent', 'Student');
