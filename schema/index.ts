@@ -7,6 +7,7 @@ export * from './projects.ts';
 export * from './tasks.ts';
 export * from './similarity.ts';
 export * from './sign-in.ts';
+export * from './workers.ts';
 
 import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -15,6 +16,7 @@ import { GroupMembership, GroupSubmission, PortfolioPart, Project, TutorialEnrol
 import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComment, TaskPin, TaskSubmission } from './tasks.ts';
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
+import { WorkerHeartbeat } from './workers.ts';
 
 export const entities = [
   User, AuthToken, Webcal, WebcalUnitExclusion, Invitation,
@@ -24,4 +26,5 @@ export const entities = [
   Task, TaskComment, CommentReadReceipt, TaskPin, TaskSubmission, SubmissionFile, OverseerAssessment,
   TaskSimilarity, SimcheckSubmission, SimcheckGroupAttachment, SimcheckAction,
   SignInFailure, UsedSamlAssertion,
+  WorkerHeartbeat,
 ];

@@ -38,6 +38,11 @@ export interface Config {
   privacyStatement: string;
   plagiarismStatement: string;
   workerConcurrency: number;
+  /**
+   * Job workers' liveness (workers/liveness.ts): each refreshes its heartbeat row every
+   * `heartbeatSeconds`; one silent for `staleSeconds` is presumed dead and its jobs are freed.
+   */
+  workerLiveness: { heartbeatSeconds: number; staleSeconds: number };
   /** How long a verified token is trusted without asking the database; 0 turns the cache off. */
   sessionCacheSeconds: number;
   /** Largest JSON, form or plain multipart body an operation reads; larger ones get 413. */
@@ -124,6 +129,20 @@ function mailSettings(env: Env): Config['mail'] {
   return { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || `"${name}" <no-reply@${host}>`, webUrl };
 }
 
+/**
+ * A killed worker's jobs run again about `staleSeconds` (plus one heartbeat) after it stopped
+ * checking in; a worker must be allowed to miss at least one heartbeat before it is presumed dead.
+ */
+function workerLiveness(env: Env): Config['workerLiveness'] {
+  const heartbeatSeconds = int(env.WORKER_HEARTBEAT_SECONDS, 5, 'WORKER_HEARTBEAT_SECONDS');
+  const staleSeconds = int(env.WORKER_STALE_SECONDS, 30, 'WORKER_STALE_SECONDS');
+  if (heartbeatSeconds < 1) throw new Error('WORKER_HEARTBEAT_SECONDS must be at least 1');
+  if (staleSeconds < 2 * heartbeatSeconds) {
+    throw new Error(`WORKER_STALE_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS (${heartbeatSeconds}), got ${staleSeconds}`);
+  }
+  return { heartbeatSeconds, staleSeconds };
+}
+
 /** Reads the whole configuration from the environment; see the README for the table. */
 export function loadConfig(env: Env = process.env): Config {
   const dataDir = resolve(env.DATA_DIR || '.data');
@@ -194,6 +213,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.PLAGIARISM_STATEMENT ||
       'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
+    workerLiveness: workerLiveness(env),
     sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10_000_000, 'MAX_UPLOAD_BYTES'),

@@ -22,6 +22,7 @@ import { sendEmailTask } from './tasks/send-email.ts';
 import { weeklySummariesTask } from './tasks/weekly-summaries.ts';
 import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
 import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
+import { startLiveness, trackJobs } from './liveness.ts';
 
 export interface WorkerServices {
   orm: Orm;
@@ -80,13 +81,15 @@ export function createJobPool(databaseUrl: string, max: number): pg.Pool {
 }
 
 /**
- * Jobs still locked by a worker that was killed stay locked for four hours before graphile-worker
- * takes them again. Only a process whose database nobody else uses (the embedded one) can know
- * such locks are stale, and it frees them at start.
+ * Jobs still locked by a worker that was killed would wait for the heartbeat sweep
+ * (workers/liveness.ts). Only a process whose database nobody else uses (the embedded one) knows
+ * at once that every lock and heartbeat row is left over from a dead run, and it clears them at
+ * start, so a restart takes the job again immediately.
  */
 export async function releaseAbandonedJobs(pool: pg.Pool): Promise<number> {
   const released = await pool.query('update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_at is not null');
   await pool.query('update graphile_worker._private_job_queues set locked_at = null, locked_by = null where locked_at is not null');
+  await pool.query('delete from worker_heartbeats');
   return released.rowCount ?? 0;
 }
 
@@ -116,6 +119,7 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
   const events: WorkerEvents = new EventEmitter();
   const poolIds: string[] = [];
   events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
+  const jobs = trackJobs(events);
   const runner = await run({
     pgPool,
     events,
@@ -128,8 +132,16 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
     // Running jobs see helpers.abortSignal fire this long after a stop begins.
     gracefulShutdownAbortTimeout: services.config.shutdownGraceSeconds * 1000,
   });
+  const liveness = await startLiveness(pgPool, poolIds[0], jobs, services.config.workerLiveness);
+  let stopping = false;
+  // A runner that ended by itself takes no more jobs: the heartbeat must not vouch for it any longer.
+  runner.promise.then(
+    () => !stopping && console.error('[worker] the job runner stopped by itself; heartbeat stopped'),
+    (error: Error) => !stopping && console.error(`[worker] the job runner failed (${error.message}); heartbeat stopped`),
+  ).finally(() => !stopping && liveness.stop());
   return {
     async stop(graceMs) {
+      stopping = true;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), graceMs)));
       const outcome = await Promise.race([runner.stop().catch(() => {}), late]);
@@ -140,6 +152,7 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
         await runner.kill().catch(() => {});
       }
       await settleJobs(pgPool, poolIds).catch((error: Error) => console.error(`[worker] could not settle jobs: ${error.message}`));
+      await liveness.stop();
     },
   };
 }

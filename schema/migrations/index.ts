@@ -4,6 +4,7 @@ import { Migration00002SignInThrottleAndSamlReplay } from './Migration00002SignI
 import { Migration00003PortfolioParts } from './Migration00003PortfolioParts.ts';
 import { Migration00004Invitations } from './Migration00004Invitations.ts';
 import { Migration00005SignInFailures } from './Migration00005SignInFailures.ts';
+import { Migration00006WorkerHeartbeats } from './Migration00006WorkerHeartbeats.ts';
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
@@ -11,4 +12,5 @@ export const migrationsList = [
   { name: 'Migration00003PortfolioParts', class: Migration00003PortfolioParts },
   { name: 'Migration00004Invitations', class: Migration00004Invitations },
   { name: 'Migration00005SignInFailures', class: Migration00005SignInFailures },
+  { name: 'Migration00006WorkerHeartbeats', class: Migration00006WorkerHeartbeats },
 ];

@@ -24,6 +24,8 @@ export interface EmbeddedOptions {
   persistent: boolean;
   /** Where operator-facing messages go (restarts, leftovers, the server's fatal errors). */
   log?: (message: string) => void;
+  /** A fixed port instead of a free one (tests restart a server where its clients expect it). */
+  port?: number;
 }
 
 const DATABASE = 'course_service';
@@ -244,7 +246,7 @@ export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOp
     await stopLeftover(dataDir, log);
   }
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const postmaster = new Postmaster(bin, dataDir, port, runAs, log);
   await postmaster.start();
   const stopOnExit = () => postmaster.signalStopSync();

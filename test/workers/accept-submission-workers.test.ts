@@ -19,6 +19,8 @@ import { freshEachTest } from '../support/suite.ts';
 import { taskWorld } from '../support/task-world.ts';
 import { seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { everyone, type People } from '../support/fixtures.ts';
+import { dropClaims, recordClaims } from '../support/job-claims.ts';
+import { bigProgram } from '../support/sample-files.ts';
 
 const test = suite('worker: PDF jobs survive a killed worker and are never run twice');
 let env: TestEnv;
@@ -37,27 +39,6 @@ test.after.each(async () => {
 });
 
 const CODE: UploadRequirement[] = [{ key: 'file0', name: 'Program', type: 'code' }];
-/** About 7,000 lines: several seconds of rendering, long enough to be killed in the middle. */
-const bigProgram = () => Array.from({ length: 3500 }, (_, i) => `def f${i}(x):\n    return x * ${i}  # step ${i}`).join('\n') + '\n';
-
-/** Records (job id, worker id) each time a worker takes a job, in a table of the test's own. */
-async function recordClaims(client: pg.Client): Promise<void> {
-  await client.query(`
-    create table if not exists public.test_job_claims (job_id bigint, task text, locked_by text, at timestamptz default clock_timestamp());
-    create or replace function public.test_record_claim() returns trigger language plpgsql as $$
-    begin
-      if new.locked_by is not null and new.locked_by is distinct from old.locked_by then
-        insert into public.test_job_claims (job_id, task, locked_by)
-        select new.id, t.identifier, new.locked_by from graphile_worker._private_tasks t where t.id = new.task_id;
-      end if;
-      return new;
-    end $$;
-    drop trigger if exists test_record_claim on graphile_worker._private_jobs;
-    create trigger test_record_claim after update on graphile_worker._private_jobs for each row execute function public.test_record_claim();`);
-}
-async function dropClaims(client: pg.Client): Promise<void> {
-  await client.query('drop trigger if exists test_record_claim on graphile_worker._private_jobs; drop table if exists public.test_job_claims; drop function if exists public.test_record_claim()');
-}
 
 async function eventually(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
