@@ -116,11 +116,12 @@ async function drawNotebookFile(writer: PdfWriter, file: SubmittedFile, maxPages
   return `${file.originalFilename} (${sizeOf(file.bytes.length)}) is cut short here: this PDF shows the first ${maxPages} pages of each file, here up to cell ${count(shown.cells)} of ${count(shown.total)}. ${DOWNLOAD}`;
 }
 
-/** The note under a file cut short, in bold, on a new page if this one is full. */
+/** The note under a file cut short, in bold, kept together: on a new page if this one lacks the room. */
 function drawNote(writer: PdfWriter, note: string): void {
+  const lines = wrapWords(note, TEXT_WIDTH, (s) => writer.measure(s, 'sansBold', 9));
+  const page = writer.ensure(6 + 13 * lines.length);
   writer.y -= 6;
-  for (const line of wrapWords(note, TEXT_WIDTH, (s) => writer.measure(s, 'sansBold', 9))) {
-    const page = writer.ensure(13);
+  for (const line of lines) {
     writer.y -= 13;
     writer.text(page, line, MARGIN, writer.y, 'sansBold', 9, BLACK);
   }
