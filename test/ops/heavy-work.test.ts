@@ -79,8 +79,8 @@ test('while a 9.5 MB program becomes a PDF, health and the users list answer, me
 
   assert.ok(done, `the PDF (or a failed-PDF outcome) within 120 s: ${figures}`);
   // Ratios measured in this run: the API's worst wait is a small part of the render it waited beside.
-  assert.ok(maxOf(healthMs) <= renderMs * 0.1, `health answers throughout the render: ${figures}`);
-  assert.ok(maxOf(usersMs) <= renderMs * 0.2, `GET /api/users answers throughout the render: ${figures}`);
+  assert.ok(maxOf(healthMs) <= renderMs * 0.2, `health answers throughout the render: ${figures}`);
+  assert.ok(maxOf(usersMs) <= renderMs * 0.25, `GET /api/users answers throughout the render: ${figures}`);
   assert.ok(grownMiB <= 400, `memory grows by at most 400 MiB: ${figures}`);
 
   const state = await w.state(submissionId);
