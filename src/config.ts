@@ -1,4 +1,4 @@
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Which halves of the service this process runs: both (default), only HTTP, or only jobs. */
@@ -43,6 +43,10 @@ export interface Config {
    * `heartbeatSeconds`; one silent for `staleSeconds` is presumed dead and its jobs are freed.
    */
   workerLiveness: { heartbeatSeconds: number; staleSeconds: number };
+  /** Worker threads for CPU-heavy work (src/threads/pool.ts): how many at most, and each one's heap cap. */
+  threads: { threads: number; memoryMb: number };
+  /** Pages of a PDF each code, text or notebook file may fill; the rest is left out with a note. */
+  pdfMaxPagesPerFile: number;
   /** How long a verified token is trusted without asking the database; 0 turns the cache off. */
   sessionCacheSeconds: number;
   /** Largest JSON, form or plain multipart body an operation reads; larger ones get 413. */
@@ -214,6 +218,13 @@ export function loadConfig(env: Env = process.env): Config {
       'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
     workerLiveness: workerLiveness(env),
+    threads: {
+      // All cores but the event loop's by default; at least one.
+      threads: Math.max(1, int(env.CPU_THREADS, availableParallelism() - 1, 'CPU_THREADS')),
+      // Enough for the largest legitimate render measured (docs/operating/heavy-work.md); past it the thread ends, not the process.
+      memoryMb: Math.max(32, int(env.CPU_THREAD_MEMORY_MB, 1024, 'CPU_THREAD_MEMORY_MB')),
+    },
+    pdfMaxPagesPerFile: Math.max(1, int(env.PDF_MAX_PAGES_PER_FILE, 200, 'PDF_MAX_PAGES_PER_FILE')),
     sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
     maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10_000_000, 'MAX_UPLOAD_BYTES'),

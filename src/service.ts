@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.ts';
 import { createOrm, type Orm } from './db/orm.ts';
 import { ensureAdmin } from './lib/bootstrap.ts';
 import { systemClock } from './lib/clock.ts';
+import { closeThreads } from './threads/pool.ts';
 import { createServices } from './trpc/context.ts';
 import { dockerEngine } from '../workers/adapters/docker.ts';
 import { smtpMailer } from '../workers/adapters/mailer.ts';
@@ -66,6 +67,8 @@ export async function startService(config: Config): Promise<RunningService> {
     (stopped ??= (async () => {
       const graceMs = config.shutdownGraceSeconds * 1000;
       await Promise.all([app && drainHttp(app, graceMs), worker?.stop(graceMs)]);
+      // Jobs were handed back above, which ended their threads; nothing is left running in the pool.
+      await closeThreads();
       await orm?.close();
       await jobPool?.end();
       await embedded?.stop();

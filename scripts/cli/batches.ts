@@ -13,8 +13,8 @@ export interface Batches {
   close(): void;
 }
 
-export function csvBatches(path: string, size: number): Batches {
-  const { headers, rows } = readCsv(decodeCsv(readFileSync(path)));
+export async function csvBatches(path: string, size: number): Promise<Batches> {
+  const { headers, rows } = await readCsv(decodeCsv(readFileSync(path)));
   const dir = mkdtempSync(join(tmpdir(), 'course-cli-'));
   const files: UploadedFile[] = [];
   for (let from = 0; from < Math.max(rows.length, 1); from += size) {

@@ -69,7 +69,7 @@ export async function runCommand(services: Services, inv: Invocation, io: CliIo)
 }
 
 async function importInBatches(as: As, importer: Importer, path: string, unitId: number, size: number, io: CliIo): Promise<ImportSummary> {
-  const batches = csvBatches(path, size);
+  const batches = await csvBatches(path, size);
   const total: ImportSummary = { success: [], ignored: [], errors: [] };
   const showProgress = batches.files.length > 1;
   try {

@@ -3,12 +3,13 @@
 // pure: highlight → tokens per line → tabs expanded → wrapped rows with their line numbers.
 import hljs from 'highlight.js';
 import { rgb, type RGB } from 'pdf-lib';
-import { MARGIN, PAGE } from './layout.ts';
+import { BOTTOM, MARGIN, PAGE, TOP } from './layout.ts';
+import { CODE_LINE_HEIGHT, CODE_SIZE } from './limits.ts';
 import { GREY, type PdfWriter } from './writer.ts';
 
 export const TAB_WIDTH = 4;
-export const CODE_SIZE = 8;
-const LINE_HEIGHT = CODE_SIZE * 1.3;
+export { CODE_SIZE };
+const LINE_HEIGHT = CODE_LINE_HEIGHT;
 
 /** One piece of a line in one colour; `scope` is highlight.js's class (keyword, string, ...), '' for plain. */
 export interface Token {
@@ -102,6 +103,54 @@ export function wrapTokens(tokens: Token[], columns: number): Token[][] {
   return rows;
 }
 
+/** The part of a source text that fills at most `maxRows` printed rows, and how many whole lines it holds. */
+export interface SourceCut {
+  text: string;
+  /** Lines shown whole (a last line cut in the middle is not counted). */
+  lines: number;
+  /** True when `text` is all of `source`. */
+  whole: boolean;
+}
+
+/**
+ * Cuts `source` where its printed rows (tabs expanded, wrapped at `columns`, as codeRows prints
+ * them) would pass `maxRows`, without colouring anything: the colouring and the drawing then cost
+ * what the pages shown cost, however long the file is. A line longer than the rows left is cut
+ * inside.
+ */
+export function cutToRows(source: string, columns: number, maxRows: number): SourceCut {
+  const text = source.replace(/\r\n?/g, '\n');
+  let rows = 0;
+  let lines = 0;
+  for (let start = 0; start < text.length; ) {
+    const newline = text.indexOf('\n', start);
+    const end = newline < 0 ? text.length : newline;
+    let used = 0; // columns used on the line's current row
+    let width = 0; // columns of the whole line so far (tabs stop at multiples of TAB_WIDTH)
+    let lineRows = 1;
+    for (let i = start; i < end; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0xdc00 && code <= 0xdfff) continue; // the second half of a surrogate pair: one character
+      const columnsTaken = code === 9 ? TAB_WIDTH - (width % TAB_WIDTH) : 1;
+      width += columnsTaken;
+      for (let c = 0; c < columnsTaken; c++) {
+        if (used === columns) {
+          used = 0;
+          lineRows++;
+        }
+        used++;
+      }
+      if (rows + lineRows > maxRows) return { text: text.slice(0, i), lines, whole: false };
+    }
+    if (rows + lineRows > maxRows) return { text: text.slice(0, start), lines, whole: false };
+    rows += lineRows;
+    lines++;
+    start = end + 1;
+    if (newline < 0) break;
+  }
+  return { text, lines, whole: true };
+}
+
 /** The rows to print for a source file: numbered lines, tabs expanded, wrapped at `columns`. */
 export function codeRows(source: string, language: string | null, columns: number): Row[] {
   const lines = highlightLines(source, language);
@@ -133,6 +182,12 @@ export function colourOf(scope: string): [number, number, number] {
 }
 
 const rgbOf = (scope: string): RGB => rgb(...colourOf(scope));
+
+/** How many rows of code fit from the writer's cursor down, on this page and `morePages` more. */
+export function codeRowsFitting(writer: PdfWriter, morePages: number): number {
+  const here = writer.page ? Math.max(0, Math.floor((writer.y - BOTTOM) / LINE_HEIGHT)) : 0;
+  return here + morePages * Math.floor((TOP - BOTTOM) / LINE_HEIGHT);
+}
 
 /** Prints rows of code from the writer's cursor on, continuing over pages. */
 export function drawCode(writer: PdfWriter, rows: Row[]): void {

@@ -32,7 +32,14 @@ function coverage(path: string): (codePoint: number) => boolean {
   let covers = coverageCache.get(path);
   if (!covers) {
     const font = fontkit.create(fontBytes(path) as Buffer);
-    coverageCache.set(path, (covers = (cp) => font.hasGlyphForCodePoint(cp)));
+    // Asked once per character drawn: the answers for the Basic Multilingual Plane are kept (0 not asked, 1 yes, 2 no).
+    const known = new Uint8Array(0x10000);
+    covers = (cp) => {
+      if (cp > 0xffff) return font.hasGlyphForCodePoint(cp);
+      if (known[cp] === 0) known[cp] = font.hasGlyphForCodePoint(cp) ? 1 : 2;
+      return known[cp] === 1;
+    };
+    coverageCache.set(path, covers);
   }
   return covers;
 }

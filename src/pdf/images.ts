@@ -2,6 +2,7 @@
 // aspect kept, on a page of their own. PNG and JPEG are embedded as they are; GIF (first frame),
 // BMP and TIFF are turned into PNG first, since pdf-lib reads neither. An image that does not
 // decode is the student's to fix.
+import { imageSize } from 'image-size';
 import type { PDFDocument, PDFImage } from 'pdf-lib';
 import { SubmissionFileError } from './errors.ts';
 import { BOTTOM, MARGIN, TEXT_WIDTH, TOP } from './layout.ts';
@@ -28,9 +29,33 @@ export function fitInto(width: number, height: number, maxWidth: number, maxHeig
   return { width: width * scale, height: height * scale };
 }
 
+/**
+ * Decoding takes about 4 bytes a pixel, several times over (pdf-lib splits PNG's colour and alpha,
+ * Jimp converts to PNG), and those buffers lie outside a thread's heap cap: a 10 MB file of one
+ * colour can declare a billion pixels. 25 megapixels (5000×5000, more than a 5K screen) decode in
+ * about 250 MB.
+ */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+/** SubmissionFileError when the image's header declares more pixels than MAX_IMAGE_PIXELS; read before any decoding. */
+export function checkImagePixels(bytes: Uint8Array): void {
+  let size: { width?: number; height?: number };
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return; // the decoder says what is wrong with it
+  }
+  const { width = 0, height = 0 } = size;
+  if (width * height > MAX_IMAGE_PIXELS) {
+    throw new SubmissionFileError(`is an image of ${width}×${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels a PDF page takes: scale it down and upload it again`);
+  }
+}
+
 /** Embeds any accepted image kind; throws when the bytes are not an image that decodes. */
 export async function embedImage(doc: PDFDocument, bytes: Uint8Array): Promise<PDFImage> {
   const format = imageFormat(bytes);
+  // JPEG is embedded as it is, never decoded; every other kind is.
+  if (format !== 'jpeg') checkImagePixels(bytes);
   if (format === 'png') return doc.embedPng(bytes);
   if (format === 'jpeg') return doc.embedJpg(bytes);
   if (format !== null) return doc.embedPng(await toPng(bytes));
@@ -41,7 +66,8 @@ async function embed(writer: PdfWriter, bytes: Uint8Array): Promise<PDFImage> {
   const format = imageFormat(bytes);
   try {
     return await embedImage(writer.doc, bytes);
-  } catch {
+  } catch (error) {
+    if (error instanceof SubmissionFileError) throw error;
     throw new SubmissionFileError(format ? `is a ${format.toUpperCase()} image that cannot be read` : 'is not an image that can be read');
   }
 }

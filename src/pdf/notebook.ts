@@ -2,9 +2,10 @@
 // with their source, a divider and their outputs (text, PNG images, tracebacks without ANSI
 // colour codes); markdown as formatted text; raw cells verbatim. `notebookCells` is pure.
 import { BLACK, GREY, type PdfWriter } from './writer.ts';
-import { codeColumns, codeRows, drawCode } from './code.ts';
+import { codeColumns, codeRows, codeRowsFitting, cutToRows, drawCode } from './code.ts';
 import { MARGIN, TEXT_WIDTH, wrapWords } from './layout.ts';
 import { SubmissionFileError } from './errors.ts';
+import { checkImagePixels } from './images.ts';
 import { rgb } from 'pdf-lib';
 
 export type Output = { kind: 'text'; text: string } | { kind: 'png'; data: Buffer };
@@ -57,13 +58,26 @@ export function markdownLine(line: string): { text: string; size: number; bold: 
   return { text, size: 10, bold: false, indent: item ? 12 + item[1].length * 4 : 0 };
 }
 
-/** Draws the notebook's cells from the writer's cursor on. */
-export async function drawNotebook(writer: PdfWriter, json: string): Promise<void> {
+/** How far a notebook was drawn: the cells begun (the last one perhaps cut short), of all its cells. */
+export interface NotebookProgress {
+  cells: number;
+  total: number;
+}
+
+/**
+ * Draws the notebook's cells from the writer's cursor on, counting the cells begun in `shown`.
+ * With a page limit (writer.pagesLeft) each text is first cut to the rows still left, so a huge
+ * cell costs only what fits; the limit then stops the drawing (PageLimitReached).
+ */
+export async function drawNotebook(writer: PdfWriter, json: string, shown: NotebookProgress = { cells: 0, total: 0 }): Promise<void> {
   const { language, cells } = notebookCells(json);
+  shown.total = cells.length;
   const columns = codeColumns(writer, 8);
+  const fitting = (source: string) => cutToRows(source, columns, codeRowsFitting(writer, writer.pagesLeft ?? Infinity)).text;
   for (const cell of cells) {
+    shown.cells++;
     if (cell.kind === 'markdown') {
-      for (const raw of cell.source.split('\n')) {
+      for (const raw of fitting(cell.source).split('\n')) {
         const line = markdownLine(raw);
         const face = line.bold ? 'sansBold' : 'sans';
         for (const text of wrapWords(line.text, TEXT_WIDTH - line.indent, (s) => writer.measure(s, face, line.size))) {
@@ -76,7 +90,7 @@ export async function drawNotebook(writer: PdfWriter, json: string): Promise<voi
       continue;
     }
     if (cell.kind === 'raw') {
-      drawCode(writer, codeRows(cell.source, null, columns));
+      drawCode(writer, codeRows(fitting(cell.source), null, columns));
       writer.y -= 6;
       continue;
     }
@@ -85,14 +99,14 @@ export async function drawNotebook(writer: PdfWriter, json: string): Promise<voi
     writer.text(title, `Cell ${String(cell.number).padStart(2, '0')}`, MARGIN, writer.y, 'sansBold', 9, GREY);
     writer.y -= 4;
     writer.rule(title, writer.y, 0.6);
-    drawCode(writer, codeRows(cell.source, language, columns));
+    drawCode(writer, codeRows(fitting(cell.source), language, columns));
     if (cell.outputs.length > 0) {
       const page = writer.ensure(8);
       writer.y -= 4;
       page.drawLine({ start: { x: MARGIN, y: writer.y }, end: { x: MARGIN + TEXT_WIDTH, y: writer.y }, thickness: 0.3, color: rgb(0.6, 0.6, 0.6), dashArray: [2, 2] });
     }
     for (const output of cell.outputs) {
-      if (output.kind === 'text') drawCode(writer, codeRows(output.text, null, columns).map((row) => ({ ...row, number: null })));
+      if (output.kind === 'text') drawCode(writer, codeRows(fitting(output.text), null, columns).map((row) => ({ ...row, number: null })));
       else await drawOutputImage(writer, output.data);
     }
     const end = writer.ensure(6);
@@ -105,11 +119,13 @@ export async function drawNotebook(writer: PdfWriter, json: string): Promise<voi
 async function drawOutputImage(writer: PdfWriter, png: Buffer): Promise<void> {
   let image;
   try {
+    checkImagePixels(png);
     image = await writer.doc.embedPng(png);
-  } catch {
+  } catch (error) {
     const page = writer.ensure(12);
     writer.y -= 12;
-    writer.text(page, '[image output that could not be read]', MARGIN, writer.y, 'sans', 9, BLACK);
+    const note = error instanceof SubmissionFileError ? '[image output too large to show]' : '[image output that could not be read]';
+    writer.text(page, note, MARGIN, writer.y, 'sans', 9, BLACK);
     return;
   }
   const scale = Math.min(1, TEXT_WIDTH / image.width, 400 / image.height);

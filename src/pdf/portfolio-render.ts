@@ -6,7 +6,7 @@ import { extname } from 'node:path';
 import { PDFDocument, rgb, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import type { TaskStatus } from '../../schema/enums.ts';
 import { STATUS_NAMES } from '../domain/task-status.ts';
-import { CODE_SIZE, codeRows, colourOf, languageFor } from './code.ts';
+import { CODE_SIZE, codeRows, colourOf, cutToRows, languageFor } from './code.ts';
 import { SubmissionFileError } from './errors.ts';
 import { embedImage, fitInto } from './images.ts';
 import { appendPdf } from './merge.ts';
@@ -22,6 +22,8 @@ export interface RenderOptions {
   now: Date;
   institutionName: string;
   productName: string;
+  /** Pages a code part may fill (PDF_MAX_PAGES_PER_FILE); the rest is left out with a note. */
+  maxPagesPerFile?: number;
 }
 
 const STATUS_COLOURS: Record<TaskStatus, RGB> = {
@@ -172,7 +174,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
       w.text(`File ${i + 1} of ${extras.length}: ${part.name}`, { size: 9, color: rgb(0.4, 0.4, 0.4) });
       w.rule();
       if (part.kind === 'image') await drawImage(w, bytes, what);
-      else drawCode(w, bytes.toString('utf8'), extname(part.name));
+      else drawCode(w, bytes.toString('utf8'), extname(part.name), options.maxPagesPerFile);
     }
   }
 
@@ -241,13 +243,17 @@ async function drawImage(w: PageWriter, bytes: Buffer, what: string): Promise<vo
   w.y -= size.height;
 }
 
-/** Code with line numbers, coloured by extension, long lines wrapped, tabs expanded (the submission PDF's rules, src/pdf/code.ts). */
-function drawCode(w: PageWriter, source: string, extension: string): void {
+/**
+ * Code with line numbers, coloured by extension, long lines wrapped, tabs expanded (the submission
+ * PDF's rules, src/pdf/code.ts), up to `maxPages` pages, then a note.
+ */
+function drawCode(w: PageWriter, source: string, extension: string, maxPages = Infinity): void {
   const size = CODE_SIZE;
   const font = w.fonts.mono;
   const gutter = font.widthOfTextAtSize('00000 ', size);
   const columns = Math.max(10, Math.floor((A4[0] - 2 * MARGIN - gutter) / font.widthOfTextAtSize('M', size)));
-  for (const row of codeRows(source, languageFor(extension), columns)) {
+  const cut = cutToRows(source, columns, maxPages * Math.floor((A4[1] - 2 * MARGIN) / (size * 1.3)));
+  for (const row of codeRows(cut.text, languageFor(extension), columns)) {
     w.ensure(size * 1.3);
     w.y -= size * 1.3;
     if (row.number !== null) {
@@ -262,4 +268,5 @@ function drawCode(w: PageWriter, source: string, extension: string): void {
       x += font.widthOfTextAtSize(text, size);
     }
   }
+  if (!cut.whole) w.text(`Cut short here: this portfolio shows the first ${maxPages} pages of each file (${cut.lines} lines). The whole file is among the student's portfolio files.`, { font: w.fonts.bold, size: 9, gap: 6 });
 }

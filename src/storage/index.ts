@@ -8,7 +8,7 @@ import type { Storage } from './storage.ts';
 export type { Storage, StoredFile, StoredStat } from './storage.ts';
 export { StorageKeyError, validKey } from './keys.ts';
 export { storageKeys } from './keys.ts';
-export { readAll, zipEntryOpener } from './read.ts';
+export { readAll, readHead, zipEntryOpener, type FileHead } from './read.ts';
 
 export function createStorage(config: Pick<Config, 'storageRoot'>): Storage {
   return localStorage(config.storageRoot);

@@ -18,3 +18,40 @@ export const zipEntryOpener = (storage: Storage, key: string) => async () => {
   if (!file) throw new Error(`stored file ${key} disappeared while the zip was written`);
   return file.stream;
 };
+
+/** The beginning of a stored file, and the size and line count of all of it. */
+export interface FileHead {
+  bytes: Buffer;
+  size: number;
+  lines: number;
+}
+
+/**
+ * Keeps the first `maxLines` lines of a stored file, at most `maxBytes` bytes of them, and reads
+ * the rest only to count its bytes and lines, so memory follows the limits, not the file. Null
+ * when the file is missing.
+ */
+export async function readHead(storage: Storage, key: string, limits: { maxLines: number; maxBytes: number }): Promise<FileHead | null> {
+  const file = await storage.open(key);
+  if (!file) return null;
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let keptLines = 0;
+  let size = 0;
+  let newlines = 0;
+  let last = -1;
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+    let keepUpTo = keptBytes < limits.maxBytes && keptLines < limits.maxLines ? Math.min(chunk.length, limits.maxBytes - keptBytes) : 0;
+    for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) {
+      newlines++;
+      if (at < keepUpTo && ++keptLines === limits.maxLines) keepUpTo = at + 1;
+    }
+    if (keepUpTo > 0) {
+      kept.push(chunk.subarray(0, keepUpTo));
+      keptBytes += keepUpTo;
+    }
+    size += chunk.length;
+    if (chunk.length) last = chunk[chunk.length - 1];
+  }
+  return { bytes: Buffer.concat(kept), size, lines: newlines + (size > 0 && last !== 10 ? 1 : 0) };
+}

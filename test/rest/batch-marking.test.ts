@@ -132,7 +132,7 @@ test('GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in th
 
   const text = entries.get('marks.csv')!.toString();
   assert.is(text.split('\r\n')[0], HEADER);
-  const { rows } = readCsv(text);
+  const { rows } = await readCsv(text);
   assert.equal(
     rows.map((r) => [r.username, r.name, r.tutorial, r.task, r["student's_last_comment"], r.your_last_comment, r.status, r.new_grade, r.max_quality]),
     [
@@ -145,7 +145,7 @@ test('GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in th
   // The web client's URL builder adds .json; the convenor's package holds LA1-02's work only.
   const json = await download(people.tutor, `unit_id=${w.unit}`, '/api/submission/assess.json');
   assert.is(json.status, 200);
-  const convenors = readCsv((await unzip((await download(people.convenor, `unit_id=${w.unit}`)).bytes)).get('marks.csv')!.toString());
+  const convenors = await readCsv((await unzip((await download(people.convenor, `unit_id=${w.unit}`)).bytes)).get('marks.csv')!.toString());
   assert.equal(convenors.rows.map((r) => [r.username, r.tutorial]), [['cstudent', 'LA1-02']]);
 });
 
@@ -303,7 +303,7 @@ test('group work: one row per group submission (GRP_<group>_<submission>), asses
   assert.ok(submission);
 
   const csv = (await unzip((await download(people.tutor, `unit_id=${w.unit}`)).bytes)).get('marks.csv')!.toString();
-  const { rows } = readCsv(csv);
+  const { rows } = await readCsv(csv);
   const groupRows = rows.filter((r) => r.task === 'G1');
   assert.equal(groupRows.map((r) => [r.username, r.name, r.tutorial, r.status]), [[`GRP_${group}_${submission}`, 'Group ' + w.tutorial, 'LA1-01', 'rff']]);
 
@@ -362,7 +362,7 @@ test('GET: the same number of SQL statements for one waiting task or many', asyn
   await insertComments(env.orm.em.fork(), [{ taskId: 1, authorId: people.student.user.id, recipientId: null, kind: 'text', comment: 'hi' }], new Date());
   const many = await countStatements(async () => {
     const res = await download(people.tutor, `unit_id=${w.unit}`);
-    assert.is(readCsv((await unzip(res.bytes)).get('marks.csv')!.toString()).rows.length, 8);
+    assert.is((await readCsv((await unzip(res.bytes)).get('marks.csv')!.toString())).rows.length, 8);
   });
   assert.is(many, one);
 });

@@ -130,7 +130,7 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
     assert.is(res.status, 200, who.creds.username);
     assert.match(String(res.headers['content-type']), 'text/csv');
     assert.is(res.headers['content-disposition'], 'attachment; filename="SIT101-Tasks.csv"');
-    const { headers, rows } = readCsv(res.text);
+    const { headers, rows } = await readCsv(res.text);
     assert.is(headers.join(','), HEADER);
     assert.equal(JSON.parse(rows[0].upload_requirements), JSON.parse(P1.upload_requirements));
     assert.equal({ ...rows[0], upload_requirements: '' }, {
@@ -288,7 +288,7 @@ test('tRPC: the typed caller downloads the CSV', async () => {
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.tutor.creds));
   const file = await caller.units.taskDefinitions.csvDownload({ unit_id: unit });
   assert.is(file.filename, 'SIT101-Tasks.csv');
-  assert.equal(readCsv(String(file.data)).rows.map((r) => r.abbreviation), ['P1']);
+  assert.equal((await readCsv(String(file.data))).rows.map((r) => r.abbreviation), ['P1']);
 });
 
 test.run();

@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument } from 'pdf-lib';
 import { Unit } from '../../schema/index.ts';
 import type { UploadRequirement } from '../../schema/units.ts';
@@ -218,6 +219,57 @@ test('an encrypted PDF sends the task to fix and resubmit, saying it is encrypte
 
 test('an image that does not decode sends the task to fix and resubmit', async () => {
   await failedUpload({ file0: { filename: 'photo.jpg', contentType: 'image/jpeg', data: sampleJpeg() } }, [{ key: 'file0', name: 'Photo', type: 'image' }], /'Photo' \(photo\.jpg\) is a JPEG image that cannot be read/);
+});
+
+/** A PNG of width × height black-and-white pixels: a few kilobytes that decode to width × height × 4 bytes. */
+function bilevelPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth 1, colour type 0 (grey), deflate, no filter, no interlace
+  const row = Buffer.alloc(1 + Math.ceil(width / 8));
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('an image declaring more pixels than a page takes is refused before it is decoded', async () => {
+  const bomb = bilevelPng(6000, 5000);
+  assert.ok(bomb.length < 100_000, `${bomb.length} bytes for 30 megapixels`);
+  await failedUpload({ file0: image(bomb, 'huge.png') }, [{ key: 'file0', name: 'Photo', type: 'image' }], /'Photo' \(huge\.png\) is an image of 6000×5000 pixels, more than the 25 megapixels/);
+});
+
+test('a code file or notebook longer than PDF_MAX_PAGES_PER_FILE pages is cut there, with a note naming the file and what is left out', async () => {
+  const w = await mixedWorld([
+    { key: 'file0', name: 'Program', type: 'code' },
+    { key: 'file1', name: 'Notebook', type: 'code' },
+  ]);
+  const program = Array.from({ length: 1000 }, (_, i) => `print(${i})`).join('\n') + '\n';
+  const notebook = JSON.stringify({ cells: Array.from({ length: 300 }, (_, i) => ({ cell_type: 'code', execution_count: i + 1, source: [`x = ${i}`], outputs: [] })) });
+  assert.is((await upload(people.student.creds, w.project, w.td, { file0: code(program), file1: code(notebook, 'long.ipynb') })).status, 201);
+  const limit = env.config.pdfMaxPagesPerFile;
+  env.config.pdfMaxPagesPerFile = 2;
+  try {
+    await runJobs(env);
+  } finally {
+    env.config.pdfMaxPagesPerFile = limit;
+  }
+  const pages = await pdfPagesText((await download(people.tutor.creds, w.project, w.td)).bytes);
+  const program_ = pages.filter((p) => p.includes('File 1 of 2'));
+  const notebook_ = pages.filter((p) => p.includes('File 2 of 2'));
+  assert.ok(program_.length <= 3 && notebook_.length <= 3, `two pages each and the note: ${program_.length}, ${notebook_.length}`);
+  const note = program_.join(' ');
+  assert.match(note, /main\.py \(\d+ kB\) is cut short here: this PDF shows the first 2 pages of each file, here lines 1 to \d+ of 1,000 lines\./);
+  assert.match(note, "Download the file from the submission's files to read all of it.");
+  assert.not.match(note, 'print(999)');
+  assert.match(notebook_.join(' '), /long\.ipynb \(\d+ kB\) is cut short here: this PDF shows the first 2 pages of each file, here up to cell \d+ of 300\./);
 });
 
 test('PUT .../submission rebuilds the PDF through the job, byte for byte the same', async () => {

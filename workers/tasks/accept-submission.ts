@@ -4,14 +4,18 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { db, timestamp } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
-import { buildSubmissionPdf, type SubmittedFile } from '../../src/pdf/submission.ts';
+import type { SubmittedFile } from '../../src/pdf/submission.ts';
 import type { CoverInfo } from '../../src/pdf/cover.ts';
-import { SubmissionFileError } from '../../src/pdf/errors.ts';
+import { readWhole, textReadLimits } from '../../src/pdf/limits.ts';
+import { isOutOfMemory } from '../../src/threads/pool.ts';
+import { transferable } from '../../src/threads/moving.ts';
+import type { RenderSubmissionOutcome } from '../../src/threads/render-submission.ts';
+import { renderSubmissionInThread } from '../../src/threads/tasks.ts';
 import { filesEntries, sharingTaskIds } from '../../src/routers/projects/task_def_id/submission/operations.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { LEARNING_SUMMARY_REPORT } from '../../src/routers/submission/portfolio/parts.ts';
 import { afterSubmissionPdf } from '../../src/similarity/hooks.ts';
-import { storageKeys, type Storage } from '../../src/storage/index.ts';
+import { readAll, readHead, storageKeys, type Storage } from '../../src/storage/index.ts';
 import { changeTask } from '../../src/workflow/change-task.ts';
 import { insertComments } from '../../src/workflow/comments.ts';
 import { queuePdfFailedMail } from '../../src/mail/queue.ts';
@@ -55,19 +59,24 @@ export function acceptSubmission(services: WorkerServices): Task {
       .execute();
     const cover = await coverInfo(em, services, entry.task_id, entry.submitted_by_id, timestamp(entry.submitted_at));
 
-    let built: { bytes: Uint8Array; pages: number };
+    const { threads, pdfMaxPagesPerFile: maxPagesPerFile, pdfFallbackFont: fallbackFontPath } = services.config;
+    const submitted = await readFiles(services.storage, files, maxPagesPerFile);
+    let built: RenderSubmissionOutcome;
     try {
-      const submitted = await readFiles(services.storage, files);
-      built = await buildSubmissionPdf(cover, submitted, { fallbackFontPath: services.config.pdfFallbackFont, signal: helpers.abortSignal });
+      // In a pool thread: the event loop keeps answering requests. A stopping worker's abort signal ends the thread.
+      built = await renderSubmissionInThread(threads, { cover, files: submitted, fallbackFontPath, maxPagesPerFile }, { signal: helpers.abortSignal, transfer: submitted.map((f) => f.bytes.buffer as ArrayBuffer) });
     } catch (error) {
-      if (!(error instanceof SubmissionFileError)) throw error;
-      await recordFailure(em, services, entry.task_id, submissionId, error.message);
-      helpers.logger.info(`submission ${submissionId}: no PDF (${error.message}); task sent back to fix and resubmit`);
+      if (!isOutOfMemory(error)) throw error;
+      built = { ok: false, reason: `Its PDF needs more than the ${threads.memoryMb} MB of memory the service gives one PDF: make the files smaller or simpler, then upload them again.` };
+    }
+    if (!built.ok) {
+      await recordFailure(em, services, entry.task_id, submissionId, built.reason);
+      helpers.logger.info(`submission ${submissionId}: no PDF (${built.reason}); task sent back to fix and resubmit`);
       return;
     }
 
     const key = storageKeys.submissionPdf(submissionId);
-    await services.storage.put(key, Readable.from([Buffer.from(built.bytes)]));
+    await services.storage.put(key, Readable.from([Buffer.from(built.pdf.buffer, built.pdf.byteOffset, built.pdf.byteLength)]));
     const recorded = await em.transactional(async (tx) => record(tx as Em, services.storage, entry.task_id, submissionId, key));
     helpers.logger.info(`submission ${submissionId}: ${recorded ? `PDF of ${built.pages} pages stored` : 'replaced while its PDF was built; result dropped'}`);
   };
@@ -79,15 +88,20 @@ async function superseded(em: Em, taskId: number, submissionId: number): Promise
   return latest !== undefined && latest.id !== submissionId;
 }
 
-async function readFiles(storage: Storage, rows: { name: string; kind: string; original_filename: string; storage_path: string }[]): Promise<SubmittedFile[]> {
+/**
+ * The stored files as the thread gets them: whole, except long code files, of which only the
+ * beginning the PDF can show is kept (with the whole file's size and lines, for the note).
+ */
+async function readFiles(storage: Storage, rows: { name: string; kind: string; original_filename: string; storage_path: string }[], maxPagesPerFile: number): Promise<SubmittedFile[]> {
   const files: SubmittedFile[] = [];
   for (const row of rows) {
-    const stored = await storage.open(row.storage_path);
+    const kind = row.kind as SubmittedFile['kind'];
+    const cut = kind === 'code' && !readWhole(row.original_filename);
+    const head = cut ? await readHead(storage, row.storage_path, textReadLimits(maxPagesPerFile)) : null;
+    const bytes = cut ? head?.bytes : await readAll(storage, row.storage_path);
     // The upload stores its files after its transaction's statements; a missing file is a crash to retry.
-    if (!stored) throw new Error(`stored file ${row.storage_path} is missing`);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
-    files.push({ name: row.name, kind: row.kind as SubmittedFile['kind'], originalFilename: row.original_filename, bytes: Buffer.concat(chunks) });
+    if (!bytes) throw new Error(`stored file ${row.storage_path} is missing`);
+    files.push({ name: row.name, kind, originalFilename: row.original_filename, bytes: transferable(bytes), ...(head ? { whole: { size: head.size, lines: head.lines } } : {}) });
   }
   return files;
 }

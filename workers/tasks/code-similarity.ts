@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../src/db/kysely.ts';
-import { compareCode } from '../../src/similarity/code.ts';
+import { compareCodeInThread } from '../../src/threads/tasks.ts';
 import { definitionCodeSettings, latestCode, mossReport, readCode, type LatestCode } from '../../src/similarity/code-submissions.ts';
 import type { WorkerServices } from '../index.ts';
 
@@ -38,7 +38,8 @@ export function codeSimilarityTask(services: WorkerServices): Task {
       if (helpers.abortSignal?.aborted) throw new Error('stopped while reading submissions; the job will run again');
       submissions.push({ key: String(entry.submissionId), files: await readCode(services.storage, entry.files) });
     }
-    const matches = compareCode(submissions, services.config.codeSimilarity);
+    // Tokenizing and winnowing a class's code takes seconds: in a pool thread, off the event loop.
+    const matches = await compareCodeInThread(services.config.threads, { submissions, options: services.config.codeSimilarity }, { signal: helpers.abortSignal });
     const bySubmission = new Map(entries.map((e) => [String(e.submissionId), e]));
     const rows: SimilarityRow[] = [];
     const side = (self: LatestCode, other: LatestCode, pct: number) =>

@@ -5,9 +5,12 @@ import { z } from 'zod';
 import { db } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
 import { queuePortfolioMail } from '../../src/mail/queue.ts';
-import { loadPortfolioInputs } from '../../src/pdf/portfolio-inputs.ts';
+import { loadPortfolioInputs, portfolioTasks } from '../../src/pdf/portfolio-inputs.ts';
 import { portfolioJobKey } from '../../src/pdf/portfolio-queue.ts';
-import { PortfolioPartError, renderPortfolio } from '../../src/pdf/portfolio-render.ts';
+import { transferable } from '../../src/threads/moving.ts';
+import { isOutOfMemory } from '../../src/threads/pool.ts';
+import type { RenderPortfolioOutcome } from '../../src/threads/render-portfolio.ts';
+import { renderPortfolioInThread } from '../../src/threads/tasks.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
 import type { WorkerServices } from '../index.ts';
 
@@ -32,22 +35,30 @@ export function compilePortfolio(services: WorkerServices): Task {
     }
     const inputs = await loadPortfolioInputs(em, projectId);
     if (!inputs) return;
-    let pdf: Uint8Array;
+    // The files it embeds are read here and moved to a pool thread, which renders while the event loop answers requests.
+    const files = new Map<string, Uint8Array>();
+    for (const key of new Set([...inputs.parts.map((p) => p.key), ...portfolioTasks(inputs.definitions).map((t) => t.pdfKey as string)])) {
+      const bytes = await readAll(services.storage, key);
+      if (bytes) files.set(key, transferable(bytes));
+    }
+    const { threads, pdfMaxPagesPerFile: maxPagesPerFile, institutionName, externalName: productName } = services.config;
+    let outcome: RenderPortfolioOutcome;
     try {
-      pdf = await renderPortfolio(inputs, {
-        read: (key) => readAll(services.storage, key),
-        now: services.clock.now(),
-        institutionName: services.config.institutionName,
-        productName: services.config.externalName,
+      outcome = await renderPortfolioInThread(threads, { inputs, files, now: services.clock.now(), institutionName, productName, maxPagesPerFile }, {
+        signal: helpers.abortSignal,
+        transfer: [...files.values()].map((b) => b.buffer as ArrayBuffer),
       });
     } catch (error) {
-      if (!(error instanceof PortfolioPartError)) throw error;
+      if (!isOutOfMemory(error)) throw error;
+      outcome = { ok: false, reason: `it needs more than the ${threads.memoryMb} MB of memory the service gives one PDF` };
+    }
+    if (!outcome.ok) {
       await finish(em, projectId, String(helpers.job.id), null);
-      helpers.logger.error(`portfolio of project ${projectId} failed to compile: ${error.message}`);
+      helpers.logger.error(`portfolio of project ${projectId} failed to compile: ${outcome.reason}`);
       return;
     }
-    if (helpers.abortSignal?.aborted) throw new Error('worker stopping; the compile will run again');
-    await services.storage.put(storageKeys.portfolio(projectId), Readable.from([Buffer.from(pdf)]));
+    const pdf = outcome.pdf;
+    await services.storage.put(storageKeys.portfolio(projectId), Readable.from([Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)]));
     await finish(em, projectId, String(helpers.job.id), services.clock.now());
     helpers.logger.info(`compiled the portfolio of project ${projectId} (${pdf.length} bytes)`);
   };

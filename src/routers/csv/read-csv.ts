@@ -1,6 +1,6 @@
 // Reading an uploaded CSV: headers matched case-insensitively and trimmed (reference §9.3).
 import { readFile } from 'node:fs/promises';
-import { parse } from 'csv-parse/sync';
+import { parseCsvSlices } from '../../domain/csv.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import type { UploadedFile } from '../../trpc/files.ts';
 
@@ -28,15 +28,21 @@ export async function readCsv(file: UploadedFile): Promise<CsvRow[]> {
   if (bytes.includes(0) || bytes.subarray(0, 5).toString('latin1') === '%PDF-') {
     throw forbidden(`File given is not a csv file - detected ${file.contentType || 'application/octet-stream'}`);
   }
+  const rows: CsvRow[] = [];
   try {
-    return parse(bytes, {
-      bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    }) as CsvRow[];
+    await parseCsvSlices<CsvRow>(
+      bytes,
+      {
+        bom: true,
+        columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+        skip_empty_lines: true,
+        trim: true,
+        relax_column_count: true,
+      },
+      (row) => rows.push(row),
+    );
   } catch (error) {
     throw badRequest(`The CSV file cannot be read: ${(error as Error).message}`);
   }
+  return rows;
 }

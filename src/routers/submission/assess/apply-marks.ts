@@ -86,7 +86,7 @@ export async function applyMarks(ctx: MarksContext, path: string): Promise<Asses
     } else {
       text = decodeCsv(await readFile(path));
     }
-    const rows = marksRows(text);
+    const rows = await marksRows(text);
     const done = await applyRows(ctx, rows, result);
     const stored = await storePdfs(ctx, pdfs, done, result);
     result.message = summary(done, stored, result);
@@ -96,9 +96,9 @@ export async function applyMarks(ctx: MarksContext, path: string): Promise<Asses
   }
 }
 
-function marksRows(text: string): CsvRow[] {
+async function marksRows(text: string): Promise<CsvRow[]> {
   try {
-    const { headers, rows } = readCsv(text);
+    const { headers, rows } = await readCsv(text);
     const missing = missingHeaders(headers, REQUIRED_MARK_COLUMNS);
     if (missing.length > 0) throw badRequest(`Missing headers in marks.csv: ${missing.join(', ')}`);
     return rows;

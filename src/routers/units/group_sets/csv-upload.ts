@@ -34,7 +34,7 @@ export async function uploadedRows(file: UploadedFile, required: readonly string
   const check = await checkCsv(file.path);
   if (!check.ok) throw forbidden(notOfKindMessage('csv', check.detected));
   try {
-    const { headers, rows } = readCsv(decodeCsv(await readFile(file.path)));
+    const { headers, rows } = await readCsv(decodeCsv(await readFile(file.path)));
     const missing = missingHeaders(headers, required);
     if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
     return rows;

@@ -45,7 +45,7 @@ export async function importAlignmentsCsv(
   projectId: number | null,
   text: string,
 ): Promise<CsvImportOut> {
-  const { headers, rows } = readCsv(text);
+  const { headers, rows } = await readCsv(text);
   const missing = missingHeaders(headers, REQUIRED);
   if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
 

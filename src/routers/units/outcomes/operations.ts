@@ -128,7 +128,7 @@ export async function outcomesCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Pro
  * order. A refused row does not stop the others.
  */
 export async function importOutcomesCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>, text: string): Promise<CsvImportOut> {
-  const { headers, rows } = readCsv(text);
+  const { headers, rows } = await readCsv(text);
   const missing = missingHeaders(headers, ['unit_code', 'abbreviation', 'name', 'description']);
   if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
 

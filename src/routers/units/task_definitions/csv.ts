@@ -54,7 +54,7 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
  * (400 "Missing headers: ..." otherwise).
  */
 export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string): Promise<CsvImportOut> {
-  const { headers, rows } = readCsv(text);
+  const { headers, rows } = await readCsv(text);
   const missing = missingHeaders(headers, TASK_DEFINITION_CSV_COLUMNS);
   if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
 
