@@ -1,6 +1,7 @@
 // Reading an uploaded CSV: headers matched case-insensitively and trimmed (reference §9.3).
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
+import { CSV_READ_OPTIONS } from '../../domain/csv.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import type { UploadedFile } from '../../trpc/files.ts';
 
@@ -29,13 +30,7 @@ export async function readCsv(file: UploadedFile): Promise<CsvRow[]> {
     throw forbidden(`File given is not a csv file - detected ${file.contentType || 'application/octet-stream'}`);
   }
   try {
-    return parse(bytes, {
-      bom: true,
-      columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-      skip_empty_lines: true,
-      trim: true,
-      relax_column_count: true,
-    }) as CsvRow[];
+    return parse(bytes, { ...CSV_READ_OPTIONS, columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()) }) as CsvRow[];
   } catch (error) {
     throw badRequest(`The CSV file cannot be read: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import { db } from '../../../db/kysely.ts';
+import { writeCsv } from '../../../domain/csv.ts';
 import { GRADE_LETTERS, GRADE_NAMES } from '../../../domain/task-rules.ts';
 import { STATUS_NAMES } from '../../../domain/task-status.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
@@ -100,5 +100,5 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, {
         }),
       ];
     });
-    return csvDownload(`${ctx.unit.code}-TaskCompletion.csv`, stringify([header, ...rows]), 'text/csv');
+    return csvDownload(`${ctx.unit.code}-TaskCompletion.csv`, writeCsv(header, rows), 'text/csv');
   });
