@@ -351,6 +351,25 @@ test('POST: files that are not a zip or CSV, CSVs without the columns and zips w
   assert.is((await taskRow(mine)).status, 'complete');
 });
 
+test('POST: a zip entry that holds more (or less) than it declares is a 400, and changes nothing', async () => {
+  const w = await world();
+  const mine = await trigger(people.student, w.project, w.p1, 'rff');
+  const marks = `${HEADER}\nastudent,A,LA1-01,P1,,,complete,,,,Well done\n`;
+  for (const declared of [(size: number) => size - 10, (size: number) => size + 10]) {
+    const zip = rawZip([['marks.csv', marks]], { deflate: true, declaredSize: (_name, size) => declared(size) });
+    const res = await upload(people.tutor, w.unit, { filename: 'marks.zip', contentType: 'application/zip', data: zip });
+    assert.is(res.status, 400, res.text);
+    assert.match(res.body.error, /^File given is not a usable zip file - /);
+  }
+  assert.is((await taskRow(mine)).status, 'ready_for_feedback');
+  // A task PDF that lies about its size is that row's error; marks.csv still applies.
+  const zip = rawZip([['marks.csv', marks], [`astudent/P1-${mine}.pdf`, pdfBytes('lying')]], { deflate: true, declaredSize: (name, size) => (name.endsWith('.pdf') ? size - 10 : size) });
+  const res = await upload(people.tutor, w.unit, { filename: 'marks.zip', contentType: 'application/zip', data: zip });
+  assert.is(res.status, 201, res.text);
+  assert.match(JSON.stringify(res.body.errors), /Unable to read the entry/);
+  assert.is((await taskRow(mine)).status, 'complete');
+});
+
 test('GET: the same number of SQL statements for one waiting task or many', async () => {
   const w = await world();
   await seedTask(env, w.project, w.p1, { status: 'ready_for_feedback' });
