@@ -3,10 +3,12 @@ import { Migration00001Initial } from './Migration00001Initial.ts';
 import { Migration00002SignInThrottleAndSamlReplay } from './Migration00002SignInThrottleAndSamlReplay.ts';
 import { Migration00003PortfolioParts } from './Migration00003PortfolioParts.ts';
 import { Migration00004Invitations } from './Migration00004Invitations.ts';
+import { Migration00007GradeAndQualityDefaults } from './Migration00007GradeAndQualityDefaults.ts';
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
   { name: 'Migration00002SignInThrottleAndSamlReplay', class: Migration00002SignInThrottleAndSamlReplay },
   { name: 'Migration00003PortfolioParts', class: Migration00003PortfolioParts },
   { name: 'Migration00004Invitations', class: Migration00004Invitations },
+  { name: 'Migration00007GradeAndQualityDefaults', class: Migration00007GradeAndQualityDefaults },
 ];

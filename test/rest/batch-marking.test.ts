@@ -198,7 +198,7 @@ test('round trip: marks.csv filled in and uploaded assesses the tasks, adds the 
   );
   assert.is(res.body.message, '2 rows applied, 1 comment added.');
 
-  assert.equal(await taskRow(mine), { status: 'complete', grade: null, quality_pts: null, times_assessed: 1 });
+  assert.equal(await taskRow(mine), { status: 'complete', grade: null, quality_pts: -1, times_assessed: 1 });
   assert.equal(await taskRow(bobs), { status: 'discuss', grade: 3, quality_pts: 4, times_assessed: 1 });
   assert.equal(await textComments(), [{ task_id: mine, author_id: people.tutor.user.id, recipient_id: people.student.user.id, comment: 'Well done' }]);
   const statuses = await db(env.orm.em.fork()).selectFrom('task_comments').select(['task_id', 'task_status', 'author_id']).where('kind', '=', 'status').where('task_status', 'in', ['complete', 'discuss']).orderBy('id').execute();
@@ -246,7 +246,7 @@ test('a bad row changes nothing of its own; the other rows apply; unchanged rows
   );
   assert.is(res.body.message, '1 row applied, 1 comment added, 1 ignored, 5 errors.');
   assert.is((await taskRow(mine)).status, 'fix_and_resubmit');
-  assert.equal(await taskRow(bobs), { status: 'need_help', grade: null, quality_pts: null, times_assessed: 0 });
+  assert.equal(await taskRow(bobs), { status: 'need_help', grade: null, quality_pts: -1, times_assessed: 0 });
   assert.is((await taskRow(bobsP1)).status, 'ready_for_feedback');
   assert.equal((await textComments()).map((c) => c.comment), ['Please fix the loop']);
   // The refused row's task never got astudent's C1 created either.

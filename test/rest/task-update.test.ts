@@ -221,7 +221,7 @@ test('quality points: -1 up to the definition\'s maximum on passing assessments 
   const plain = await seedTaskDefinition(env, unit, 'P9');
   const ignored = await put('tutor', project, plain, { trigger: 'complete', quality_pts: 7 });
   assert.is(ignored.status, 200);
-  assert.is(ignored.body.quality_pts, undefined, 'a definition without stars records none');
+  assert.is(ignored.body.quality_pts, -1, 'a definition without stars records none: still unrated');
 });
 
 // ---- Who may call -------------------------------------------------------------------------------
