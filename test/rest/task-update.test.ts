@@ -370,7 +370,8 @@ async function raceOnTask(taskId: number, requests: (() => Promise<TestResponse>
 }
 
 async function waitForLockWaiters(observer: pg.Client, count: number): Promise<void> {
-  const deadline = Date.now() + 5000;
+  // Only a hang: on a busy machine the requests may take a while to reach the lock.
+  const deadline = Date.now() + 60_000;
   for (;;) {
     const { rows } = await observer.query(
       "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and wait_event_type = 'Lock'",
