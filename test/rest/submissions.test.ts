@@ -73,7 +73,7 @@ test('a student hands in one file per requirement: 201 with the task, files stor
   assert.is(res.status, 201, res.text);
   const task = res.body;
   assert.equal(Object.keys(task).sort(), [
-    'due_date', 'extensions', 'id', 'include_in_portfolio', 'new_stats', 'num_new_comments', 'project_id', 'similarity_flag', 'status',
+    'due_date', 'extensions', 'id', 'include_in_portfolio', 'new_stats', 'num_new_comments', 'project_id', 'quality_pts', 'similarity_flag', 'status',
     'submission_date', 'task_definition_id', 'times_assessed',
   ]);
   assert.equal([task.project_id, task.task_definition_id, task.status, task.submission_date, task.due_date], [project, td, 'ready_for_feedback', '2026-03-10', '2026-03-16']);
