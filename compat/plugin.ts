@@ -20,21 +20,46 @@ function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown)
 }
 
 /**
- * `inline` or `attachment` with a name no header can be broken by: quotes, backslashes, path
- * separators and control characters become `_`; a name beyond ASCII also goes as `filename*`
- * (RFC 6266), with an ASCII fallback for older clients.
+ * Characters a file name may use in the bare `filename=` form: RFC 7230 token characters, less
+ * `'` (the web client's pattern deletes single quotes), `%` (some browsers percent-decode the
+ * bare form) and `*` (no file system likes it).
+ */
+const BARE_NAME = /^[A-Za-z0-9!#$&+\-.^_`|~]+$/;
+
+/**
+ * `inline` or `attachment` and the file name, as the web client reads it. Its pattern
+ * (`filename[^;=\n]*=((['']).*?\2|[^;\n]*)`) takes the first `filename…=` value and strips only
+ * single quotes, so a quoted name is saved with its double quotes turned into `_`. The name is sent
+ * bare as the original does (`attachment; filename=6.1C.pdf`, behaviour.md §9.3) when it is made of
+ * token characters. Any other name goes bare with each other character as `_` (which the client
+ * saves) and exactly as `filename*=UTF-8''…` (RFC 6266, which browsers and other clients prefer).
  */
 export function contentDisposition(filename: string, asAttachment: boolean): string {
-  const safe = filename.replace(/[\u0000-\u001f\u007f"\\/]/g, '_');
-  const ascii = safe.replace(/[^\u0020-\u007e]/g, '_');
-  const value = `${asAttachment ? 'attachment' : 'inline'}; filename="${ascii}"`;
-  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return ascii === safe ? value : `${value}; filename*=UTF-8''${encoded}`;
+  const type = asAttachment ? 'attachment' : 'inline';
+  if (BARE_NAME.test(filename)) return `${type}; filename=${filename}`;
+  const fallback = [...filename].map((c) => (BARE_NAME.test(c) ? c : '_')).join('') || 'download';
+  // A name that cannot be sent whole anywhere: control characters and path separators become `_`.
+  const exact = filename.replace(/[\u0000-\u001f\u007f\\/]/g, '_');
+  const encoded = encodeURIComponent(exact).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename=${fallback}; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Only media a browser shows as media may be shown in the page: images (not SVG, which runs
+ * scripts), audio, video and PDF. Anything else is saved, whatever the procedure asked, so an
+ * upload that also parses as HTML is never rendered from our origin.
+ */
+function showsInline(contentType: string): boolean {
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  if (type === 'image/svg+xml') return false;
+  return /^(image|audio|video)\/[a-z0-9.+-]+$/.test(type) || type === 'application/pdf';
 }
 
 function sendFile(reply: FastifyReply, file: FileResult, rangeHeader?: string): FastifyReply {
   reply.header('Content-Type', file.contentType);
-  reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment));
+  reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment || !showsInline(file.contentType)));
+  // The declared type is the only one: no browser may sniff an upload into HTML (set for every answer in app.ts too).
+  reply.header('X-Content-Type-Options', 'nosniff');
   const size = Buffer.isBuffer(file.data) ? file.data.length : file.size;
   if (file.ranges && size !== undefined) {
     reply.header('Accept-Ranges', 'bytes');

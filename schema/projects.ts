@@ -26,7 +26,8 @@ export const Project = defineEntity({
     enrolled: p.boolean().default(true),
     targetGrade: p.integer().default(0),
     submittedGrade: p.integer().nullable(),
-    grade: p.integer().nullable(),
+    // 0 until graded (beyond-spec.md §3.4).
+    grade: p.integer().default(0),
     gradeRationale: p.text().nullable(),
     compilePortfolio: p.boolean().default(false),
     portfolioProductionDate: p.datetime().nullable(),

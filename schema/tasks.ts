@@ -18,7 +18,8 @@ export const Task = defineEntity({
     extensions: p.integer().default(0),
     timesAssessed: p.integer().default(0),
     grade: p.integer().nullable(),
-    qualityPts: p.integer().nullable(),
+    // -1 until rated, as in the original.
+    qualityPts: p.integer().default(-1),
     includeInPortfolio: p.boolean().default(true),
     submissionDate: p.datetime().nullable(),
     assessmentDate: p.datetime().nullable(),

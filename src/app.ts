@@ -32,6 +32,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     allowedHeaders: ['Auth-Token', 'Auth_Token', 'Username', 'Content-Type', 'Authorization'],
     exposedHeaders: ['Content-Disposition'],
   });
+  // Every answer's Content-Type is the only one: no browser may sniff a body (JSON, an error, a
+  // download) into HTML. Set before routing, so errors and unknown routes carry it too.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+  });
   await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
   registerHealthRoutes(app, services.orm);

@@ -5,6 +5,7 @@ import { Migration00003PortfolioParts } from './Migration00003PortfolioParts.ts'
 import { Migration00004Invitations } from './Migration00004Invitations.ts';
 import { Migration00005SignInFailures } from './Migration00005SignInFailures.ts';
 import { Migration00006WorkerHeartbeats } from './Migration00006WorkerHeartbeats.ts';
+import { Migration00007GradeAndQualityDefaults } from './Migration00007GradeAndQualityDefaults.ts';
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
@@ -13,4 +14,5 @@ export const migrationsList = [
   { name: 'Migration00004Invitations', class: Migration00004Invitations },
   { name: 'Migration00005SignInFailures', class: Migration00005SignInFailures },
   { name: 'Migration00006WorkerHeartbeats', class: Migration00006WorkerHeartbeats },
+  { name: 'Migration00007GradeAndQualityDefaults', class: Migration00007GradeAndQualityDefaults },
 ];

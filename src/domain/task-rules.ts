@@ -11,7 +11,8 @@ export interface TaskState {
   extensions: number;
   timesAssessed: number;
   grade: number | null;
-  qualityPts: number | null;
+  /** -1 until rated. */
+  qualityPts: number;
   submissionDate: Date | null;
   assessmentDate: Date | null;
   completionDate: string | null;

@@ -127,10 +127,16 @@ export async function readEntry(entry: ZipEntryIn, maxBytes: number): Promise<Bu
   if (entry.size > maxBytes) throw new NotAZipError(`entry ${JSON.stringify(entry.name)} is larger than ${maxBytes} bytes`);
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of await entry.open()) {
-    total += (chunk as Buffer).length;
-    if (total > maxBytes) throw new NotAZipError(`entry ${JSON.stringify(entry.name)} is larger than ${maxBytes} bytes`);
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of await entry.open()) {
+      total += (chunk as Buffer).length;
+      if (total > maxBytes) throw new NotAZipError(`entry ${JSON.stringify(entry.name)} is larger than ${maxBytes} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    // yauzl's own complaints (more or fewer bytes than declared, a broken deflate stream) are the zip's fault.
+    if (error instanceof NotAZipError) throw error;
+    throw new NotAZipError(`entry ${JSON.stringify(entry.name)} cannot be read (${(error as Error).message})`);
   }
   return Buffer.concat(chunks);
 }

@@ -59,7 +59,7 @@ export async function loadTasks(em: Em, ids: number[], lock: boolean): Promise<L
     extensions: number;
     times_assessed: number;
     grade: number | null;
-    quality_pts: number | null;
+    quality_pts: number;
     submission_date: string | null;
     assessment_date: string | null;
     completion_date: string | null;

@@ -31,6 +31,23 @@ test('written with CRLF, quoting only what needs it; what is written reads back 
   assert.equal((await readCsv(text)).rows, [{ a: 'x,y', b: 'line\nbreak' }, { a: '1', b: '' }]);
 });
 
+test('text that starts like a formula is written behind one single quote and read back without it', async () => {
+  const risky = ['=1+2', '+1', '-2+3', '@SUM(A1)', '\tTab', '\rCR', '＝1', '＋1', '－1', '＠x'];
+  const text = writeCsv(['value'], risky.map((v) => [v]));
+  const written = text.split('\r\n').slice(1, -1).map((line) => (line.startsWith('"') ? line.slice(1, -1) : line));
+  assert.equal(written, risky.map((v) => `'${v}`));
+  assert.equal((await readCsv(text)).rows.map((r) => r.value), risky.map((v) => v.trim()));
+});
+
+test('numbers, plain text and a quote the cell holds itself are left alone', async () => {
+  const text = writeCsv(['a', 'b', 'c', 'd'], [[-1, 'O\'Brien', "'quoted", 'a=b']]);
+  assert.is(text, "a,b,c,d\r\n-1,O'Brien,'quoted,a=b\r\n");
+  assert.equal((await readCsv(text)).rows, [{ a: '-1', b: "O'Brien", c: "'quoted", d: 'a=b' }]);
+  // A cell that itself starts with a quote and a sign gets a second quote, and reads back as it was.
+  assert.is(writeCsv(['a'], [["'=1"]]), "a\r\n''=1\r\n");
+  assert.equal((await readCsv(writeCsv(['a'], [["'=1"]]))).rows, [{ a: "'=1" }]);
+});
+
 test('uploads: invalid UTF-8 is replaced, NUL bytes mark a binary file', () => {
   assert.is(decodeCsv(Buffer.from([0x61, 0xff, 0x62])), 'a\uFFFDb');
   assert.ok(looksBinary(Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00])));

@@ -40,7 +40,7 @@ const FRESH: TaskState = {
   extensions: 0,
   timesAssessed: 0,
   grade: null,
-  qualityPts: null,
+  qualityPts: -1,
   submissionDate: null,
   assessmentDate: null,
   completionDate: null,
@@ -339,8 +339,8 @@ test('quality points are recorded for passing assessments of starred definitions
   for (const target of ['complete', 'discuss', 'demonstrate'] as const) {
     assert.is(trigger(state(), { target, qualityPts: 4 }, now, starred).state.qualityPts, 4, target);
   }
-  assert.is(trigger(state(), { target: 'fix_and_resubmit', qualityPts: 4 }, now, starred).state.qualityPts, null);
-  assert.is(trigger(state(), { target: 'complete', qualityPts: 4 }, now, TERMS).state.qualityPts, null);
+  assert.is(trigger(state(), { target: 'fix_and_resubmit', qualityPts: 4 }, now, starred).state.qualityPts, -1, 'unrated stays -1');
+  assert.is(trigger(state(), { target: 'complete', qualityPts: 4 }, now, TERMS).state.qualityPts, -1);
   assert.is(trigger(state({ qualityPts: 2 }), { target: 'complete', qualityPts: null }, now, starred).state.qualityPts, 2);
   assert.is(trigger(state({ qualityPts: 2 }), { target: 'complete' }, now, starred).state.qualityPts, 2);
   assert.is(trigger(state(), { target: 'complete', qualityPts: -1 }, now, starred).state.qualityPts, -1);

@@ -61,7 +61,7 @@ test('everyone in the unit gets <ABBR>.pdf and <ABBR>.zip for each stored file, 
     const res = await get(unit, who.creds);
     assert.is(res.statusCode, 200, who.creds.username);
     assert.is(res.headers['content-type'], 'application/zip');
-    assert.is(res.headers['content-disposition'], 'attachment; filename="SIT101-all-resources.zip"');
+    assert.is(res.headers['content-disposition'], 'attachment; filename=SIT101-all-resources.zip');
     const entries = await unzip(res.rawPayload);
     assert.equal([...entries.keys()], ['P1.pdf', 'P1.zip', 'C_1.pdf', '_.pdf']);
     assert.equal(entries.get('P1.pdf'), sheetP1);

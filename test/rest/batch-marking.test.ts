@@ -198,7 +198,7 @@ test('round trip: marks.csv filled in and uploaded assesses the tasks, adds the 
   );
   assert.is(res.body.message, '2 rows applied, 1 comment added.');
 
-  assert.equal(await taskRow(mine), { status: 'complete', grade: null, quality_pts: null, times_assessed: 1 });
+  assert.equal(await taskRow(mine), { status: 'complete', grade: null, quality_pts: -1, times_assessed: 1 });
   assert.equal(await taskRow(bobs), { status: 'discuss', grade: 3, quality_pts: 4, times_assessed: 1 });
   assert.equal(await textComments(), [{ task_id: mine, author_id: people.tutor.user.id, recipient_id: people.student.user.id, comment: 'Well done' }]);
   const statuses = await db(env.orm.em.fork()).selectFrom('task_comments').select(['task_id', 'task_status', 'author_id']).where('kind', '=', 'status').where('task_status', 'in', ['complete', 'discuss']).orderBy('id').execute();
@@ -246,7 +246,7 @@ test('a bad row changes nothing of its own; the other rows apply; unchanged rows
   );
   assert.is(res.body.message, '1 row applied, 1 comment added, 1 ignored, 5 errors.');
   assert.is((await taskRow(mine)).status, 'fix_and_resubmit');
-  assert.equal(await taskRow(bobs), { status: 'need_help', grade: null, quality_pts: null, times_assessed: 0 });
+  assert.equal(await taskRow(bobs), { status: 'need_help', grade: null, quality_pts: -1, times_assessed: 0 });
   assert.is((await taskRow(bobsP1)).status, 'ready_for_feedback');
   assert.equal((await textComments()).map((c) => c.comment), ['Please fix the loop']);
   // The refused row's task never got astudent's C1 created either.
@@ -348,6 +348,25 @@ test('POST: files that are not a zip or CSV, CSVs without the columns and zips w
   assert.is((await upload(people.tutor, 99999, good)).status, 404);
   assert.is((await taskRow(mine)).status, 'ready_for_feedback');
   assert.is((await upload(people.tutor, w.unit, good)).status, 201);
+  assert.is((await taskRow(mine)).status, 'complete');
+});
+
+test('POST: a zip entry that holds more (or less) than it declares is a 400, and changes nothing', async () => {
+  const w = await world();
+  const mine = await trigger(people.student, w.project, w.p1, 'rff');
+  const marks = `${HEADER}\nastudent,A,LA1-01,P1,,,complete,,,,Well done\n`;
+  for (const declared of [(size: number) => size - 10, (size: number) => size + 10]) {
+    const zip = rawZip([['marks.csv', marks]], { deflate: true, declaredSize: (_name, size) => declared(size) });
+    const res = await upload(people.tutor, w.unit, { filename: 'marks.zip', contentType: 'application/zip', data: zip });
+    assert.is(res.status, 400, res.text);
+    assert.match(res.body.error, /^File given is not a usable zip file - /);
+  }
+  assert.is((await taskRow(mine)).status, 'ready_for_feedback');
+  // A task PDF that lies about its size is that row's error; marks.csv still applies.
+  const zip = rawZip([['marks.csv', marks], [`astudent/P1-${mine}.pdf`, pdfBytes('lying')]], { deflate: true, declaredSize: (name, size) => (name.endsWith('.pdf') ? size - 10 : size) });
+  const res = await upload(people.tutor, w.unit, { filename: 'marks.zip', contentType: 'application/zip', data: zip });
+  assert.is(res.status, 201, res.text);
+  assert.match(JSON.stringify(res.body.errors), /Unable to read the entry/);
   assert.is((await taskRow(mine)).status, 'complete');
 });
 

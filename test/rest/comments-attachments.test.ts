@@ -90,7 +90,7 @@ test('download: inline by default, `comment-<id><ext>` as an attachment, byte ra
     as: people.student.creds,
     query: { as_attachment: 'true' },
   });
-  assert.is(saved.headers['content-disposition'], `attachment; filename="comment-${res.body.id}.wav"`);
+  assert.is(saved.headers['content-disposition'], `attachment; filename=comment-${res.body.id}.wav`);
 
   const part = await env.app.inject({ method: 'GET', url, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token, Range: 'bytes=10-19' } });
   assert.is(part.statusCode, 206);

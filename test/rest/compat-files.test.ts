@@ -97,9 +97,9 @@ test('a file result is sent as its bytes with its type, shown inline unless aske
   assert.is(inline.statusCode, 200);
   assert.is(inline.headers['content-type'], 'application/pdf');
   assert.is(inline.body, '%PDF-1.4 probe');
-  assert.is(inline.headers['content-disposition'], 'inline; filename="sheet _1_.pdf"');
+  assert.is(inline.headers['content-disposition'], `inline; filename=sheet__1_.pdf; filename*=UTF-8''sheet%20%221%22.pdf`);
   const attached = await app.inject({ method: 'GET', url: '/api/probe/file?as_attachment=true' });
-  assert.is(attached.headers['content-disposition'], 'attachment; filename="sheet _1_.pdf"');
+  assert.is(attached.headers['content-disposition'], `attachment; filename=sheet__1_.pdf; filename*=UTF-8''sheet%20%221%22.pdf`);
 });
 
 test('a text result is sent as text/plain', async () => {

@@ -604,6 +604,9 @@ function hostileCases(route: { method: string; url: string; procedure: string })
 }
 
 /** The request's answer, or 'hung' if none came within `ms`. */
+/** Only a request that never answers fails: a busy machine may make any request slow (timings belong in npm run bench). */
+const HANG_MS = 60_000;
+
 async function bounded<T>(request: Promise<T>, ms: number): Promise<T | 'hung'> {
   let timer: NodeJS.Timeout | undefined;
   const hung = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), ms)));
@@ -649,13 +652,13 @@ test('fuzz: no route answers 500 or hangs, every error has an error message, and
           headers: { ...fuzz.headers, Username: 'aadmin', 'Auth-Token': token },
           payload: fuzz.payload,
         }),
-        5_000,
+        HANG_MS,
       );
       slowest = Math.max(slowest, performance.now() - started);
       peakRss = Math.max(peakRss, process.memoryUsage.rss());
       requests++;
       if (res === 'hung') {
-        failures.push(`no answer within 5 s ${route.procedure}: ${fuzz.shown}`);
+        failures.push(`no answer within ${HANG_MS / 1000} s ${route.procedure}: ${fuzz.shown}`);
         continue;
       }
       let body: unknown;

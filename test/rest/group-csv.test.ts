@@ -59,7 +59,7 @@ test('GET groups/csv: the set\'s groups by name with tutorial and campus abbrevi
   const res = await api(env, 'GET', `${url(w, 'csv')}.json`, { as: people.convenor.creds });
   assert.is(res.status, 200, res.text);
   assert.match(String(res.headers['content-type']), /^text\/csv/);
-  assert.is(res.headers['content-disposition'], 'attachment; filename="SIT101-Projects-groups.csv"');
+  assert.is(res.headers['content-disposition'], 'attachment; filename=SIT101-Projects-groups.csv');
   assert.is(res.text, 'group_name,capacity_adjustment,tutorial,campus\r\nAlpha,2,T1,B\r\n"Zeta, the last",-1,T2,\r\n');
 });
 
@@ -156,7 +156,7 @@ test('GET groups/student_csv: active, enrolled members by group then username', 
   await seedMember(env, a, await student(w, 'left'), false);
   const res = await api(env, 'GET', url(w, 'student_csv'), { as: people.admin.creds });
   assert.is(res.status, 200, res.text);
-  assert.is(res.headers['content-disposition'], 'attachment; filename="SIT101-Projects-student-groups.csv"');
+  assert.is(res.headers['content-disposition'], 'attachment; filename=SIT101-Projects-student-groups.csv');
   assert.is(res.text, 'group_name,username\r\nA,abe\r\nA,yan\r\nB,zed\r\n');
 });
 

@@ -57,7 +57,7 @@ test('a student comment and the tutor\'s pin: exactly that task is listed, pinne
     { ...after.body[0] },
     {
       id: task, project_id: w.project, task_definition_id: w.td, tutorial_id: w.tutorial, status: 'not_started', completion_date: null,
-      submission_date: null, times_assessed: 0, grade: null, quality_pts: null, num_new_comments: 0, similarity_flag: false, pinned: 1,
+      submission_date: null, times_assessed: 0, grade: null, quality_pts: -1, num_new_comments: 0, similarity_flag: false, pinned: 1,
       has_extensions: 0, due_date: '2026-03-16', extensions: 0, include_in_portfolio: true,
     },
   );
@@ -134,6 +134,8 @@ test('the feedback list: discuss, demonstrate, redo and fix and resubmit, by def
   assert.is(res.status, 200);
   assert.equal(res.body.map((t: any) => t.id), [ids[1], ids[4], ids[0], ids[3]]);
   assert.equal(Object.keys(res.body[0]).sort(), ROW_KEYS);
+  // The spec types quality points as an integer: -1 for unrated work, never null.
+  assert.equal(res.body.map((t: any) => t.quality_pts), [-1, -1, -1, -1]);
 });
 
 test('staff of the unit only: a student, an admin off the staff and a tutor of another unit get 403; an unknown unit 404', async () => {

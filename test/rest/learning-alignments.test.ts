@@ -85,15 +85,23 @@ test('unit alignment: the web client flat JSON (task_id null) and the spec form 
     { outcome: w.prog, definition: w.p1, task: null, rating: 4, description: 'Writes programs' },
     { outcome: w.des, definition: w.c1, task: null, rating: 2, description: 'Designs' },
   ]);
-  // Anyone in the unit reads them, students included.
+  // Anyone in the unit reads them in the unit detail (where the web client reads them), students included.
   for (const who of [people.student, people.tutor, people.convenor]) {
-    const list = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments`, { as: who.creds });
-    assert.is(list.status, 200);
-    assert.equal(list.body, [first.body, second.body]);
+    const detail = await api(env, 'GET', `/api/units/${w.unit}`, { as: who.creds });
+    assert.is(detail.status, 200);
+    assert.equal(detail.body.task_outcome_alignments, [first.body, second.body]);
   }
-  // The unit's own show in the unit detail too.
-  const detail = await api(env, 'GET', `/api/units/${w.unit}`, { as: people.convenor.creds });
-  assert.equal(detail.body.task_outcome_alignments, [first.body, second.body]);
+});
+
+test('GET learning_alignments needs project_id, as the spec marks it (Q: project_id*): 400 without it', async () => {
+  const w = await world();
+  await unitAlignment(w, w.prog, w.p1);
+  const missing = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments`, { as: people.convenor.creds });
+  assert.equal([missing.status, missing.body], [400, { error: 'project_id is missing' }]);
+  for (const project_id of ['', 'x']) {
+    const bad = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments`, { as: people.convenor.creds, query: { project_id } });
+    assert.equal([bad.status, bad.body], [400, { error: 'project_id is invalid' }], project_id);
+  }
 });
 
 test('unit alignment: tutors and students are refused changes, tutors of another unit everything; nothing is written', async () => {
@@ -109,7 +117,7 @@ test('unit alignment: tutors and students are refused changes, tutors of another
     }
   }
   for (const [method, url] of [
-    ['GET', `/api/units/${w.unit}/learning_alignments`],
+    ['GET', `/api/units/${w.unit}/learning_alignments?project_id=${w.project}`],
     ['POST', `/api/units/${w.unit}/learning_alignments`],
     ['PUT', `/api/units/${w.unit}/learning_alignments/${id}`],
     ['DELETE', `/api/units/${w.unit}/learning_alignments/${id}`],
@@ -157,8 +165,8 @@ test("a student's alignment: by project_id (the task is made) or the web client'
   const mine = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments`, { as: people.student.creds, query: { project_id: w.project } });
   assert.equal([mine.status, mine.body], [200, [byProject.body, byTask.body]]);
   // Self-assessments are not the unit's alignments, and show in the project detail.
-  const unitOnes = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments`, { as: people.student.creds });
-  assert.equal(unitOnes.body, []);
+  const unitOnes = await api(env, 'GET', `/api/units/${w.unit}`, { as: people.student.creds });
+  assert.equal(unitOnes.body.task_outcome_alignments, []);
   const project = await api(env, 'GET', `/api/projects/${w.project}`, { as: people.student.creds });
   assert.equal(project.body.task_outcome_alignments, [byProject.body, byTask.body]);
 
@@ -267,7 +275,7 @@ test("unknown ids are 404: the unit, an outcome or definition of another unit, a
     }
   }
   for (const [method, url] of [
-    ['GET', '/api/units/9999/learning_alignments'],
+    ['GET', '/api/units/9999/learning_alignments?project_id=1'],
     ['POST', '/api/units/9999/learning_alignments'],
     ['GET', '/api/units/9999/learning_alignments/class_stats'],
     ['GET', '/api/units/9999/learning_alignments/csv'],
@@ -291,7 +299,7 @@ test('CSV download: the unit alignments by abbreviation as <CODE>-Alignment.csv 
   for (const who of [people.tutor, people.convenor, people.admin]) {
     const res = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments/csv.json`, { as: who.creds });
     assert.is(res.status, 200, who.creds.username);
-    assert.match(String(res.headers['content-disposition']), 'attachment; filename="SIT101-Alignment.csv"');
+    assert.match(String(res.headers['content-disposition']), 'attachment; filename=SIT101-Alignment.csv');
     assert.is(
       res.text,
       'unit_code,learning_outcome,task_abbr,rating,description\r\nSIT101,PROG,P1,4,Aligned\r\nSIT101,DES,C1,1,"Design, ""mostly"""\r\n',
@@ -321,9 +329,9 @@ test('CSV round trip: a downloaded file loads into another unit with the same ab
   assert.is(res.status, 201, res.text);
   assert.equal(messages(res.body.success), ['Link between task P1 and outcome PROG created for unit', 'Link between task C1 and outcome DES created for unit']);
   assert.equal([res.body.errors, res.body.ignored], [[], []]);
-  const list = await api(env, 'GET', `/api/units/${copy}/learning_alignments`, { as: people.convenor.creds });
+  const list = await api(env, 'GET', `/api/units/${copy}`, { as: people.convenor.creds });
   assert.equal(
-    list.body.map((a: { learning_outcome_id: number; task_definition_id: number; rating: number; description: string }) => [a.learning_outcome_id, a.task_definition_id, a.rating, a.description]),
+    list.body.task_outcome_alignments.map((a: { learning_outcome_id: number; task_definition_id: number; rating: number; description: string }) => [a.learning_outcome_id, a.task_definition_id, a.rating, a.description]),
     [
       [prog, p1, 4, 'Aligned'],
       [des, c1, 2, 'Aligned'],
@@ -404,7 +412,7 @@ test("CSV for a project: the student's tasks only, by the student or staff; anot
 
   const download = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments/csv`, { as: people.tutor.creds, query: { project_id: w.project } });
   assert.is(download.status, 200);
-  assert.match(String(download.headers['content-disposition']), 'filename="SIT101-astudent-Task-Alignment.csv"');
+  assert.match(String(download.headers['content-disposition']), 'filename=SIT101-astudent-Task-Alignment.csv');
   assert.is(download.text, 'unit_code,learning_outcome,task_abbr,rating,description\r\nSIT101,PROG,P1,4,Mine\r\n');
   // The unit's file does not carry the student's.
   const unitFile = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments/csv`, { as: people.tutor.creds });

@@ -62,11 +62,11 @@ test('its student gets the exact keys the web client reads, with tasks, enrolmen
   assert.equal(res.body.tasks, [
     {
       id: w.t1, task_definition_id: w.td1, status: 'complete', due_date: '2026-03-23', submission_date: '2026-03-10T04:00:00.000Z',
-      extensions: 1, times_assessed: 0, grade: 2, include_in_portfolio: true, similarity_flag: false, num_new_comments: 0,
+      extensions: 1, times_assessed: 0, grade: 2, quality_pts: -1, include_in_portfolio: true, similarity_flag: false, num_new_comments: 0,
     },
     // Two weeks past the target would pass the deadline: due on the deadline.
     {
-      id: w.t2, task_definition_id: w.td2, status: 'ready_for_feedback', due_date: '2026-05-29', extensions: 2, times_assessed: 0,
+      id: w.t2, task_definition_id: w.td2, status: 'ready_for_feedback', due_date: '2026-05-29', extensions: 2, times_assessed: 0, quality_pts: -1,
       include_in_portfolio: true, similarity_flag: false, num_new_comments: 0,
     },
   ]);

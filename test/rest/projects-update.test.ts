@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { Migration00007GradeAndQualityDefaults } from '../../schema/migrations/Migration00007GradeAndQualityDefaults.ts';
 import { Project } from '../../schema/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
@@ -122,6 +124,54 @@ test('grades: staff only, with a rationale and the current grade; the answer is 
   assert.is(ok.body.student.username, 'astudent');
   const p = await stored(project);
   assert.equal([p.grade, p.gradeRationale], [3, 'Excellent']);
+});
+
+test("the web client gives a portfolio its first grade: the student record's 0 (or the null it once showed) is the old grade", async () => {
+  const { unit, project } = await world();
+  const listed = await api(env, 'GET', '/api/students', { as: people.convenor.creds, query: { unit_id: unit } });
+  assert.equal([listed.body[0].id, listed.body[0].grade], [project, 0], 'an ungraded student: grade 0, an integer');
+  // Exactly what the web client sends, with the grade it had cached from before grades defaulted to 0.
+  const first = await api(env, 'PUT', `/api/projects/${project}`, { as: people.convenor.creds, json: { grade: 50, old_grade: null, grade_rationale: 'Met every outcome' } });
+  assert.is(first.status, 200, first.text);
+  assert.equal([first.body.grade, first.body.grade_rationale], [50, 'Met every outcome']);
+  const csv = await api(env, 'GET', `/api/units/${unit}/grades`, { as: people.convenor.creds });
+  assert.is(csv.text, 'unit_code,username,student_id,grade,rationale\r\nSIT101,astudent,,50,Met every outcome\r\n');
+  // Graded now: a stale old grade, null included, is refused and changes nothing.
+  for (const old_grade of [null, 0]) {
+    const stale = await api(env, 'PUT', `/api/projects/${project}`, { as: people.convenor.creds, json: { grade: 60, old_grade, grade_rationale: 'Again' } });
+    assert.equal([stale.status, stale.body], [403, { error: 'Existing project grade does not match current grade. Refresh project and try again.' }], String(old_grade));
+  }
+  const second = await api(env, 'PUT', `/api/projects/${project}`, { as: people.convenor.creds, json: { grade: 60, old_grade: 50, grade_rationale: 'Again' } });
+  assert.equal([second.status, second.body.grade], [200, 60]);
+});
+
+test('migration 00007 turns the grades and quality points stored as null into 0 and -1, and keeps them from being null again', async () => {
+  const { unit, project } = await world();
+  const td = await seedTaskDefinition(env, unit, 'P1');
+  const task = await seedTask(env, project, td, { status: 'complete' });
+  const migration = new Migration00007GradeAndQualityDefaults(env.orm.em.getDriver(), env.orm.config);
+  const client = new pg.Client({ connectionString: env.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('begin');
+    // As a database from before the migration holds them.
+    await migration.down();
+    for (const query of migration.getQueries()) await client.query(String(query));
+    migration.reset();
+    await client.query('update projects set grade = null where id = $1', [project]);
+    await client.query('update tasks set quality_pts = null where id = $1', [task]);
+    await migration.up();
+    for (const query of migration.getQueries()) await client.query(String(query));
+    const { rows } = await client.query('select (select grade from projects where id = $1) as grade, (select quality_pts from tasks where id = $2) as quality_pts', [project, task]);
+    assert.equal(rows, [{ grade: 0, quality_pts: -1 }]);
+    await client.query('savepoint s');
+    const refused = await client.query('update projects set grade = null where id = $1', [project]).then(() => null, (error: Error) => error.message);
+    assert.match(String(refused), /null value in column "grade"/);
+    await client.query('rollback to savepoint s');
+  } finally {
+    await client.query('rollback');
+    await client.end();
+  }
 });
 
 test('submitted grade is refused once a portfolio exists; admins who are not staff may not change a project', async () => {

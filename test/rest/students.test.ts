@@ -54,7 +54,7 @@ test('staff get each enrolled student with tutorial enrolments per stream, stats
     target_grade: 2,
     submitted_grade: null,
     compile_portfolio: false,
-    grade: null,
+    grade: 0,
     grade_rationale: null,
     similarity_flag: true,
     has_portfolio: false,

@@ -73,7 +73,7 @@ test('a student hands in one file per requirement: 201 with the task, files stor
   assert.is(res.status, 201, res.text);
   const task = res.body;
   assert.equal(Object.keys(task).sort(), [
-    'due_date', 'extensions', 'id', 'include_in_portfolio', 'new_stats', 'num_new_comments', 'project_id', 'similarity_flag', 'status',
+    'due_date', 'extensions', 'id', 'include_in_portfolio', 'new_stats', 'num_new_comments', 'project_id', 'quality_pts', 'similarity_flag', 'status',
     'submission_date', 'task_definition_id', 'times_assessed',
   ]);
   assert.equal([task.project_id, task.task_definition_id, task.status, task.submission_date, task.due_date], [project, td, 'ready_for_feedback', '2026-03-10', '2026-03-16']);
@@ -94,12 +94,12 @@ test('a student hands in one file per requirement: 201 with the task, files stor
   const details = await api(env, 'GET', `${base(project, td)}/submission_details`, { as: people.tutor.creds });
   assert.equal([details.status, details.body], [200, { has_pdf: false, submission_date: '2026-03-10T09:00:00.000Z', processing_pdf: true }]);
   const waiting = await get(people.student.creds, `${base(project, td)}/submission?as_attachment=true`);
-  assert.equal([waiting.statusCode, waiting.headers['content-type'], waiting.headers['content-disposition']], [200, 'application/pdf', 'attachment; filename="AwaitingProcessing.pdf"']);
+  assert.equal([waiting.statusCode, waiting.headers['content-type'], waiting.headers['content-disposition']], [200, 'application/pdf', 'attachment; filename=AwaitingProcessing.pdf']);
   assert.equal(waiting.rawPayload, awaitingProcessingPdf());
 
   // The files as uploaded, zipped for the marker.
   const zip = await get(people.tutor.creds, `${base(project, td)}/submission_files?as_attachment=true`);
-  assert.equal([zip.statusCode, zip.headers['content-type'], zip.headers['content-disposition']], [200, 'application/zip', 'attachment; filename="astudent-P1.zip"']);
+  assert.equal([zip.statusCode, zip.headers['content-type'], zip.headers['content-disposition']], [200, 'application/zip', 'attachment; filename=astudent-P1.zip']);
   const entries = await unzip(zip.rawPayload);
   assert.equal([...entries.keys()], ['000-document.pdf', '001-code.py', '002-image.png']);
   assert.equal(entries.get('001-code.py')!.toString(), 'print("hello")\n');
@@ -117,7 +117,7 @@ test('has_pdf and processing_pdf tell the truth: built PDF served as <ABBR>.pdf;
   const none = await api(env, 'PUT', `${base(project, td)}/submission`, { as: people.student.creds });
   assert.equal([none.status, none.body], [200, { result: 'false' }]);
   const missing = await get(people.student.creds, `${base(project, td)}/submission`);
-  assert.equal([missing.statusCode, missing.headers['content-disposition']], [200, 'inline; filename="FileNotFound.pdf"']);
+  assert.equal([missing.statusCode, missing.headers['content-disposition']], [200, 'inline; filename=FileNotFound.pdf']);
   assert.equal(missing.rawPayload, fileNotFoundPdf());
   assert.is((await history()).length, 0);
   assert.is((await k().selectFrom('tasks').select('id').execute()).length, 1, 'reading the PDF creates the task, as the original');
@@ -134,7 +134,7 @@ test('has_pdf and processing_pdf tell the truth: built PDF served as <ABBR>.pdf;
   const details = await api(env, 'GET', `${base(project, td)}/submission_details`, { as: people.student.creds });
   assert.equal([details.body.has_pdf, details.body.processing_pdf], [true, false]);
   const got = await get(people.tutor.creds, `${base(project, td)}/submission`);
-  assert.equal([got.statusCode, got.headers['content-type'], got.headers['content-disposition']], [200, 'application/pdf', 'inline; filename="P1.pdf"']);
+  assert.equal([got.statusCode, got.headers['content-type'], got.headers['content-disposition']], [200, 'application/pdf', 'inline; filename=P1.pdf']);
   assert.equal(got.rawPayload, built);
 
   await k().deleteFrom('graphile_worker._private_jobs' as never).execute();
@@ -251,7 +251,7 @@ test('a definition without upload requirements takes a submission without files 
   const details = await api(env, 'GET', `${base(project, td)}/submission_details`, { as: people.student.creds });
   assert.equal(details.body, { has_pdf: false, processing_pdf: false });
   const zip = await get(people.student.creds, `${base(project, td)}/submission_files`);
-  assert.equal([zip.statusCode, zip.headers['content-disposition']], [200, 'attachment; filename="FileNotFound.pdf"']);
+  assert.equal([zip.statusCode, zip.headers['content-disposition']], [200, 'attachment; filename=FileNotFound.pdf']);
 });
 
 test('alignment_data replaces the task\'s own alignments; an outcome of another unit is refused', async () => {

@@ -129,7 +129,7 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
     const res = await api(env, 'GET', '/api/csv/task_definitions', { as: who.creds, query: { unit_id: unit } });
     assert.is(res.status, 200, who.creds.username);
     assert.match(String(res.headers['content-type']), 'text/csv');
-    assert.is(res.headers['content-disposition'], 'attachment; filename="SIT101-Tasks.csv"');
+    assert.is(res.headers['content-disposition'], 'attachment; filename=SIT101-Tasks.csv');
     const { headers, rows } = await readCsv(res.text);
     assert.is(headers.join(','), HEADER);
     assert.equal(JSON.parse(rows[0].upload_requirements), JSON.parse(P1.upload_requirements));

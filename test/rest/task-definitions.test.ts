@@ -389,7 +389,7 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
       times_assessed: 0,
       similarity_flag: false,
       grade: null,
-      quality_pts: null,
+      quality_pts: -1,
       has_extensions: 1,
       due_date: '2026-03-13',
       extensions: 0,

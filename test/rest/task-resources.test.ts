@@ -74,7 +74,7 @@ test('task resources: the convenor uploads a zip (200 true); everyone in the uni
     assert.is(got.statusCode, 200, who.creds.username);
     assert.is(got.headers['content-type'], 'application/zip');
     assert.is(got.headers['content-length'], String(zip.length));
-    assert.is(got.headers['content-disposition'], 'attachment; filename="P1-resources.zip"');
+    assert.is(got.headers['content-disposition'], 'attachment; filename=P1-resources.zip');
     assert.equal(got.rawPayload, zip);
   }
   // The web client's `.json` suffix reaches the same download.
@@ -90,7 +90,7 @@ test('task resources: the convenor uploads a zip (200 true); everyone in the uni
   assert.equal(stored(), []);
   assert.equal(await flags(unit, people.convenor.creds), [false, false]);
   const missing = await download('task_resources', unit, td, people.student.creds);
-  assert.equal([missing.statusCode, missing.headers['content-type'], missing.headers['content-disposition']], [200, 'application/pdf', 'attachment; filename="FileNotFound.pdf"']);
+  assert.equal([missing.statusCode, missing.headers['content-type'], missing.headers['content-disposition']], [200, 'application/pdf', 'attachment; filename=FileNotFound.pdf']);
   assert.equal(missing.rawPayload, fileNotFoundPdf());
   assert.is((await api(env, 'DELETE', url('task_resources', unit, td), { as: people.convenor.creds })).status, 204);
 });
@@ -106,7 +106,7 @@ test('assessment resources: 201 true, staff-only flag and download for the conve
   assert.equal(await flags(unit, people.student.creds), [false, undefined]);
   for (const who of [people.convenor, people.admin]) {
     const got = await download('task_assessment_resources', unit, td, who.creds);
-    assert.equal([got.statusCode, got.headers['content-type'], got.headers['content-disposition']], [200, 'application/zip', 'attachment; filename="P1-assessment-resources.zip"']);
+    assert.equal([got.statusCode, got.headers['content-type'], got.headers['content-disposition']], [200, 'application/zip', 'attachment; filename=P1-assessment-resources.zip']);
     assert.equal(got.rawPayload, zip);
   }
   for (const who of [people.tutor, people.student]) {

@@ -76,7 +76,7 @@ test('the convenor uploads a PDF (200 true); students and staff download it byte
     assert.is(got.statusCode, 200, who.creds.username);
     assert.is(got.headers['content-type'], 'application/pdf');
     assert.is(got.headers['content-length'], String(pdf.length));
-    assert.is(got.headers['content-disposition'], 'inline; filename="SIT101-P1.pdf"');
+    assert.is(got.headers['content-disposition'], 'inline; filename=SIT101-P1.pdf');
     assert.equal(got.rawPayload, pdf);
   }
   // The web client's form: `.json` suffix, `as_attachment=true`.
@@ -85,7 +85,7 @@ test('the convenor uploads a PDF (200 true); students and staff download it byte
     url: `${pdfUrl(unit, td)}.json?as_attachment=true`,
     headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token },
   });
-  assert.is(attached.headers['content-disposition'], 'attachment; filename="SIT101-P1.pdf"');
+  assert.is(attached.headers['content-disposition'], 'attachment; filename=SIT101-P1.pdf');
   assert.equal(attached.rawPayload, pdf);
 
   assert.equal(await hasSheet(unit), [true]);
@@ -182,7 +182,7 @@ test('remove (200 true, twice): has_task_sheet false and task_pdf answers the Fi
   const missing = await env.app.inject({ method: 'GET', url: `${pdfUrl(unit, td)}?as_attachment=true`, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token } });
   assert.is(missing.statusCode, 200);
   assert.is(missing.headers['content-type'], 'application/pdf');
-  assert.is(missing.headers['content-disposition'], 'attachment; filename="FileNotFound.pdf"');
+  assert.is(missing.headers['content-disposition'], 'attachment; filename=FileNotFound.pdf');
   assert.equal(missing.rawPayload, fileNotFoundPdf());
 
   await upload(unit, td, samplePdf());
@@ -193,7 +193,7 @@ test('remove (200 true, twice): has_task_sheet false and task_pdf answers the Fi
   assert.equal(stored(), []);
   assert.equal(await hasSheet(unit), [false]);
   const after = await env.app.inject({ method: 'GET', url: pdfUrl(unit, td), headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token } });
-  assert.equal([after.statusCode, after.headers['content-disposition']], [200, 'inline; filename="FileNotFound.pdf"']);
+  assert.equal([after.statusCode, after.headers['content-disposition']], [200, 'inline; filename=FileNotFound.pdf']);
 });
 
 test('rollover copies the task sheet to the new definition; deleting a definition removes its sheet', async () => {

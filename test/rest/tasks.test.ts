@@ -95,7 +95,7 @@ async function pins(): Promise<{ task_id: number; user_id: number }[]> {
   return db(env.orm.em.fork()).selectFrom('task_pins').select(['task_id', 'user_id']).orderBy('task_id').orderBy('user_id').execute();
 }
 
-test('item 29: the convenor and the tutor pin (201, twice is once) and unpin (204) their own pins', async () => {
+test('item 29: the convenor and the tutor pin (201, twice is once) and unpin (204) their own pins; unpinning what is not pinned is 404', async () => {
   const w = await taskWorld(env, people);
   const task = await seedTask(env, w.project, w.td, { status: 'ready_for_feedback' });
   const first = await pin('tutor', task, 'POST');
@@ -112,7 +112,8 @@ test('item 29: the convenor and the tutor pin (201, twice is once) and unpin (20
   assert.is(removed.status, 204);
   assert.is(removed.text, '');
   assert.equal(await pins(), [{ task_id: task, user_id: people.convenor.user.id }]);
-  assert.is((await pin('tutor', task, 'DELETE')).status, 204, 'not pinned: still 204');
+  const again = await pin('tutor', task, 'DELETE');
+  assert.equal([again.status, again.body], [404, { error: 'Unable to find requested Task pin' }], 'not pinned (any more): 404, as the original');
   assert.equal(await pins(), [{ task_id: task, user_id: people.convenor.user.id }]);
 });
 

@@ -79,7 +79,7 @@ test('portfolios: enrolled students with a compiled portfolio, filed by submitte
     const res = await get(`/api/submission/unit/${unit}/portfolio`, who.creds);
     assert.is(res.statusCode, 200, res.body);
     assert.is(res.headers['content-type'], 'application/zip');
-    assert.is(res.headers['content-disposition'], 'attachment; filename="2026-03-02 00_00_00-SIT101-portfolios.zip"');
+    assert.is(res.headers['content-disposition'], "attachment; filename=2026-03-02_00_00_00-SIT101-portfolios.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-portfolios.zip");
     const entries = await unzip(res.rawPayload);
     assert.equal([...entries.keys()], [`Credit/bob-portfolio (${tutor} (LA1) ${convenor} (LA2)).pdf`, `High Distinction/alice-portfolio (${tutor} (LA1)).pdf`]);
     assert.equal(entries.get(`High Distinction/alice-portfolio (${tutor} (LA1)).pdf`), pdfBytes(`portfolio ${alice}`));
@@ -119,7 +119,7 @@ test('student_pdfs: every task PDF once, a group submission once under the group
   await task(dave, td); // no PDF
   const res = await get(`/api/submission/unit/${unit}/task_definitions/${td}/student_pdfs`, people.tutor.creds);
   assert.is(res.statusCode, 200, res.body);
-  assert.is(res.headers['content-disposition'], 'attachment; filename="2026-03-02 00_00_00-SIT101-1.1P-pdfs.zip"');
+  assert.is(res.headers['content-disposition'], "attachment; filename=2026-03-02_00_00_00-SIT101-1.1P-pdfs.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-1.1P-pdfs.zip");
   const entries = await unzip(res.rawPayload);
   assert.equal([...entries.keys()], ['1.1P-pdfs/alice.pdf', '1.1P-pdfs/Team_Rocket.pdf']);
   assert.equal(entries.get('1.1P-pdfs/alice.pdf'), pdfBytes('alice pdf'));
@@ -147,7 +147,7 @@ test("download_submissions: each task's latest upload as uploaded, one folder pe
   await upload(c, '2026-03-05T00:00:00Z', [[0, 'document', 'pdf', 'carol latest']]);
   const res = await get(`/api/submission/unit/${unit}/task_definitions/${td}/download_submissions`, people.convenor.creds);
   assert.is(res.statusCode, 200, res.body);
-  assert.is(res.headers['content-disposition'], 'attachment; filename="2026-03-02 00_00_00-SIT101-1.1P-submissions.zip"');
+  assert.is(res.headers['content-disposition'], "attachment; filename=2026-03-02_00_00_00-SIT101-1.1P-submissions.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-1.1P-submissions.zip");
   const entries = await unzip(res.rawPayload);
   assert.equal([...entries.keys()], ['1.1P-submissions/alice/000-document.pdf', '1.1P-submissions/alice/001-code.py', '1.1P-submissions/Team/000-document.pdf']);
   assert.is(entries.get('1.1P-submissions/alice/000-document.pdf')!.toString(), 'new');

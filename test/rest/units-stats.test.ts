@@ -142,7 +142,7 @@ test('GET /api/units/{id}/grades: a CSV of enrolled students graded above 0', as
   const res = await api(env, 'GET', `/api/units/${unit}/grades`, { as: people.tutor.creds });
   assert.is(res.status, 200);
   assert.match(String(res.headers['content-disposition']), /attachment; filename="?SIT300-Students\.csv"?/);
-  assert.is(res.text, 'unit_code,username,student_id,grade,rationale\nSIT300,graded,1234,2,"Solid, work"\n');
+  assert.is(res.text, 'unit_code,username,student_id,grade,rationale\r\nSIT300,graded,1234,2,"Solid, work"\r\n');
   const refused = await api(env, 'GET', `/api/units/${unit}/grades`, { as: people.student.creds });
   assert.equal([refused.status, refused.body], [403, { error: 'Not authorised to download grades for this unit' }]);
   assert.is((await api(env, 'GET', '/api/units/999/grades', { as: people.tutor.creds })).status, 404);

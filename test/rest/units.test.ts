@@ -128,6 +128,44 @@ test("POST /api/units with the web client's JSON: the period's dates, the creato
   );
 });
 
+test('an Admin names the main convenor with unit[main_convenor_user_id]: that convenor is main convenor everywhere, with every convenor right', async () => {
+  const created = await api(env, 'POST', '/api/units', {
+    as: people.admin.creds,
+    form: { unit: { code: 'SIT101', name: 'Programming', main_convenor_user_id: people.convenor.user.id } },
+  });
+  assert.is(created.status, 201, created.text);
+  const unit = created.body.id as number;
+  const role = await env.orm.em.fork().findOneOrFail(UnitRole, { unit, user: people.convenor.user.id });
+  assert.equal([created.body.main_convenor_id, created.body.main_convenor_user_id, role.role], [role.id, people.convenor.user.id, 'Convenor']);
+  assert.equal(await env.orm.em.fork().count(UnitRole, { unit }), 1, 'the Admin is not put on the staff: Admins manage every unit anyway');
+  for (const who of [people.admin, people.convenor]) {
+    const listed = (await api(env, 'GET', '/api/units', { as: who.creds })).body.find((u: { id: number }) => u.id === unit);
+    assert.is(listed?.main_convenor_user_id, people.convenor.user.id, who.creds.username);
+  }
+  const full = await api(env, 'GET', `/api/units/${unit}`, { as: people.convenor.creds });
+  assert.equal([full.status, full.body.main_convenor_id, full.body.my_role], [200, role.id, 'Convenor']);
+  // The convenor's rights: the student list, and withdrawing a student (PUT /api/projects/{id}).
+  const project = await enrol(env, people.student.user, unit);
+  const students = await api(env, 'GET', '/api/students', { as: people.convenor.creds, query: { unit_id: unit } });
+  assert.equal([students.status, students.body.map((p: { id: number }) => p.id)], [200, [project]]);
+  const withdrawn = await api(env, 'PUT', `/api/projects/${project}`, { as: people.convenor.creds, json: { enrolled: false } });
+  assert.equal([withdrawn.status, withdrawn.body.enrolled], [200, false], withdrawn.text);
+});
+
+test('unit[main_convenor_user_id] must name someone who may convene: a student 400, an unknown user 404; no unit is made', async () => {
+  const student = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'S', name: 'S', main_convenor_user_id: people.student.user.id } } });
+  assert.equal([student.status, student.body], [400, { error: 'Validation failed: User must have a role that is able to administer units (request admin to adjust user role)' }]);
+  const unknown = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'U', name: 'U', main_convenor_user_id: 99999 } } });
+  assert.equal([unknown.status, unknown.body], [404, { error: 'Unable to find requested User' }]);
+  assert.is(await env.orm.em.fork().count(Unit, {}), 0);
+  // A convenor who names a colleague keeps a Convenor role in the unit they made.
+  const colleague = await api(env, 'POST', '/api/units', { as: people.convenor.creds, json: { unit: { code: 'C', name: 'C', main_convenor_user_id: people.admin.user.id } } });
+  assert.is(colleague.status, 201, colleague.text);
+  assert.is(colleague.body.main_convenor_user_id, people.admin.user.id);
+  const roles = await env.orm.em.fork().find(UnitRole, { unit: colleague.body.id }, { orderBy: { id: 'asc' } });
+  assert.equal(roles.map((r) => [(r.user as unknown as { id: number }).id, r.role]), [[people.admin.user.id, 'Convenor'], [people.convenor.user.id, 'Convenor']]);
+});
+
 test('POST /api/units as a form with every field; without a period or dates it starts the coming Monday for 16 weeks', async () => {
   const res = await api(env, 'POST', '/api/units', {
     as: people.admin.creds,
@@ -152,7 +190,7 @@ test('POST /api/units as a form with every field; without a period or dates it s
     },
   });
   assert.is(res.status, 201);
-  assert.is(res.body.main_convenor_user_id, people.admin.user.id, 'the creator, not main_convenor_user_id');
+  assert.is(res.body.main_convenor_user_id, people.convenor.user.id, 'the convenor named, not the Admin who created it');
   const u = await unitRow(res.body.id);
   assert.equal(
     [u.description, u.active, u.startDate, u.endDate, u.sendNotifications, u.enableSyncTimetable, u.enableSyncEnrolments, u.allowStudentExtensionRequests],

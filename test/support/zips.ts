@@ -1,29 +1,39 @@
 // Zips for tests, written byte by byte: unlike a zip library, this writes any name it is given
 // (`../evil`, `/etc/x`, `C:\x`), which is what an attacker's zip holds.
-import { crc32 } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import yauzl from 'yauzl';
 
 export type RawEntry = [name: string, data: Buffer | string];
 
+export interface RawZipOptions {
+  /** Deflate the entries (method 8) instead of storing them. */
+  deflate?: boolean;
+  /** The uncompressed size an entry declares, when it should not be its true size (a hostile zip). */
+  declaredSize?: (name: string, size: number) => number;
+}
+
 /** A zip of stored (uncompressed) entries with exactly these names, UTF-8 flagged. */
-export function rawZip(entries: RawEntry[]): Buffer {
+export function rawZip(entries: RawEntry[], options: RawZipOptions = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const [name, value] of entries) {
-    const data = Buffer.isBuffer(value) ? value : Buffer.from(value);
+    const plain = Buffer.isBuffer(value) ? value : Buffer.from(value);
+    const data = options.deflate ? deflateRawSync(plain) : plain;
+    const method = options.deflate ? 8 : 0;
+    const size = options.declaredSize?.(name, plain.length) ?? plain.length;
     const nameBytes = Buffer.from(name, 'utf8');
-    const crc = crc32(data);
+    const crc = crc32(plain);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(0, 8);
+    local.writeUInt16LE(method, 8);
     local.writeUInt16LE(0, 10);
     local.writeUInt16LE(0x21, 12);
     local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(nameBytes.length, 26);
     local.writeUInt16LE(0, 28);
     const central = Buffer.alloc(46);
@@ -31,12 +41,12 @@ export function rawZip(entries: RawEntry[]): Buffer {
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(0, 10);
+    central.writeUInt16LE(method, 10);
     central.writeUInt16LE(0, 12);
     central.writeUInt16LE(0x21, 14);
     central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(nameBytes.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, nameBytes, data);

@@ -82,7 +82,7 @@ test('a worker killed in the middle of a PDF job: the next start builds the PDF,
   const { rows: [entry] } = await client.query('select id from task_submissions');
 
   // In the middle of the job: taken by the worker, not finished.
-  await eventually(async () => (await client.query('select count(*)::int as n from public.test_job_claims')).rows[0].n > 0, 15_000, 'the worker takes the job');
+  await eventually(async () => (await client.query('select count(*)::int as n from public.test_job_claims')).rows[0].n > 0, 60_000, 'the worker takes the job');
   await new Promise((r) => setTimeout(r, 500));
   const mid = await client.query('select processing from task_submissions where id = $1', [entry.id]);
   assert.is(mid.rows[0].processing, true, 'killed before the PDF was recorded');
@@ -98,7 +98,7 @@ test('a worker killed in the middle of a PDF job: the next start builds the PDF,
   await again.connect();
   cleanups.push(() => again.end());
   await eventually(async () => (await again.query('select processing from task_submissions where id = $1', [entry.id])).rows[0].processing === false, 30_000, 'the PDF is built after the restart');
-  await eventually(async () => (await again.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0, 5_000, 'the job is complete');
+  await eventually(async () => (await again.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0, 30_000, 'the job is complete');
 
   const claims = (await again.query('select job_id, locked_by from public.test_job_claims order by at')).rows;
   assert.is(claims.length, 2, 'taken by the killed worker, then once by the next: ' + JSON.stringify(claims));
@@ -144,7 +144,7 @@ test('two worker processes on one database take every PDF job exactly once betwe
     assert.is(res.status, 201, res.text);
   }
   await eventually(async () => (await client.query('select count(*)::int as n from task_submissions where processing')).rows[0].n === 0, 40_000, 'every PDF is built');
-  await eventually(async () => (await client.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0, 5_000, 'every job is complete');
+  await eventually(async () => (await client.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0, 30_000, 'every job is complete');
 
   const claims = (await client.query("select job_id, locked_by from public.test_job_claims where task = 'accept_submission'")).rows;
   assert.is(claims.length, 8, 'eight jobs, eight claims: ' + JSON.stringify(claims));

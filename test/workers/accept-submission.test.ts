@@ -99,7 +99,7 @@ test('a mixed submission (PDF, image, code, notebook) becomes one PDF: cover, th
   assert.equal(await queued(), [], 'the job completed');
   assert.equal(await details(people.student.creds, w.project, w.td), { has_pdf: true, submission_date: '2026-03-10T09:00:00.000Z', processing_pdf: false });
   const got = await download(people.tutor.creds, w.project, w.td);
-  assert.equal([got.status, got.disposition], [200, 'inline; filename="P1.pdf"']);
+  assert.equal([got.status, got.disposition], [200, 'inline; filename=P1.pdf']);
   const doc = await PDFDocument.load(got.bytes);
   const pages = await pdfPagesText(got.bytes);
   assert.is(doc.getPageCount(), 6, 'cover, two report pages, the image, the code, the notebook');

@@ -167,9 +167,8 @@ test('an engine that accepts the pull and never answers is given up on and recor
   const id = await addImage('Python 3', 'overseer/python');
   await api(env, 'PUT', `${URL}/${id}/pull_image`, { as: people.admin.creds });
   engine.behave({ kind: 'silent' });
-  const started = performance.now();
-  await runJobs(dockerEngine(engine.host, undefined, { idleMs: 300, pullMs: 5_000 }));
-  assert.ok(performance.now() - started < 3_000, 'the job ends soon after the idle timeout');
+  // The pull deadline is far off: only the idle timeout can end the pull, and its message says so.
+  await runJobs(dockerEngine(engine.host, undefined, { idleMs: 300, pullMs: 600_000 }));
   const row = await stored(id);
   assert.is(row.pullStatus, 'failed');
   assert.match(row.pullOutput ?? '', 'stopped answering');

@@ -1,6 +1,6 @@
 // Reading an uploaded CSV: headers matched case-insensitively and trimmed (reference §9.3).
 import { readFile } from 'node:fs/promises';
-import { parseCsvSlices } from '../../domain/csv.ts';
+import { CSV_READ_OPTIONS, parseCsvSlices } from '../../domain/csv.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import type { UploadedFile } from '../../trpc/files.ts';
 
@@ -30,17 +30,7 @@ export async function readCsv(file: UploadedFile): Promise<CsvRow[]> {
   }
   const rows: CsvRow[] = [];
   try {
-    await parseCsvSlices<CsvRow>(
-      bytes,
-      {
-        bom: true,
-        columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
-        skip_empty_lines: true,
-        trim: true,
-        relax_column_count: true,
-      },
-      (row) => rows.push(row),
-    );
+    await parseCsvSlices<CsvRow>(bytes, { ...CSV_READ_OPTIONS, columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()) }, (row) => rows.push(row));
   } catch (error) {
     throw badRequest(`The CSV file cannot be read: ${(error as Error).message}`);
   }

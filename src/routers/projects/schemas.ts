@@ -49,7 +49,7 @@ export const projectTaskOut = z.object({
   extensions: z.number().int(),
   times_assessed: z.number().int(),
   grade: z.number().int().optional(),
-  quality_pts: z.number().int().optional(),
+  quality_pts: z.number().int().describe('-1 until rated'),
   include_in_portfolio: z.boolean(),
   similarity_flag: z.boolean(),
   num_new_comments: z.number().int(),
@@ -106,7 +106,8 @@ export const updateProjectInput = z.object({
   target_grade: formInt().pipe(z.number().int().min(0).max(3)).optional(),
   submitted_grade: formInt().pipe(z.number().int().min(0).max(3)).optional(),
   grade: formInt().optional(),
-  old_grade: formInt().optional(),
+  // The grade the caller last saw; null is the 0 of an ungraded project (the web client read it as null before grades defaulted to 0).
+  old_grade: formInt().nullable().optional(),
   grade_rationale: formString().pipe(z.string().max(4095)).optional(),
   compile_portfolio: formBool().optional(),
 });

@@ -66,12 +66,12 @@ export async function loadProjectTasks(
       times_assessed: t.times_assessed,
       include_in_portfolio: t.include_in_portfolio,
       similarity_flag: viewer.seesSimilarity && Boolean(t.flagged),
+      quality_pts: t.quality_pts,
       num_new_comments: t.num_new_comments,
     };
     if (t.submission_date !== null) out.submission_date = timestamp(t.submission_date).toISOString();
     if (t.completion_date !== null) out.completion_date = String(t.completion_date).slice(0, 10);
     if (t.grade !== null) out.grade = t.grade;
-    if (t.quality_pts !== null) out.quality_pts = t.quality_pts;
     return out;
   });
 }

@@ -88,7 +88,7 @@ export const updateProject = authedMutation
       require('assess', `You do not have permissions to assess Project with id=${project.id}`);
       if (input.grade_rationale === undefined) throw forbidden('Grade rationale required to perform assessment.');
       if (input.old_grade === undefined) throw forbidden('Existing project grade is required to perform assessment.');
-      if (input.old_grade !== (project.grade ?? 0)) {
+      if ((input.old_grade ?? 0) !== project.grade) {
         throw forbidden('Existing project grade does not match current grade. Refresh project and try again.');
       }
       project.grade = input.grade;

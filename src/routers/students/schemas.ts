@@ -29,7 +29,7 @@ export const studentProjectOut = z.object({
   target_grade: z.number().int(),
   submitted_grade: z.number().int().nullable(),
   compile_portfolio: z.boolean(),
-  grade: z.number().int().nullable(),
+  grade: z.number().int().describe('0 until graded'),
   grade_rationale: z.string().nullable(),
   similarity_flag: z.boolean(),
   has_portfolio: z.boolean(),

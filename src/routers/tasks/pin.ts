@@ -47,7 +47,7 @@ export const unpinTask = authedMutation
       path: '/api/tasks/{id}/pin',
       tags: ['Tasks and similarities'],
       summary: "Unpin a task from the caller's inbox",
-      description: "Staff of the task's unit. Removes only the caller's pin; a task that was not pinned stays so (204 as well).",
+      description: "Staff of the task's unit. Removes only the caller's pin; a task the caller has not pinned is 404 \"Unable to find requested Task pin\", as in the original.",
     },
     rest: { status: 204 },
   })
@@ -55,6 +55,7 @@ export const unpinTask = authedMutation
   .output(z.null())
   .mutation(async ({ ctx, input }) => {
     await requireMarker(ctx.em, ctx.user, input.id);
-    await db(ctx.em).deleteFrom('task_pins').where('task_id', '=', input.id).where('user_id', '=', ctx.user.id).execute();
+    const removed = await db(ctx.em).deleteFrom('task_pins').where('task_id', '=', input.id).where('user_id', '=', ctx.user.id).executeTakeFirst();
+    if (removed.numDeletedRows === 0n) throw notFound('Unable to find requested Task pin');
     return null;
   });

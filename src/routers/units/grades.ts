@@ -1,6 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
+import { writeCsv } from '../../domain/csv.ts';
 import { csvDownload, fileResult } from '../../trpc/files.ts';
 import { unitQuery } from '../../trpc/scoped.ts';
 import { unitIdInput } from './schemas.ts';
@@ -18,7 +18,7 @@ export async function gradesCsv(em: Em, unit: { id: number; code: string }): Pro
     .where('p.grade', '>', 0)
     .orderBy('u.username')
     .execute();
-  return stringify([GRADES_CSV_COLUMNS, ...rows.map((r) => [unit.code, r.username, r.student_id ?? '', r.grade, r.grade_rationale ?? ''])]);
+  return writeCsv(GRADES_CSV_COLUMNS, rows.map((r) => [unit.code, r.username, r.student_id, r.grade, r.grade_rationale]));
 }
 
 export const downloadGrades = unitQuery(unitIdInput, {

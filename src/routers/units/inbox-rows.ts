@@ -19,7 +19,7 @@ export const inboxTaskOut = z.object({
   submission_date: z.string().nullable(),
   times_assessed: z.number().int(),
   grade: z.number().int().nullable(),
-  quality_pts: z.number().int().nullable(),
+  quality_pts: z.number().int().describe('-1 until rated'),
   num_new_comments: z.number().int().describe('Comments other than status changes the caller has not read'),
   similarity_flag: z.boolean().describe('A similarity of the task has been flagged'),
   pinned: z.number().int().describe('1 when the caller pinned the task, else 0'),
@@ -58,7 +58,7 @@ export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 
     submission_date: string | null;
     times_assessed: number;
     grade: number | null;
-    quality_pts: number | null;
+    quality_pts: number;
     num_new_comments: number;
     similarity_flag: boolean;
     pinned: number;

@@ -1,13 +1,14 @@
 // Creating and changing units, outside any procedure: the seed script, rollover and later imports
 // call these with plain input. Rules from behaviour.md §7.3 and beyond-spec.md §2.2.
 import { sql } from 'kysely';
-import { TaskDefinition, TeachingPeriod, Unit, UnitRole, type IUnit } from '../../../schema/index.ts';
+import { TaskDefinition, TeachingPeriod, Unit, type IUnit } from '../../../schema/index.ts';
 import type { SystemRole } from '../../../schema/enums.ts';
 import { addDays, toDay } from '../../domain/dates.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { CONVENOR_CAPABLE } from '../../policy/index.ts';
 import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
+import { employStaff } from '../unit_roles/operations.ts';
 import type { CreateUnitInput, UpdateUnitFields } from './schemas.ts';
 
 const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
@@ -50,9 +51,12 @@ export interface UnitCreator {
 }
 
 /**
- * Creates a unit; its creator is employed as its main convenor (as the original does, which
- * ignores `main_convenor_user_id`). With a teaching period the unit takes the period's dates;
- * without one and without dates it starts the coming Monday and runs 16 weeks.
+ * Creates a unit. Its main convenor is the user `main_convenor_user_id` names (the spec's field,
+ * which the original ignored), employed as a Convenor; without it, the creator. A creator who is
+ * not an Admin is employed as a Convenor too, so they keep the unit they made; an Admin who names
+ * someone else is not put on the staff (Admins manage every unit anyway). With a teaching period
+ * the unit takes the period's dates; without one and without dates it starts the coming Monday
+ * and runs 16 weeks.
  */
 export async function createUnit(em: Em, creator: UnitCreator, input: CreateUnitInput, today: string): Promise<IUnit> {
   const periodId = input.teaching_period_id !== undefined && input.teaching_period_id > 0 ? input.teaching_period_id : null;
@@ -89,10 +93,11 @@ export async function createUnit(em: Em, creator: UnitCreator, input: CreateUnit
     portfolioAutoGenerationDate: portfolio,
   });
   await em.flush();
-  const role = em.create(UnitRole, { user: creator.id, unit: unit.id, role: 'Convenor' });
-  await em.flush();
-  unit.mainConvenor = role as never;
-  await em.flush();
+  // The first convenor employed becomes the main convenor (employStaff), so the one named goes first.
+  const mainUserId = input.main_convenor_user_id ?? creator.id;
+  await employStaff(em, { unitId: unit.id, userId: mainUserId, role: 'Convenor' });
+  if (mainUserId !== creator.id && creator.systemRole !== 'Admin') await employStaff(em, { unitId: unit.id, userId: creator.id, role: 'Convenor' });
+  await em.refresh(unit);
   return unit;
 }
 

@@ -111,8 +111,8 @@ export const createUserInput = z.object({
     first_name: nameField(),
     last_name: nameField(),
     email: emailField(),
-    // Without one, the email's local part, made unique.
-    username: usernameField().optional(),
+    // Required; the web client's flat body gets one made from the email before it is parsed (create.ts).
+    username: usernameField(),
     nickname: nameField(),
     system_role: roleName(),
     // Without one the user cannot sign in with a password until one is set through PUT.

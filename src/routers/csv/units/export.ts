@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import { db } from '../../../db/kysely.ts';
+import { writeCsv } from '../../../domain/csv.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scoped.ts';
 import { loadUnitStudents } from '../../students/load.ts';
@@ -49,5 +49,5 @@ export const downloadStudents = unitQuery(unitCsvInput, {
       ];
     });
     const header = ['unit_code', 'campus', 'username', 'student_id', 'preferred_name', 'first_name', 'last_name', 'email', ...streamKeys];
-    return csvDownload(`${ctx.unit.code}-Students.csv`, stringify([header, ...rows]), 'text/csv');
+    return csvDownload(`${ctx.unit.code}-Students.csv`, writeCsv(header, rows), 'text/csv');
   });

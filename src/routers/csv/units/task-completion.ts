@@ -1,5 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
 import { db } from '../../../db/kysely.ts';
+import { writeCsv } from '../../../domain/csv.ts';
 import { GRADE_LETTERS, GRADE_NAMES } from '../../../domain/task-rules.ts';
 import { STATUS_NAMES } from '../../../domain/task-status.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
@@ -86,7 +86,7 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, {
         : [mine[0]?.abbreviation ?? ''];
       return [
         cell(p.student_id), p.username, `${p.first_name} ${p.last_name}`, GRADE_NAMES[p.target_grade] ?? '', p.email,
-        String(portfolioAvailable(p)), p.grade !== null && p.grade > 0 ? p.grade : '', cell(p.grade_rationale),
+        String(portfolioAvailable(p)), p.grade > 0 ? p.grade : '', cell(p.grade_rationale),
         ...tutorialCells,
         ...groupSets.map((gs) => groups.find((g) => g.project_id === p.id && g.group_set_id === gs.id)?.name ?? ''),
         ...defs.flatMap((d) => {
@@ -100,5 +100,5 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, {
         }),
       ];
     });
-    return csvDownload(`${ctx.unit.code}-TaskCompletion.csv`, stringify([header, ...rows]), 'text/csv');
+    return csvDownload(`${ctx.unit.code}-TaskCompletion.csv`, writeCsv(header, rows), 'text/csv');
   });

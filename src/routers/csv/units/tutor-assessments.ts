@@ -1,6 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
+import { writeCsv } from '../../../domain/csv.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scoped.ts';
 import { unitCsvInput } from './schemas.ts';
@@ -35,5 +35,5 @@ export const downloadTutorAssessments = unitQuery(unitCsvInput, {
        group by u.username, u.first_name, u.last_name
        order by u.username`.execute(db(ctx.em));
     const header = ['Username', 'Tutor Name', 'Total Tasks Assessed'];
-    return csvDownload(`${ctx.unit.code}-TutorAssessments.csv`, stringify([header, ...rows.map((r) => [r.username, `${r.first_name} ${r.last_name}`, r.total])]), 'text/csv');
+    return csvDownload(`${ctx.unit.code}-TutorAssessments.csv`, writeCsv(header, rows.map((r) => [r.username, `${r.first_name} ${r.last_name}`, r.total])), 'text/csv');
   });

@@ -1,7 +1,7 @@
 // /api/csv/users: the users CSV (beyond-spec.md §5; behaviour.md §9.3).
 import { z } from 'zod';
-import { stringify } from 'csv-stringify/sync';
 import { db } from '../../../db/kysely.ts';
+import { writeCsv } from '../../../domain/csv.ts';
 import { authorize } from '../../../policy/index.ts';
 import { authedMutation, authedProcedure, router } from '../../../trpc/core.ts';
 import { csvDownload, fileResult, uploadedFile } from '../../../trpc/files.ts';
@@ -29,8 +29,8 @@ const download = authedProcedure
       .select(['email', 'first_name', 'last_name', 'username', 'nickname', 'system_role', 'student_id'])
       .orderBy('id')
       .execute();
-    const rows = users.map((u) => [u.email, u.first_name, u.last_name, u.username, u.nickname ?? '', u.system_role, u.student_id ?? '']);
-    return csvDownload('users.csv', stringify([[...USER_CSV_COLUMNS], ...rows]), 'text/csv');
+    const rows = users.map((u) => [u.email, u.first_name, u.last_name, u.username, u.nickname, u.system_role, u.student_id]);
+    return csvDownload('users.csv', writeCsv(USER_CSV_COLUMNS, rows), 'text/csv');
   });
 
 const upload = authedMutation

@@ -5,9 +5,9 @@ import { unitQuery } from '../../../trpc/scoped.ts';
 import { alignmentsCsv } from './csv.ts';
 import { NOT_IN_UNIT, NOT_YOUR_PROJECT, TAG, cannotDownloadCsv } from './messages.ts';
 import { authorizeOnProject, projectOfUnit } from './operations.ts';
-import { listAlignmentsInput } from './schemas.ts';
+import { alignmentsCsvInput } from './schemas.ts';
 
-export const downloadAlignmentsCsv = unitQuery(listAlignmentsInput, { action: 'get_unit', refused: NOT_IN_UNIT })
+export const downloadAlignmentsCsv = unitQuery(alignmentsCsvInput, { action: 'get_unit', refused: NOT_IN_UNIT })
   .meta({
     openapi: {
       method: 'GET',

@@ -19,18 +19,6 @@ export const UNKNOWN_DEFINITION = 'Unable to find requested Task definition';
 
 const COLUMNS = ['a.id', 'a.description', 'a.rating', 'a.learning_outcome_id', 'a.task_definition_id', 'a.task_id'] as const;
 
-/** The unit's own alignments, in the order they were made. */
-export function unitAlignments(em: Em, unitId: number): Promise<AlignmentRow[]> {
-  return db(em)
-    .selectFrom('learning_alignments as a')
-    .innerJoin('task_definitions as d', 'd.id', 'a.task_definition_id')
-    .select(COLUMNS)
-    .where('d.unit_id', '=', unitId)
-    .where('a.task_id', 'is', null)
-    .orderBy('a.id')
-    .execute();
-}
-
 /** A student's alignments of their own tasks, in the order they were made. */
 export function projectAlignments(em: Em, projectId: number): Promise<AlignmentRow[]> {
   return db(em)

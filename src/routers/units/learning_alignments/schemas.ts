@@ -39,7 +39,11 @@ const description = () => preprocess((v) => (v === null ? '' : v), formString().
 
 export const unitIdInput = z.object({ unit_id: idField() });
 
-export const listAlignmentsInput = z.object({ unit_id: idField(), project_id: optionalId() });
+// The spec marks project_id required (`Q: project_id*`); the unit's own alignments are in the unit detail and the CSV.
+export const listAlignmentsInput = z.object({ unit_id: idField(), project_id: idField() });
+
+/** The CSV: a project's alignments with `project_id`, the unit's own without. */
+export const alignmentsCsvInput = z.object({ unit_id: idField(), project_id: optionalId() });
 
 // The spec's form, and the web client's flat JSON: no project_id, but the task's id when a
 // student aligns their own task.

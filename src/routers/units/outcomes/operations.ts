@@ -5,7 +5,7 @@ import { LearningOutcome, type ILearningOutcome, type IUnit } from '../../../../
 import type { Em } from '../../../db/orm.ts';
 import { db } from '../../../db/kysely.ts';
 import { readCsv, missingHeaders, writeCsv, type CsvRow } from '../../../domain/csv.ts';
-import { badRequest, notFound } from '../../../trpc/errors.ts';
+import { notFound } from '../../../trpc/errors.ts';
 import { MAX_DESCRIPTION, loadOutcomes, type CsvImportOut } from './schemas.ts';
 
 /**
@@ -125,14 +125,18 @@ export async function outcomesCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Pro
 /**
  * Adds the outcomes of a CSV file to a unit. Rows of another unit are ignored; an outcome whose
  * abbreviation the unit already has is left as it is (ignored); new ones are appended in file
- * order. A refused row does not stop the others.
+ * order. A refused row does not stop the others; without a needed column every row is refused.
  */
 export async function importOutcomesCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>, text: string): Promise<CsvImportOut> {
   const { headers, rows } = await readCsv(text);
-  const missing = missingHeaders(headers, ['unit_code', 'abbreviation', 'name', 'description']);
-  if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
-
   const result: CsvImportOut = { success: [], errors: [], ignored: [] };
+  // As the original: a file without a column it needs is read, and each row is an error naming them.
+  const missing = missingHeaders(headers, ['unit_code', 'abbreviation', 'name', 'description']);
+  if (missing.length > 0) {
+    result.errors = rows.map((row) => ({ row, message: `Missing headers: ${missing.join(', ')}` }));
+    return result;
+  }
+
   await lockNumbering(em, unit.id);
   const taken = new Set((await loadOutcomes(em, unit.id)).map((o) => o.abbreviation));
   let next = (await lastNumber(em, unit.id)) + 1;

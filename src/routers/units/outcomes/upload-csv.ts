@@ -20,7 +20,7 @@ export const uploadOutcomesCsv = unitMutation(uploadOutcomesInput, {
       summary: 'Add learning outcomes from a CSV file',
       description:
         'Multipart field `file`: columns `unit_code, abbreviation, name, description` (any case and order; `ilo_number` may be present and is not used). ' +
-        'Rows of another unit are ignored, abbreviations the unit already has are ignored (not changed), new outcomes are numbered after the last in file order. ' +
+        'Rows of another unit are ignored, abbreviations the unit already has are ignored (not changed), new outcomes are numbered after the last in file order. Without one of the four columns every row is an error "Missing headers: …", as in the original. ' +
         'Answers `{success, errors, ignored}`, each item `{row, message}`. Unit Convenor or Admin.',
     },
     rest: { upload: {} },

@@ -163,7 +163,7 @@ export const definitionTaskOut = z.object({
   times_assessed: z.number().int(),
   similarity_flag: z.boolean(),
   grade: z.number().int().nullable(),
-  quality_pts: z.number().int().nullable(),
+  quality_pts: z.number().int().describe('-1 until rated'),
   has_extensions: z.number().int(),
   // Beyond the spec's shape: the web client's task explorer reads these from this list too.
   due_date: z.string().describe('YYYY-MM-DD: the target date plus granted extensions, capped at the deadline'),

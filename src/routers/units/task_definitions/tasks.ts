@@ -28,7 +28,7 @@ export async function tasksOfDefinition(em: Em, unitId: number, definitionId: nu
     times_assessed: number;
     similarity_flag: boolean;
     grade: number | null;
-    quality_pts: number | null;
+    quality_pts: number;
     has_extensions: number;
     extensions: number;
     include_in_portfolio: boolean;
