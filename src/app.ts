@@ -34,7 +34,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
-  registerHealthRoutes(app, services.orm);
+  registerHealthRoutes(app, services);
   registerInvitationRoutes(app, services);
   await registerSimcheckWebhook(app, services);
 

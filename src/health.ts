@@ -1,39 +1,104 @@
+import { hostname } from 'node:os';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { migrationsList } from '../schema/migrations/index.ts';
-import type { Orm } from './db/orm.ts';
+import { outOfFileHandlesRecently } from './lib/file-handles.ts';
+import type { Services } from './trpc/context.ts';
 
 const CHECK_TIMEOUT_MS = 3_000;
+/** Storage is probed at most this often; readiness answers from the last probe in between. */
+const STORAGE_PROBE_EVERY_MS = 5_000;
 
-/** Why the service cannot serve now, or undefined when the database answers and is up to date. */
-async function notReadyBecause(orm: Orm): Promise<string | undefined> {
-  const em = orm.em.fork();
+/**
+ * Why the database keeps the service from serving, or undefined when it answers and is up to date.
+ * Asked on a connection of its own, never one of the requests' pool: a busy pool is slowness,
+ * not a reason to take the instance out of service.
+ */
+async function databaseNotReady(probe: pg.Pool): Promise<string | undefined> {
   try {
-    const applied = await em.execute<{ name: string }[]>('select name from mikro_orm_migrations');
-    const names = new Set(applied.map((row) => row.name.replace(/\.[jt]s$/, '')));
+    const applied = await probe.query<{ name: string }>('select name from mikro_orm_migrations');
+    const names = new Set(applied.rows.map((row) => row.name.replace(/\.[jt]s$/, '')));
     const pending = migrationsList.filter((m) => !names.has(m.name)).map((m) => m.name);
     if (pending.length) return `migrations not applied: ${pending.join(', ')}`;
-    await em.execute('select 1 from graphile_worker.migrations limit 1');
+    await probe.query('select 1 from graphile_worker.migrations limit 1');
     return undefined;
   } catch (error) {
     return `database unavailable: ${(error as Error).message.split('\n')[0]}`;
   }
 }
 
-function withTimeout(check: Promise<string | undefined>): Promise<string | undefined> {
+/**
+ * Writes and deletes a small file in the store (through the storage module, as uploads do) and
+ * in the directory uploads stream to, so that full or read-only storage shows here before
+ * uploads fail with 507 or 503.
+ */
+function storageProbe(services: Services): () => Promise<string | undefined> {
+  const key = `ready-probe/${hostname().replace(/[^A-Za-z0-9_.-]/g, '_')}-${process.pid}`;
+  const incoming = join(services.config.dataDir, 'incoming');
+  let last: { at: number; reason: Promise<string | undefined> } | undefined;
+  const probe = async (): Promise<string | undefined> => {
+    const step = async (where: string, work: () => Promise<unknown>) => {
+      try {
+        await work();
+        return undefined;
+      } catch (error) {
+        const e = error as NodeJS.ErrnoException;
+        return `${where} cannot be written: ${e.code ?? e.message}`;
+      }
+    };
+    return (
+      (await step(`storage (${services.config.storageRoot})`, async () => {
+        await services.storage.put(key, Readable.from([Buffer.from('ready\n')]));
+        await services.storage.delete(key);
+      })) ??
+      (await step(`the upload directory (${incoming})`, async () => {
+        await mkdir(incoming, { recursive: true });
+        const file = join(incoming, `.ready-probe-${process.pid}`);
+        await writeFile(file, 'ready\n');
+        await rm(file, { force: true });
+      }))
+    );
+  };
+  return () => {
+    const now = performance.now();
+    if (!last || now - last.at >= STORAGE_PROBE_EVERY_MS) last = { at: now, reason: probe() };
+    return last.reason;
+  };
+}
+
+function withTimeout(check: Promise<string | undefined>, late: string): Promise<string | undefined> {
   let timer: NodeJS.Timeout;
-  const late = new Promise<string>((resolve) => (timer = setTimeout(() => resolve('database did not answer in time'), CHECK_TIMEOUT_MS)));
-  return Promise.race([check, late]).finally(() => clearTimeout(timer));
+  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(late), CHECK_TIMEOUT_MS)));
+  return Promise.race([check, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
  * Probes for load balancers and orchestrators: `/api/health` says only that the process serves
- * HTTP (restart it if not); `/api/ready` says whether it can do its work now (send it traffic).
- * While the service stops, Fastify itself answers 503 to both.
+ * HTTP (restart it if not); `/api/ready` says whether it can do its work now (send it traffic):
+ * the database answers on the probe's own connection, migrations are applied, storage can be
+ * written, and the process has file descriptors left. While the service stops, both answer 503.
  */
-export function registerHealthRoutes(app: FastifyInstance, orm: Orm): void {
+export function registerHealthRoutes(app: FastifyInstance, services: Services): void {
+  // One connection, kept open: it needs no new socket even when the process has none to spare.
+  const probe = new pg.Pool({
+    connectionString: services.orm.config.get('clientUrl'),
+    max: 1,
+    idleTimeoutMillis: 0,
+    connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+  });
+  probe.on('error', () => {}); // a dropped idle connection: the next probe reconnects
+  app.addHook('onClose', async () => probe.end());
+  const storageNotReady = storageProbe(services);
+
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/ready', async (_request, reply) => {
-    const reason = await withTimeout(notReadyBecause(orm));
+    const reason = outOfFileHandlesRecently()
+      ? 'too many open files (connections and files use up what the process may hold)'
+      : ((await withTimeout(databaseNotReady(probe), 'database did not answer in time')) ??
+        (await withTimeout(storageNotReady(), 'storage did not answer in time')));
     if (reason) return reply.code(503).send({ error: `Not ready: ${reason}` });
     return { status: 'ready' };
   });

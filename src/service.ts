@@ -74,7 +74,8 @@ export async function startService(config: Config): Promise<RunningService> {
   try {
     const applied = await migrate(databaseUrl);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
-    orm = await createOrm(databaseUrl);
+    const { poolSize, queueTimeoutMs, connectTimeoutMs } = config.database;
+    orm = await createOrm(databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs });
     mkdirSync(config.storageRoot, { recursive: true });
 
     const admin = await ensureAdmin(orm, config);

@@ -1,0 +1,138 @@
+// A flood of task-inbox requests on a healthy database (issue 14 §3): 200 authenticated
+// `GET /api/units/{id}/tasks/inbox` at once, by the convenor and the tutors of a demo unit of 300
+// students (scripts/demo/seed.ts: 30 handed-in tasks each with 3 comments, so every inbox lists
+// all 9,000 tasks), against the real service process (SERVICE_ROLE=api, its own pool).
+//
+// Printed: the flood's p50 and p99, how many answers were 503 and how many any other 5xx or a
+// socket error, and what `/api/ready` answered while the flood lasted (polled every 250 ms).
+// The baseline, measured in the same run, is the same request sent one at a time: the flood's
+// wall time against 200 times one request's p50 says how well the flood was queued (1.0 = as if
+// served one after another; 0.5 = both cores busy the whole time).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { User } from '../../schema/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { createOrm } from '../../src/db/orm.ts';
+import { ensureAdmin } from '../../src/lib/bootstrap.ts';
+import { systemClock } from '../../src/lib/clock.ts';
+import { issueToken } from '../../src/lib/sessions.ts';
+import { createServices } from '../../src/trpc/context.ts';
+import { startServer, type ServerProcess } from '../../test/support/server-process.ts';
+import { DEFAULT_OPTIONS } from '../demo/options.ts';
+import { seedDemo } from '../demo/seed.ts';
+import { quantile, startDatabase, stopDatabase } from './support.ts';
+
+const STUDENTS = Number(process.env.BENCH_FLOOD_STUDENTS || 300);
+const REQUESTS = Number(process.env.BENCH_FLOOD_REQUESTS || 200);
+const ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS || 3);
+const SAMPLES = Number(process.env.BENCH_FLOOD_SAMPLES || 20);
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
+  return performance.now() - t0;
+}
+
+/** Polls /api/ready until stopped; counts its answers by status (0: no answer within 5 s). */
+function pollReadiness(baseUrl: string): { stop(): Promise<{ statuses: Map<number, number>; slowest: number }> } {
+  const statuses = new Map<number, number>();
+  let slowest = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const t0 = performance.now();
+      const status = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      );
+      slowest = Math.max(slowest, performance.now() - t0);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      await sleep(250);
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return { statuses, slowest };
+    },
+  };
+}
+
+const db = await startDatabase();
+const orm = await createOrm(db.url);
+let server: ServerProcess | undefined;
+try {
+  const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'course-bench-flood-')), ADMIN_USERNAME: 'admin' });
+  await ensureAdmin(orm, config);
+  const started = performance.now();
+  const demo = await seedDemo(createServices(orm, config, systemClock), {
+    options: { ...DEFAULT_OPTIONS, code: 'FLOOD', students: STUDENTS, signInStudents: 0 },
+    adminUsername: 'admin',
+    password: 'bench-demo-password',
+  });
+  console.log(`seeded FLOOD (${STUDENTS} students) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  // The convenor and every tutor, each with a session, as the people who open the inbox.
+  const staff: Record<string, string>[] = [];
+  for (const username of [demo.convenor, ...demo.tutors]) {
+    const user = await orm.em.fork().findOneOrFail(User, { username });
+    staff.push({ Username: username, 'Auth-Token': await issueToken(orm.em.fork(), user, systemClock.now(), false), Accept: 'application/json' });
+  }
+
+  server = await startServer(mkdtempSync(join(tmpdir(), 'course-bench-flood-svc-')), {
+    DATABASE_URL: db.url,
+    SERVICE_ROLE: 'api',
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('DATABASE_') && k !== 'DATABASE_URL')),
+  });
+  const url = `${server.baseUrl}/api/units/${demo.unit.id}/tasks/inbox`;
+  const size = (await (await fetch(url, { headers: staff[0] })).arrayBuffer()).byteLength;
+
+  // Baseline: one request at a time, after a few unmeasured ones.
+  for (let i = 0; i < 3; i++) await timed(url, staff[i % staff.length]!);
+  const single: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) single.push(await timed(url, staff[i % staff.length]!));
+  const single50 = quantile(single, 0.5);
+  console.log(
+    `inbox_single: p50 ${ms(single50)}, p95 ${ms(quantile(single, 0.95))} (one client, ${SAMPLES} requests, ${(size / 1024).toFixed(0)} kB, ${size ? JSON.parse(await (await fetch(url, { headers: staff[0] })).text()).length : 0} tasks)`,
+  );
+
+  for (let round = 1; round <= ROUNDS; round++) {
+    const readiness = pollReadiness(server.baseUrl);
+    let client = 0;
+    const t0 = performance.now();
+    const result = await autocannon({
+      url,
+      connections: REQUESTS,
+      amount: REQUESTS,
+      timeout: 120,
+      // Each connection is one person: the convenor and the tutors in turn.
+      setupClient: (c) => c.setHeaders(staff[client++ % staff.length]!),
+    });
+    const wall = performance.now() - t0;
+    const ready = await readiness.stop();
+    const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]));
+    const n503 = codes['503'] ?? 0;
+    const other5xx = result['5xx'] - n503;
+    const readyLine = [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ');
+    console.log(
+      `inbox_flood round ${round}: ${REQUESTS} concurrent; p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}; ` +
+        `503: ${n503}, other 5xx: ${other5xx}, errors: ${result.errors}, timeouts: ${result.timeouts}; status codes ${JSON.stringify(codes)}; ` +
+        `/api/ready during the flood: ${readyLine} (slowest ${ms(ready.slowest)}); ` +
+        `wall ${ms(wall)}, ratio to ${REQUESTS} × one request ${(wall / (REQUESTS * single50)).toFixed(2)}, p50 ratio to one request ${(result.latency.p50 / single50).toFixed(1)}`,
+    );
+    await sleep(1_000);
+  }
+} finally {
+  if (server && server.child.exitCode === null) server.child.kill('SIGTERM');
+  await server?.exited;
+  await orm.close();
+  await stopDatabase(db);
+}
