@@ -11,9 +11,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { Worker } from 'node:worker_threads';
 import { User } from '../../schema/index.ts';
-import { loadConfig } from '../../src/config.ts';
+import { DEFAULT_POOL_SIZE, loadConfig } from '../../src/config.ts';
 import { createOrm } from '../../src/db/orm.ts';
 import { ensureAdmin } from '../../src/lib/bootstrap.ts';
 import { systemClock } from '../../src/lib/clock.ts';
@@ -26,7 +26,9 @@ import { quantile, startDatabase, stopDatabase } from './support.ts';
 
 const STUDENTS = Number(process.env.BENCH_FLOOD_STUDENTS || 300);
 const REQUESTS = Number(process.env.BENCH_FLOOD_REQUESTS || 200);
-const ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS || 3);
+const ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS || 2);
+// Pool sizes to measure (DATABASE_POOL_SIZE of the service process), each in a service of its own.
+const POOL_SIZES = (process.env.BENCH_FLOOD_POOL_SIZES || String(DEFAULT_POOL_SIZE)).split(',').map(Number);
 const SAMPLES = Number(process.env.BENCH_FLOOD_SAMPLES || 20);
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
@@ -38,6 +40,22 @@ async function timed(url: string, headers: Record<string, string>): Promise<numb
   await res.arrayBuffer();
   if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}`);
   return performance.now() - t0;
+}
+
+interface FloodResult {
+  latency: { p50: number; p99: number; max: number };
+  statusCodes: Record<string, number>;
+  fiveXx: number;
+  errors: number;
+  timeouts: number;
+}
+
+function flood(url: string, people: Record<string, string>[]): Promise<FloodResult> {
+  const worker = new Worker(new URL('./flood.worker.ts', import.meta.url), { workerData: { url, requests: REQUESTS, people } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
 }
 
 /** Polls /api/ready until stopped; counts its answers by status (0: no answer within 5 s). */
@@ -87,48 +105,43 @@ try {
     staff.push({ Username: username, 'Auth-Token': await issueToken(orm.em.fork(), user, systemClock.now(), false), Accept: 'application/json' });
   }
 
-  server = await startServer(mkdtempSync(join(tmpdir(), 'course-bench-flood-svc-')), {
-    DATABASE_URL: db.url,
-    SERVICE_ROLE: 'api',
-    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('DATABASE_') && k !== 'DATABASE_URL')),
-  });
-  const url = `${server.baseUrl}/api/units/${demo.unit.id}/tasks/inbox`;
-  const size = (await (await fetch(url, { headers: staff[0] })).arrayBuffer()).byteLength;
-
-  // Baseline: one request at a time, after a few unmeasured ones.
-  for (let i = 0; i < 3; i++) await timed(url, staff[i % staff.length]!);
-  const single: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) single.push(await timed(url, staff[i % staff.length]!));
-  const single50 = quantile(single, 0.5);
-  console.log(
-    `inbox_single: p50 ${ms(single50)}, p95 ${ms(quantile(single, 0.95))} (one client, ${SAMPLES} requests, ${(size / 1024).toFixed(0)} kB, ${size ? JSON.parse(await (await fetch(url, { headers: staff[0] })).text()).length : 0} tasks)`,
-  );
-
-  for (let round = 1; round <= ROUNDS; round++) {
-    const readiness = pollReadiness(server.baseUrl);
-    let client = 0;
-    const t0 = performance.now();
-    const result = await autocannon({
-      url,
-      connections: REQUESTS,
-      amount: REQUESTS,
-      timeout: 120,
-      // Each connection is one person: the convenor and the tutors in turn.
-      setupClient: (c) => c.setHeaders(staff[client++ % staff.length]!),
+  for (const poolSize of POOL_SIZES) {
+    server = await startServer(mkdtempSync(join(tmpdir(), 'course-bench-flood-svc-')), {
+      DATABASE_URL: db.url,
+      SERVICE_ROLE: 'api',
+      DATABASE_POOL_SIZE: String(poolSize),
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('DATABASE_') && !['DATABASE_URL', 'DATABASE_POOL_SIZE'].includes(k))),
     });
-    const wall = performance.now() - t0;
-    const ready = await readiness.stop();
-    const codes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, (s as { count: number }).count]));
-    const n503 = codes['503'] ?? 0;
-    const other5xx = result['5xx'] - n503;
-    const readyLine = [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ');
+    const url = `${server.baseUrl}/api/units/${demo.unit.id}/tasks/inbox`;
+    const first = await (await fetch(url, { headers: staff[0] })).text();
+
+    // Baseline: one request at a time, after a few unmeasured ones.
+    for (let i = 0; i < 3; i++) await timed(url, staff[i % staff.length]!);
+    const single: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) single.push(await timed(url, staff[i % staff.length]!));
+    const single50 = quantile(single, 0.5);
     console.log(
-      `inbox_flood round ${round}: ${REQUESTS} concurrent; p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}; ` +
-        `503: ${n503}, other 5xx: ${other5xx}, errors: ${result.errors}, timeouts: ${result.timeouts}; status codes ${JSON.stringify(codes)}; ` +
-        `/api/ready during the flood: ${readyLine} (slowest ${ms(ready.slowest)}); ` +
-        `wall ${ms(wall)}, ratio to ${REQUESTS} × one request ${(wall / (REQUESTS * single50)).toFixed(2)}, p50 ratio to one request ${(result.latency.p50 / single50).toFixed(1)}`,
+      `inbox_single (pool ${poolSize}): p50 ${ms(single50)}, p95 ${ms(quantile(single, 0.95))} (one client, ${SAMPLES} requests, ${(first.length / 1024).toFixed(0)} kB, ${JSON.parse(first).length} tasks)`,
     );
-    await sleep(1_000);
+
+    for (let round = 1; round <= ROUNDS; round++) {
+      const readiness = pollReadiness(server.baseUrl);
+      const t0 = performance.now();
+      const result = await flood(url, staff);
+      const wall = performance.now() - t0;
+      const ready = await readiness.stop();
+      const n503 = result.statusCodes['503'] ?? 0;
+      const readyLine = [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ');
+      console.log(
+        `inbox_flood (pool ${poolSize}) round ${round}: ${REQUESTS} concurrent; p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}; ` +
+          `503: ${n503}, other 5xx: ${result.fiveXx - n503}, errors: ${result.errors}, timeouts: ${result.timeouts}; status codes ${JSON.stringify(result.statusCodes)}; ` +
+          `/api/ready during the flood: ${readyLine} (slowest ${ms(ready.slowest)}); ` +
+          `wall ${ms(wall)}, ratio to ${REQUESTS} × one request ${(wall / (REQUESTS * single50)).toFixed(2)}, p50 ratio to one request ${(result.latency.p50 / single50).toFixed(1)}`,
+      );
+      await sleep(1_000);
+    }
+    server.child.kill('SIGTERM');
+    await server.exited;
   }
 } finally {
   if (server && server.child.exitCode === null) server.child.kill('SIGTERM');
