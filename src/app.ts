@@ -8,6 +8,7 @@ import { normalizeUrl } from '../compat/normalize.ts';
 import { registerBodyParsers } from '../compat/bodies.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
+import { connectionLimits, limitBodyTime } from './http-limits.ts';
 import { registerInvitationRoutes } from './invitations/routes.ts';
 import { registerSimcheckWebhook } from './similarity/webhook.ts';
 import { openApiDocument } from './openapi.ts';
@@ -24,7 +25,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     bodyLimit: services.config.maxBodyBytes,
     // Only behind a proxy that sets X-Forwarded-For: the client address is what sign-in throttling counts.
     trustProxy: services.config.trustProxy,
+    ...connectionLimits(services.config),
   });
+  limitBodyTime(app, services.config);
 
   await app.register(cors, {
     origin: services.config.corsOrigins === '*' ? '*' : services.config.corsOrigins,

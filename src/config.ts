@@ -57,6 +57,8 @@ export interface Config {
    * `connectTimeoutMs` bounds one attempt to connect (then 503, unavailable).
    */
   database: { poolSize: number; queueTimeoutMs: number; connectTimeoutMs: number };
+  /** How long a request body may take to arrive: on any route, and on upload routes (src/http-limits.ts). */
+  http: { bodyTimeoutMs: number; uploadBodyTimeoutMs: number };
   /** Notification e-mails: the SMTP server (unset: none are sent), the sender, and the web client's address for links. */
   mail: { smtpUrl: string | undefined; from: string; webUrl: string | undefined };
 }
@@ -218,6 +220,10 @@ export function loadConfig(env: Env = process.env): Config {
       poolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 'DATABASE_POOL_SIZE')),
       queueTimeoutMs: positive(env.DATABASE_QUEUE_TIMEOUT_SECONDS, 30, 'DATABASE_QUEUE_TIMEOUT_SECONDS') * 1000,
       connectTimeoutMs: positive(env.DATABASE_CONNECT_TIMEOUT_SECONDS, 5, 'DATABASE_CONNECT_TIMEOUT_SECONDS') * 1000,
+    },
+    http: {
+      bodyTimeoutMs: positive(env.REQUEST_BODY_TIMEOUT_SECONDS, 60, 'REQUEST_BODY_TIMEOUT_SECONDS') * 1000,
+      uploadBodyTimeoutMs: positive(env.UPLOAD_BODY_TIMEOUT_SECONDS, 600, 'UPLOAD_BODY_TIMEOUT_SECONDS') * 1000,
     },
     mail: mailSettings(env),
   };

@@ -5,10 +5,11 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { migrationsList } from '../schema/migrations/index.ts';
-import { outOfFileHandlesRecently } from './lib/file-handles.ts';
+import { isOutOfFileHandles, outOfFileHandlesRecently } from './lib/file-handles.ts';
 import type { Services } from './trpc/context.ts';
 
 const CHECK_TIMEOUT_MS = 3_000;
+const TOO_MANY_FILES = 'too many open files (connections and files use up what the process may hold)';
 /** Storage is probed at most this often; readiness answers from the last probe in between. */
 const STORAGE_PROBE_EVERY_MS = 5_000;
 
@@ -26,6 +27,7 @@ async function databaseNotReady(probe: pg.Pool): Promise<string | undefined> {
     await probe.query('select 1 from graphile_worker.migrations limit 1');
     return undefined;
   } catch (error) {
+    if (isOutOfFileHandles(error)) return TOO_MANY_FILES;
     return `database unavailable: ${(error as Error).message.split('\n')[0]}`;
   }
 }
@@ -45,6 +47,7 @@ function storageProbe(services: Services): () => Promise<string | undefined> {
         await work();
         return undefined;
       } catch (error) {
+        if (isOutOfFileHandles(error)) return TOO_MANY_FILES;
         const e = error as NodeJS.ErrnoException;
         return `${where} cannot be written: ${e.code ?? e.message}`;
       }
@@ -96,7 +99,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
   app.get('/api/health', async () => ({ status: 'ok' }));
   app.get('/api/ready', async (_request, reply) => {
     const reason = outOfFileHandlesRecently()
-      ? 'too many open files (connections and files use up what the process may hold)'
+      ? TOO_MANY_FILES
       : ((await withTimeout(databaseNotReady(probe), 'database did not answer in time')) ??
         (await withTimeout(storageNotReady(), 'storage did not answer in time')));
     if (reason) return reply.code(503).send({ error: `Not ready: ${reason}` });
