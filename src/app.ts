@@ -9,6 +9,7 @@ import { registerBodyParsers } from '../compat/bodies.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
 import { connectionLimits, limitBodyTime } from './http-limits.ts';
+import { registerDrain } from './http-drain.ts';
 import { registerInvitationRoutes } from './invitations/routes.ts';
 import { registerSimcheckWebhook } from './similarity/webhook.ts';
 import { openApiDocument } from './openapi.ts';
@@ -26,8 +27,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     // Only behind a proxy that sets X-Forwarded-For: the client address is what sign-in throttling counts.
     trustProxy: services.config.trustProxy,
     ...connectionLimits(services.config),
+    // Requests that arrive while the service stops are answered, not refused (src/http-drain.ts).
+    return503OnClosing: false,
   });
   limitBodyTime(app, services.config);
+  registerDrain(app);
 
   await app.register(cors, {
     origin: services.config.corsOrigins === '*' ? '*' : services.config.corsOrigins,

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { migrationsList } from '../schema/migrations/index.ts';
+import { isStopping } from './http-drain.ts';
 import { isOutOfFileHandles, outOfFileHandlesRecently } from './lib/file-handles.ts';
 import type { Services } from './trpc/context.ts';
 
@@ -96,9 +97,14 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
   app.addHook('onClose', async () => probe.end());
   const storageNotReady = storageProbe(services);
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  app.get('/api/health', async (_request, reply) => {
+    if (isStopping(app)) return reply.code(503).send({ error: 'The service is stopping.' });
+    return { status: 'ok' };
+  });
   app.get('/api/ready', async (_request, reply) => {
-    const reason = outOfFileHandlesRecently()
+    const reason = isStopping(app)
+      ? 'the service is stopping'
+      : outOfFileHandlesRecently()
       ? TOO_MANY_FILES
       : ((await withTimeout(databaseNotReady(probe), 'database did not answer in time')) ??
         (await withTimeout(storageNotReady(), 'storage did not answer in time')));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { buildApp } from './app.ts';
+import { beginStop } from './http-drain.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { embeddedClusterDirectory, postgresRunAs } from './db/postgres-host.ts';
@@ -34,9 +35,12 @@ async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'tim
   return Promise.race([work.then(() => 'done' as const), late]).finally(() => clearTimeout(timer));
 }
 
-/** Lets requests in flight finish for up to `graceMs`, then cuts the connections still open. */
+/**
+ * Lets requests in flight finish for up to `graceMs` (answering each with `Connection: close`, idle
+ * connections closed at once: src/http-drain.ts), then cuts the connections still open.
+ */
 async function drainHttp(app: FastifyInstance, graceMs: number): Promise<void> {
-  const closing = app.close();
+  const closing = beginStop(app);
   if ((await within(closing, graceMs)) === 'timeout') {
     log(`requests still running after ${graceMs / 1000} s; closing their connections`);
     app.server.closeAllConnections();

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { startFakeDocker, type FakeDockerEngine } from '../support/fake-docker.ts';
 import { ADMIN_PASSWORD, alive, launchServer, signInAdmin, startServer, type ServerProcess } from '../support/server-process.ts';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 
 const test = suite('operations: stopping, killing and restarting the service');
 let engine: FakeDockerEngine;
@@ -119,6 +119,49 @@ test('SIGTERM during a burst of requests and a running job: every request is ans
   ]);
   assert.is(image.pull_status, 'pulled', 'the running job finished before the exit');
   assert.is(jobs.n, 0);
+});
+
+/** One request on `agent`; resolves with the status and Connection header, or the socket error's code. */
+function onAgent(server: ServerProcess, agent: Agent, path: string): Promise<{ status?: number; connection?: string; error?: string }> {
+  return new Promise((resolve) => {
+    const req = request(`${server.baseUrl}${path}`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection ?? '') }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.end();
+  });
+}
+
+test('SIGTERM under keep-alive traffic: no connection reset, every request answered 200, the stop does not wait out the grace', async () => {
+  const server = await start({ SHUTDOWN_GRACE_SECONDS: '20' });
+  const outcomes: { status?: number; connection?: string; error?: string }[] = [];
+  let signalled = false;
+  // Ten clients, each on one keep-alive connection, sending a request every few tens of ms until
+  // the server is gone (a new connection refused).
+  const clients = Array.from({ length: 10 }, async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (;;) {
+        const outcome = await onAgent(server, agent, '/api/campuses');
+        outcomes.push(outcome);
+        if (outcome.error) return;
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 60));
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+  await new Promise((r) => setTimeout(r, 1_500));
+  server.child.kill('SIGTERM');
+  signalled = true;
+  assert.is(await within(server.exited, 45_000, 'the stop'), 0, server.output());
+  await Promise.all(clients);
+  assert.ok(signalled);
+  const errors = outcomes.filter((o) => o.error).map((o) => o.error);
+  assert.equal([...new Set(errors)], ['ECONNREFUSED'], 'each client ends when the server is gone, and only then');
+  assert.equal([...new Set(outcomes.filter((o) => o.status !== undefined).map((o) => o.status))], [200], 'every answer a 200');
+  assert.not.match(server.output(), 'requests still running', 'idle keep-alive connections did not hold the stop');
 });
 
 test('a job still running when the grace period ends is handed back unlocked, and the process still exits 0', async () => {
