@@ -5,6 +5,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { discardCutOffUploads } from '../compat/multipart.ts';
+import { sweepIncomingNowAndHourly } from './incoming-sweep.ts';
 import { buildApp } from './app.ts';
 import { beginStop } from './http-drain.ts';
 import type { Config } from './config.ts';
@@ -46,6 +48,7 @@ async function drainHttp(app: FastifyInstance, graceMs: number): Promise<void> {
     app.server.closeAllConnections();
     await closing;
   }
+  await discardCutOffUploads();
 }
 
 export async function startService(config: Config): Promise<RunningService> {
@@ -64,11 +67,13 @@ export async function startService(config: Config): Promise<RunningService> {
   let jobPool: pg.Pool | undefined;
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   let stopped: Promise<void> | undefined;
 
   const stop = () =>
     (stopped ??= (async () => {
       const graceMs = config.shutdownGraceSeconds * 1000;
+      clearInterval(sweeper);
       await Promise.all([app && drainHttp(app, graceMs), worker?.stop(graceMs)]);
       await orm?.close();
       await jobPool?.end();
@@ -100,6 +105,7 @@ export async function startService(config: Config): Promise<RunningService> {
       log(`job worker running (concurrency ${config.workerConcurrency})`);
     }
     if (config.role !== 'worker') {
+      sweeper = await sweepIncomingNowAndHourly(config, log);
       app = await buildApp(services);
       await app.listen({ port: config.port, host: config.host });
       log(`API listening on http://localhost:${config.port} (docs at /api/docs)`);
