@@ -218,7 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS'),
     database: {
       poolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 'DATABASE_POOL_SIZE')),
-      queueTimeoutMs: positive(env.DATABASE_QUEUE_TIMEOUT_SECONDS, 30, 'DATABASE_QUEUE_TIMEOUT_SECONDS') * 1000,
+      queueTimeoutMs: positive(env.DATABASE_QUEUE_TIMEOUT_SECONDS, 60, 'DATABASE_QUEUE_TIMEOUT_SECONDS') * 1000,
       connectTimeoutMs: positive(env.DATABASE_CONNECT_TIMEOUT_SECONDS, 5, 'DATABASE_CONNECT_TIMEOUT_SECONDS') * 1000,
     },
     http: {

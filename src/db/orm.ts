@@ -34,7 +34,7 @@ function boundConnects(pool: pg.Pool, connectTimeoutMs: number): void {
 }
 
 export async function createOrm(databaseUrl: string, options: PoolOptions = {}): Promise<Orm> {
-  const { poolMax = 10, queueTimeoutMs = 30_000, connectTimeoutMs = 5_000 } = options;
+  const { poolMax = 10, queueTimeoutMs = 60_000, connectTimeoutMs = 5_000 } = options;
   return MikroORM.init({
     clientUrl: databaseUrl,
     entities,
