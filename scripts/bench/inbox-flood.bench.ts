@@ -7,7 +7,10 @@
 // socket error, and what `/api/ready` answered while the flood lasted (polled every 250 ms).
 // The baseline, measured in the same run, is the same request sent one at a time: the flood's
 // wall time against 200 times one request's p50 says how well the flood was queued (1.0 = as if
-// served one after another; 0.5 = both cores busy the whole time).
+// served one after another; 0.5 = both cores busy the whole time). BENCH_FLOOD_POOL_SIZES (10)
+// lists DATABASE_POOL_SIZE values to compare, each in a fresh service process;
+// BENCH_FLOOD_ROUNDS (2), BENCH_FLOOD_REQUESTS (200), BENCH_FLOOD_STUDENTS (300) and
+// BENCH_FLOOD_SAMPLES (20) tune it, and other DATABASE_* variables pass through to the service.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
