@@ -17,20 +17,30 @@ const STORAGE_PROBE_EVERY_MS = 5_000;
 /**
  * Why the database keeps the service from serving, or undefined when it answers and is up to date.
  * Asked on a connection of its own, never one of the requests' pool: a busy pool is slowness,
- * not a reason to take the instance out of service.
+ * not a reason to take the instance out of service. Once every migration was found applied, later
+ * checks only ask the database to answer (migrations are not taken back), which keeps the probe
+ * cheap while the database is busiest.
  */
-async function databaseNotReady(probe: pg.Pool): Promise<string | undefined> {
-  try {
-    const applied = await probe.query<{ name: string }>('select name from mikro_orm_migrations');
-    const names = new Set(applied.rows.map((row) => row.name.replace(/\.[jt]s$/, '')));
-    const pending = migrationsList.filter((m) => !names.has(m.name)).map((m) => m.name);
-    if (pending.length) return `migrations not applied: ${pending.join(', ')}`;
-    await probe.query('select 1 from graphile_worker.migrations limit 1');
-    return undefined;
-  } catch (error) {
-    if (isOutOfFileHandles(error)) return TOO_MANY_FILES;
-    return `database unavailable: ${(error as Error).message.split('\n')[0]}`;
-  }
+function databaseCheck(probe: pg.Pool): () => Promise<string | undefined> {
+  let migrated = false;
+  return async () => {
+    try {
+      if (migrated) {
+        await probe.query('select 1');
+        return undefined;
+      }
+      const applied = await probe.query<{ name: string }>('select name from mikro_orm_migrations');
+      const names = new Set(applied.rows.map((row) => row.name.replace(/\.[jt]s$/, '')));
+      const pending = migrationsList.filter((m) => !names.has(m.name)).map((m) => m.name);
+      if (pending.length) return `migrations not applied: ${pending.join(', ')}`;
+      await probe.query('select 1 from graphile_worker.migrations limit 1');
+      migrated = true;
+      return undefined;
+    } catch (error) {
+      if (isOutOfFileHandles(error)) return TOO_MANY_FILES;
+      return `database unavailable: ${(error as Error).message.split('\n')[0]}`;
+    }
+  };
 }
 
 /**
@@ -75,7 +85,9 @@ function storageProbe(services: Services): () => Promise<string | undefined> {
 
 function withTimeout(check: Promise<string | undefined>, late: string): Promise<string | undefined> {
   let timer: NodeJS.Timeout;
-  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => resolve(late), CHECK_TIMEOUT_MS)));
+  // After the I/O that arrived meanwhile: a busy event loop that runs the timer late must not
+  // report an answer that is already waiting as missing.
+  const timeout = new Promise<string>((resolve) => (timer = setTimeout(() => setImmediate(() => resolve(late)), CHECK_TIMEOUT_MS)));
   return Promise.race([check, timeout]).finally(() => clearTimeout(timer));
 }
 
@@ -95,6 +107,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
   });
   probe.on('error', () => {}); // a dropped idle connection: the next probe reconnects
   app.addHook('onClose', async () => probe.end());
+  const databaseNotReady = databaseCheck(probe);
   const storageNotReady = storageProbe(services);
 
   app.get('/api/health', async (_request, reply) => {
@@ -106,7 +119,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
       ? 'the service is stopping'
       : outOfFileHandlesRecently()
       ? TOO_MANY_FILES
-      : ((await withTimeout(databaseNotReady(probe), 'database did not answer in time')) ??
+      : ((await withTimeout(databaseNotReady(), 'database did not answer in time')) ??
         (await withTimeout(storageNotReady(), 'storage did not answer in time')));
     if (reason) return reply.code(503).send({ error: `Not ready: ${reason}` });
     return { status: 'ready' };

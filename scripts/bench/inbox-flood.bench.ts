@@ -62,15 +62,20 @@ function flood(url: string, people: Record<string, string>[]): Promise<FloodResu
 }
 
 /** Polls /api/ready until stopped; counts its answers by status (0: no answer within 5 s). */
-function pollReadiness(baseUrl: string): { stop(): Promise<{ statuses: Map<number, number>; slowest: number }> } {
+function pollReadiness(baseUrl: string): { stop(): Promise<{ statuses: Map<number, number>; slowest: number; reasons: Set<string> }> } {
   const statuses = new Map<number, number>();
+  const reasons = new Set<string>();
   let slowest = 0;
   let running = true;
   const loop = (async () => {
     while (running) {
       const t0 = performance.now();
       const status = await fetch(`${baseUrl}/api/ready`, { signal: AbortSignal.timeout(5_000) }).then(
-        async (r) => (await r.arrayBuffer(), r.status),
+        async (r) => {
+          const text = await r.text();
+          if (r.status !== 200) reasons.add(text);
+          return r.status;
+        },
         () => 0,
       );
       slowest = Math.max(slowest, performance.now() - t0);
@@ -82,7 +87,7 @@ function pollReadiness(baseUrl: string): { stop(): Promise<{ statuses: Map<numbe
     async stop() {
       running = false;
       await loop;
-      return { statuses, slowest };
+      return { statuses, slowest, reasons };
     },
   };
 }
@@ -134,7 +139,7 @@ try {
       const wall = performance.now() - t0;
       const ready = await readiness.stop();
       const n503 = result.statusCodes['503'] ?? 0;
-      const readyLine = [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ');
+      const readyLine = [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ') + (ready.reasons.size ? ` ${[...ready.reasons].join(' ')}` : '');
       console.log(
         `inbox_flood (pool ${poolSize}) round ${round}: ${REQUESTS} concurrent; p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}; ` +
           `503: ${n503}, other 5xx: ${result.fiveXx - n503}, errors: ${result.errors}, timeouts: ${result.timeouts}; status codes ${JSON.stringify(result.statusCodes)}; ` +
