@@ -13,6 +13,8 @@ const CHECK_TIMEOUT_MS = 3_000;
 const TOO_MANY_FILES = 'too many open files (connections and files use up what the process may hold)';
 /** Storage is probed at most this often; readiness answers from the last probe in between. */
 const STORAGE_PROBE_EVERY_MS = 5_000;
+/** A storage probe still unfinished after this long means storage is not answering. */
+const STORAGE_STALLED_MS = 30_000;
 
 /**
  * Why the database keeps the service from serving, or undefined when it answers and is up to date.
@@ -51,7 +53,6 @@ function databaseCheck(probe: pg.Pool): () => Promise<string | undefined> {
 function storageProbe(services: Services): () => Promise<string | undefined> {
   const key = `ready-probe/${hostname().replace(/[^A-Za-z0-9_.-]/g, '_')}-${process.pid}`;
   const incoming = join(services.config.dataDir, 'incoming');
-  let last: { at: number; reason: Promise<string | undefined> } | undefined;
   const probe = async (): Promise<string | undefined> => {
     const step = async (where: string, work: () => Promise<unknown>) => {
       try {
@@ -76,10 +77,24 @@ function storageProbe(services: Services): () => Promise<string | undefined> {
       }))
     );
   };
-  return () => {
+  // Readiness answers from the last finished probe and starts the next in the background: a probe
+  // is several file operations in a row, each waiting for a turn of the event loop, and a loop
+  // busy with a flood of requests makes it slow, which is not a reason to take traffic away.
+  // Only a probe that fails, or one that has not finished for STORAGE_STALLED_MS, says not ready.
+  let last: { at: number; reason: string | undefined } | undefined;
+  let running: { since: number; done: Promise<void> } | undefined;
+  return async () => {
     const now = performance.now();
-    if (!last || now - last.at >= STORAGE_PROBE_EVERY_MS) last = { at: now, reason: probe() };
-    return last.reason;
+    if (!running && (!last || now - last.at >= STORAGE_PROBE_EVERY_MS)) {
+      const done = probe().then((reason) => {
+        last = { at: performance.now(), reason };
+        running = undefined;
+      });
+      running = { since: now, done };
+    }
+    if (!last) await withTimeout(running!.done.then(() => undefined), 'storage did not answer in time');
+    if (running && now - running.since > STORAGE_STALLED_MS) return `storage did not answer within ${STORAGE_STALLED_MS / 1000} s`;
+    return last ? last.reason : 'storage did not answer in time';
   };
 }
 
@@ -120,7 +135,7 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
       : outOfFileHandlesRecently()
       ? TOO_MANY_FILES
       : ((await withTimeout(databaseNotReady(), 'database did not answer in time')) ??
-        (await withTimeout(storageNotReady(), 'storage did not answer in time')));
+        (await storageNotReady()));
     if (reason) return reply.code(503).send({ error: `Not ready: ${reason}` });
     return { status: 'ready' };
   });
