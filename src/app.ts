@@ -10,6 +10,7 @@ import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
 import { connectionLimits, limitBodyTime } from './http-limits.ts';
 import { registerDrain } from './http-drain.ts';
+import { isOutOfFileHandles } from './lib/file-handles.ts';
 import { registerInvitationRoutes } from './invitations/routes.ts';
 import { registerSimcheckWebhook } from './similarity/webhook.ts';
 import { openApiDocument } from './openapi.ts';
@@ -32,6 +33,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   limitBodyTime(app, services.config);
   registerDrain(app);
+  // Accepting a connection fails with EMFILE when the process is out of file descriptors; that
+  // marks readiness 503 for a while (src/lib/file-handles.ts) instead of ending the process.
+  // Errors while listening reject listen() as before.
+  app.server.on('error', (error) => {
+    if (!isOutOfFileHandles(error) && app.server.listening) app.log.error({ err: error }, 'server error');
+  });
 
   await app.register(cors, {
     origin: services.config.corsOrigins === '*' ? '*' : services.config.corsOrigins,
