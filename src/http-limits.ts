@@ -36,18 +36,24 @@ export function connectionLimits(config: Pick<Config, 'http'>): Partial<FastifyS
  */
 export function limitBodyTime(app: FastifyInstance, config: Pick<Config, 'http'>): void {
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
+  const cuts = new WeakMap<object, NodeJS.Timeout>();
   app.addHook('onRequest', async (request) => {
     const req = request.raw;
-    if (req.complete) return;
+    const length = request.headers['content-length'];
+    const body = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+    if (req.complete || !body) return;
     const upload = (request.routeOptions.config as BodyAllowance | undefined)?.upload === true;
     const cut = setTimeout(() => {
-      if (!req.complete) req.socket?.destroy();
+      if (!req.complete) req.socket?.destroy?.();
     }, upload ? config.http.uploadBodyTimeoutMs : config.http.bodyTimeoutMs);
     cut.unref();
+    cuts.set(request, cut);
     const done = () => clearTimeout(cut);
     req.once('end', done);
     req.once('close', done);
   });
+  // Answered: a body still arriving is the lingering read's to cut (compat/bodies.ts).
+  app.addHook('onResponse', async (request) => clearTimeout(cuts.get(request)));
 }
 
 const CLIENT_ERRORS: Record<string, [number, string]> = {
