@@ -8,7 +8,8 @@ export const STORAGE_FULL = 'Storage is full: there is no space left to save the
 export const STORAGE_READ_ONLY = 'Storage cannot be written at the moment (read-only file system). Please try again later.';
 export const STORAGE_NO_PERMISSION = 'Storage cannot be written at the moment (permission denied). Please try again later.';
 
-const FULL = new Set(['ENOSPC', 'EDQUOT']);
+// PostgreSQL's disk_full (53100) is the same trouble for the operator.
+const FULL = new Set(['ENOSPC', 'EDQUOT', '53100']);
 const READ_ONLY = new Set(['EROFS']);
 const NO_PERMISSION = new Set(['EACCES', 'EPERM']);
 
