@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -30,6 +30,44 @@ function counter(add: (n: number) => number, max: number, message: string): Tran
       else done(null, chunk);
     },
   });
+}
+
+/** Temporary files of requests still running in this process, so that a stop can remove them. */
+const inFlight = new Set<string>();
+
+/**
+ * Removes the temporary files of requests a stop cut off: their handlers may not get to run
+ * their own clean-up before the process exits.
+ */
+export async function discardCutOffUploads(): Promise<void> {
+  const paths = [...inFlight];
+  inFlight.clear();
+  await Promise.all(paths.map((path) => rm(path, { force: true })));
+}
+
+/**
+ * Deletes files in `dir` not modified for `maxAgeMs`: what a process killed mid-upload (kill -9,
+ * a crash) left behind. Several API processes may share the directory, so a file is taken only
+ * once it is older than any request may keep one (see docs/operating/connections.md); the count
+ * removed is returned.
+ */
+export async function sweepIncoming(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile() || now - info.mtimeMs < maxAgeMs) continue;
+    await rm(path, { force: true });
+    removed++;
+  }
+  return removed;
 }
 
 /**
@@ -64,6 +102,7 @@ export class MultipartBody {
           if (!files.length) await mkdir(tmpDir, { recursive: true });
           const path = join(tmpDir, randomUUID());
           this.paths.push(path);
+          inFlight.add(path);
           let size = 0;
           const count = counter((n) => ((size += n), (fileTotal += n)), fileBytes, `The files of this upload are larger than ${fileBytes} bytes.`);
           await pipeline(part.file, count, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
@@ -85,6 +124,7 @@ export class MultipartBody {
   /** Deletes this request's temporary files (those a procedure moved away are simply gone). */
   async discard(): Promise<void> {
     const paths = this.paths.splice(0);
+    for (const path of paths) inFlight.delete(path);
     await Promise.all(paths.map((path) => rm(path, { force: true })));
   }
 }

@@ -2,8 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
 import { createCallerFactory, resolveCaller } from '../src/trpc/core.ts';
-import { LegacyStatus, legacyError } from '../src/trpc/errors.ts';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../src/db/unavailable.ts';
+import { legacyError, translateResourceError } from '../src/trpc/errors.ts';
 import type { FileResult } from '../src/trpc/files.ts';
 import { checkBodyHeaders, hasBody, multipartLimits } from './body-limits.ts';
 import { procedureInput } from './input.ts';
@@ -12,9 +11,8 @@ import { parseRange, sliceStream } from './ranges.ts';
 import { restRoutes, type RestRoute } from './routes.ts';
 
 function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
-  const { status, message, unexpected } = legacyError(error);
+  const { status, message, unexpected, retryAfter } = legacyError(error);
   if (unexpected) request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'unexpected error');
-  const retryAfter = error instanceof TRPCError && error.cause instanceof LegacyStatus ? error.cause.retryAfter : undefined;
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
   return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
 }
@@ -93,6 +91,8 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
     app.route({
       method: route.method,
       url: route.url,
+      // Upload routes get the longer allowance for their body (src/http-limits.ts).
+      config: { upload: route.upload !== undefined },
       // Before any of the body is read: credentials, then what the headers say about the body.
       // A flood of large bodies without valid credentials costs a session lookup, not memory.
       onRequest: async (request, reply) => {
@@ -136,7 +136,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) {
-      if (isDatabaseUnavailable(error)) return reply.code(503).send({ error: DATABASE_UNAVAILABLE });
+      const resource = translateResourceError(error);
+      if (resource) return sendError(reply, request, resource);
       request.log.error({ err: error }, 'unexpected error');
       return reply.code(500).send({ error: 'Sorry... something went wrong with your request.' });
     }

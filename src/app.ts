@@ -8,6 +8,9 @@ import { normalizeUrl } from '../compat/normalize.ts';
 import { registerBodyParsers } from '../compat/bodies.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
+import { connectionLimits, limitBodyTime } from './http-limits.ts';
+import { registerDrain } from './http-drain.ts';
+import { isOutOfFileHandles } from './lib/file-handles.ts';
 import { registerInvitationRoutes } from './invitations/routes.ts';
 import { registerSimcheckWebhook } from './similarity/webhook.ts';
 import { openApiDocument } from './openapi.ts';
@@ -24,6 +27,17 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     bodyLimit: services.config.maxBodyBytes,
     // Only behind a proxy that sets X-Forwarded-For: the client address is what sign-in throttling counts.
     trustProxy: services.config.trustProxy,
+    ...connectionLimits(services.config),
+    // Requests that arrive while the service stops are answered, not refused (src/http-drain.ts).
+    return503OnClosing: false,
+  });
+  limitBodyTime(app, services.config);
+  registerDrain(app);
+  // Accepting a connection fails with EMFILE when the process is out of file descriptors; that
+  // marks readiness 503 for a while (src/lib/file-handles.ts) instead of ending the process.
+  // Errors while listening reject listen() as before.
+  app.server.on('error', (error) => {
+    if (!isOutOfFileHandles(error) && app.server.listening) app.log.error({ err: error }, 'server error');
   });
 
   await app.register(cors, {
@@ -39,7 +53,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
-  registerHealthRoutes(app, services.orm);
+  registerHealthRoutes(app, services);
   registerInvitationRoutes(app, services);
   await registerSimcheckWebhook(app, services);
 

@@ -60,11 +60,22 @@ export interface Config {
   logRequests: boolean;
   /** How long a stop waits for requests in flight and running jobs before cutting them off. */
   shutdownGraceSeconds: number;
+  /**
+   * The API's database pool: `poolSize` connections, and as many requests at once working with
+   * the database; others wait in memory, in order, for at most `queueTimeoutMs` (then 503, busy).
+   * `connectTimeoutMs` bounds one attempt to connect (then 503, unavailable).
+   */
+  database: { poolSize: number; queueTimeoutMs: number; connectTimeoutMs: number };
+  /** How long a request body may take to arrive: on any route, and on upload routes (src/http-limits.ts). */
+  http: { bodyTimeoutMs: number; uploadBodyTimeoutMs: number };
   /** Notification e-mails: the SMTP server (unset: none are sent), the sender, and the web client's address for links. */
   mail: { smtpUrl: string | undefined; from: string; webUrl: string | undefined };
 }
 
 type Env = Record<string, string | undefined>;
+
+/** Connections of the API's database pool unless DATABASE_POOL_SIZE says otherwise (docs/operating/database-load.md). */
+export const DEFAULT_POOL_SIZE = 10;
 
 function flag(value: string | undefined, fallback = false): boolean {
   if (value === undefined || value === '') return fallback;
@@ -236,6 +247,15 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env.TRUST_PROXY),
     logRequests: flag(env.LOG_REQUESTS),
     shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS'),
+    database: {
+      poolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 'DATABASE_POOL_SIZE')),
+      queueTimeoutMs: positive(env.DATABASE_QUEUE_TIMEOUT_SECONDS, 60, 'DATABASE_QUEUE_TIMEOUT_SECONDS') * 1000,
+      connectTimeoutMs: positive(env.DATABASE_CONNECT_TIMEOUT_SECONDS, 5, 'DATABASE_CONNECT_TIMEOUT_SECONDS') * 1000,
+    },
+    http: {
+      bodyTimeoutMs: positive(env.REQUEST_BODY_TIMEOUT_SECONDS, 60, 'REQUEST_BODY_TIMEOUT_SECONDS') * 1000,
+      uploadBodyTimeoutMs: positive(env.UPLOAD_BODY_TIMEOUT_SECONDS, 600, 'UPLOAD_BODY_TIMEOUT_SECONDS') * 1000,
+    },
     mail: mailSettings(env),
   };
 }

@@ -5,7 +5,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
+import { discardCutOffUploads } from '../compat/multipart.ts';
+import { sweepIncomingNowAndHourly } from './incoming-sweep.ts';
 import { buildApp } from './app.ts';
+import { beginStop } from './http-drain.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { embeddedClusterDirectory, postgresRunAs } from './db/postgres-host.ts';
@@ -35,14 +38,18 @@ async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'tim
   return Promise.race([work.then(() => 'done' as const), late]).finally(() => clearTimeout(timer));
 }
 
-/** Lets requests in flight finish for up to `graceMs`, then cuts the connections still open. */
+/**
+ * Lets requests in flight finish for up to `graceMs` (answering each with `Connection: close`, idle
+ * connections closed at once: src/http-drain.ts), then cuts the connections still open.
+ */
 async function drainHttp(app: FastifyInstance, graceMs: number): Promise<void> {
-  const closing = app.close();
+  const closing = beginStop(app);
   if ((await within(closing, graceMs)) === 'timeout') {
     log(`requests still running after ${graceMs / 1000} s; closing their connections`);
     app.server.closeAllConnections();
     await closing;
   }
+  await discardCutOffUploads();
 }
 
 export async function startService(config: Config): Promise<RunningService> {
@@ -61,11 +68,13 @@ export async function startService(config: Config): Promise<RunningService> {
   let jobPool: pg.Pool | undefined;
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
   let stopped: Promise<void> | undefined;
 
   const stop = () =>
     (stopped ??= (async () => {
       const graceMs = config.shutdownGraceSeconds * 1000;
+      clearInterval(sweeper);
       await Promise.all([app && drainHttp(app, graceMs), worker?.stop(graceMs)]);
       // Jobs were handed back above, which ended their threads; nothing is left running in the pool.
       await closeThreads();
@@ -77,7 +86,8 @@ export async function startService(config: Config): Promise<RunningService> {
   try {
     const applied = await migrate(databaseUrl);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
-    orm = await createOrm(databaseUrl);
+    const { poolSize, queueTimeoutMs, connectTimeoutMs } = config.database;
+    orm = await createOrm(databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs });
     mkdirSync(config.storageRoot, { recursive: true });
 
     const admin = await ensureAdmin(orm, config);
@@ -98,6 +108,7 @@ export async function startService(config: Config): Promise<RunningService> {
       log(`job worker running (concurrency ${config.workerConcurrency})`);
     }
     if (config.role !== 'worker') {
+      sweeper = await sweepIncomingNowAndHourly(config, log);
       app = await buildApp(services);
       await app.listen({ port: config.port, host: config.host });
       log(`API listening on http://localhost:${config.port} (docs at /api/docs)`);

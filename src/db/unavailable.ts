@@ -1,3 +1,5 @@
+import { anyCause } from '../lib/error-chain.ts';
+
 // Telling "the database is not there right now" apart from a bug, so that callers get 503 and
 // retry, rather than 500, while PostgreSQL restarts or the network to it is down.
 
@@ -12,20 +14,28 @@ const CODES = new Set([
 const MESSAGES = [
   /Connection terminated/i,
   /Client has encountered a connection error/i,
-  /timeout exceeded when trying to connect/i,
+  // One attempt to connect ran out of time (src/db/orm.ts, DATABASE_CONNECT_TIMEOUT_SECONDS).
+  /^timeout expired$/,
   /Cannot use a pool after calling end/i,
   /the database system is (starting up|shutting down|in recovery mode)/i,
 ];
 
 export const DATABASE_UNAVAILABLE = 'The database is not available at the moment. Please try again shortly.';
 
+export const DATABASE_BUSY = 'The service is busy; please try again shortly.';
+
+/** Seconds a client is asked to wait (`Retry-After`) before trying again after a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = String((e as { code?: unknown }).code ?? '');
-    if (CODES.has(code)) return true;
-    const message = String((e as { message?: unknown }).message ?? '');
-    if (MESSAGES.some((m) => m.test(message))) return true;
-    if (e instanceof AggregateError && e.errors.some(isDatabaseUnavailable)) return true;
-  }
-  return false;
+  return anyCause(error, (e) => CODES.has(String(e.code ?? '')) || MESSAGES.some((m) => m.test(String(e.message ?? ''))));
+}
+
+/**
+ * Every connection of the pool stayed busy for as long as a query may wait for one
+ * (DATABASE_QUEUE_TIMEOUT_SECONDS): the database is there, only slow to get to. pg-pool says so
+ * with this message; a failed attempt to connect says something else (above).
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  return anyCause(error, (e) => /timeout exceeded when trying to connect/i.test(String(e.message ?? '')));
 }

@@ -2,8 +2,8 @@
 // target's own directory (same file system, so the rename is atomic) and is renamed over the target
 // once complete; a failed write removes its temporary file.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream } from 'node:fs';
+import { access, copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -24,7 +24,11 @@ export function localStorage(root: string): Storage {
 
   /** Runs `write` against a temporary sibling of `path`, then renames it into place. */
   const atomically = async (path: string, write: (temp: string) => Promise<void>): Promise<StoredStat> => {
-    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(path), { recursive: true }).catch(async (error: unknown) => {
+      // A recursive mkdir on a read-only file system reports ENOENT; the root's own answer names the cause.
+      await access(base, constants.W_OK);
+      throw error;
+    });
     const temp = join(dirname(path), `.${randomBytes(8).toString('hex')}.tmp`);
     try {
       await write(temp);

@@ -1,4 +1,5 @@
 import type { Config } from '../config.ts';
+import { Admission } from '../db/admission.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { Clock } from '../lib/clock.ts';
 import { jobQueue, type JobQueue } from '../lib/jobs.ts';
@@ -13,10 +14,19 @@ export interface Services {
   sessions: SessionCache;
   /** Stored files (src/storage), rooted at STORAGE_ROOT. */
   storage: Storage;
+  /** Turns with the database: as many at once as the pool has connections (src/db/admission.ts). */
+  admission: Admission;
 }
 
 export function createServices(orm: Orm, config: Config, clock: Clock): Services {
-  return { orm, config, clock, sessions: new SessionCache(config.sessionCacheSeconds * 1000), storage: createStorage(config) };
+  return {
+    orm,
+    config,
+    clock,
+    sessions: new SessionCache(config.sessionCacheSeconds * 1000),
+    storage: createStorage(config),
+    admission: new Admission(config.database.poolSize, config.database.queueTimeoutMs),
+  };
 }
 
 /** What the caller presented: the `Username` and `Auth-Token` (or `Auth_Token`) headers. */
@@ -42,6 +52,10 @@ export interface Context {
    * between the change and its commit.
    */
   afterCommit: (fn: () => void) => void;
+  /** Where a procedure waits for its turn with the database; none for callers that need no turn. */
+  admission?: Admission;
+  /** Set once the request has its turn, so that a procedure calling another does not wait twice. */
+  admitted?: boolean;
 }
 
 export function createContext(services: Services, credentials: Credentials, clientIp?: string): Context {
@@ -56,6 +70,7 @@ export function createContext(services: Services, credentials: Credentials, clie
     credentials,
     clientIp,
     afterCommit: (fn) => fn(),
+    admission: services.admission,
   };
 }
 

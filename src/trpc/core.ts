@@ -3,7 +3,9 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import { findSession, type Caller, type Session } from '../lib/sessions.ts';
 import { jobQueue } from '../lib/jobs.ts';
 import type { Context } from './context.ts';
-import { NO_CREDENTIALS, sessionRequired, translateDatabaseError } from './errors.ts';
+import { AdmissionTimeout } from '../db/admission.ts';
+import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
+import { NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from './errors.ts';
 import { rejectNulBytes } from './input-guard.ts';
 
 /** How the REST layer answers for a procedure, beyond what OpenAPI meta says. */
@@ -50,7 +52,25 @@ const noNulBytes = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(translateErrors).use(noNulBytes);
+/**
+ * Waits for a turn with the database (src/db/admission.ts) before anything else, the session
+ * lookup included; a request still waiting after DATABASE_QUEUE_TIMEOUT_SECONDS gets 503 "busy"
+ * (or "not available", when the requests before it found the database unreachable).
+ */
+const admitted = t.middleware(async ({ ctx, next }) => {
+  if (ctx.admitted || !ctx.admission) return next();
+  try {
+    return await ctx.admission.run(
+      () => next({ ctx: { admitted: true } }),
+      (result) => (result.ok ? undefined : (result.error.cause ?? result.error)),
+    );
+  } catch (error) {
+    if (error instanceof AdmissionTimeout) throw serviceUnavailable(error.databaseUnavailable ? DATABASE_UNAVAILABLE : DATABASE_BUSY, error);
+    throw error;
+  }
+});
+
+export const publicProcedure = t.procedure.use(admitted).use(translateErrors).use(noNulBytes);
 
 export async function resolveCaller(ctx: Context): Promise<{ user: Caller; session: Session }> {
   const { username, token } = ctx.credentials;

@@ -6,7 +6,9 @@ import {
   CheckConstraintViolationException,
 } from '@mikro-orm/core';
 import { z, ZodError } from 'zod';
-import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { DATABASE_BUSY, DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseBusy, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { OUT_OF_FILE_HANDLES, isOutOfFileHandles } from '../lib/file-handles.ts';
+import { storageFault } from '../storage/faults.ts';
 
 /**
  * Carries a status that tRPC's codes cannot express (419 for missing or expired credentials,
@@ -18,10 +20,19 @@ export class LegacyStatus extends Error {
     message: string,
     /** Seconds a client should wait before trying again; the REST layer sends it as `Retry-After`. */
     readonly retryAfter?: number,
+    /** What went wrong underneath, for the log. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
+
+/**
+ * The service cannot do this now, through no fault of the request: 503 with `Retry-After` (or
+ * `status`, e.g. 507 for full storage); tRPC clients see SERVICE_UNAVAILABLE.
+ */
+export const serviceUnavailable = (message: string, cause?: unknown, status = 503) =>
+  new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause: new LegacyStatus(status, message, status === 503 ? RETRY_AFTER_SECONDS : undefined, cause) });
 
 export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
@@ -90,7 +101,22 @@ export function translateDatabaseError(error: unknown): TRPCError | undefined {
   if (error && typeof error === 'object' && UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
     return new TRPCError({ code: 'BAD_REQUEST', message: UNSTORABLE_MESSAGE, cause: error });
   }
-  if (isDatabaseUnavailable(error)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, cause: error });
+  return translateResourceError(error);
+}
+
+/**
+ * What the machine or the services under it cannot give right now, each a 503 (or 507) with its
+ * own message: no file descriptor left (checked first: a database connect failing with EMFILE is
+ * not the database's fault), a pool whose connections all stayed busy, a database that cannot be
+ * reached, storage full or not writable.
+ */
+export function translateResourceError(error: unknown): TRPCError | undefined {
+  if (error instanceof TRPCError && error.cause instanceof LegacyStatus) return undefined;
+  if (isOutOfFileHandles(error)) return serviceUnavailable(OUT_OF_FILE_HANDLES, error);
+  if (isDatabaseBusy(error)) return serviceUnavailable(DATABASE_BUSY, error);
+  if (isDatabaseUnavailable(error)) return serviceUnavailable(DATABASE_UNAVAILABLE, error);
+  const fault = storageFault(error);
+  if (fault) return serviceUnavailable(fault.message, error, fault.status);
   return undefined;
 }
 
@@ -111,17 +137,36 @@ const STATUS_BY_CODE: Record<string, number> = {
 
 export const GENERIC_FAILURE = 'Sorry... something went wrong with your request.';
 
+export interface LegacyAnswer {
+  status: number;
+  message: string;
+  unexpected: boolean;
+  /** Seconds for `Retry-After`, when the answer has one. */
+  retryAfter?: number;
+}
+
 /** The legacy status and message for any error a procedure raised. */
-export function legacyError(error: unknown): { status: number; message: string; unexpected: boolean } {
+export function legacyError(error: unknown): LegacyAnswer {
   if (error instanceof TRPCError) {
-    if (error.cause instanceof LegacyStatus) return { status: error.cause.status, message: error.message, unexpected: false };
+    if (error.cause instanceof LegacyStatus) return fromLegacyStatus(error.cause, error.message);
     if (error.cause instanceof ZodError) return { status: 400, message: describeZodError(error.cause), unexpected: false };
     const translated = translateDatabaseError(error.cause);
-    if (translated) return { status: STATUS_BY_CODE[translated.code] ?? 400, message: translated.message, unexpected: false };
+    if (translated) return fromTranslated(translated);
     const status = STATUS_BY_CODE[error.code];
     if (status) return { status, message: error.message, unexpected: false };
   }
   const translated = translateDatabaseError(error);
-  if (translated) return { status: STATUS_BY_CODE[translated.code] ?? 400, message: translated.message, unexpected: false };
+  if (translated) return fromTranslated(translated);
   return { status: 500, message: GENERIC_FAILURE, unexpected: true };
+}
+
+function fromLegacyStatus(cause: LegacyStatus, message: string): LegacyAnswer {
+  const answer: LegacyAnswer = { status: cause.status, message, unexpected: false };
+  if (cause.retryAfter !== undefined) answer.retryAfter = cause.retryAfter;
+  return answer;
+}
+
+function fromTranslated(translated: TRPCError): LegacyAnswer {
+  if (translated.cause instanceof LegacyStatus) return fromLegacyStatus(translated.cause, translated.message);
+  return { status: STATUS_BY_CODE[translated.code] ?? 400, message: translated.message, unexpected: false };
 }

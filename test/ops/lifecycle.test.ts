@@ -2,14 +2,15 @@
 // work, kill -9, a database killed under it, and a data directory it cannot use.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { startFakeDocker, type FakeDockerEngine } from '../support/fake-docker.ts';
 import { ADMIN_PASSWORD, alive, launchServer, signInAdmin, startServer, type ServerProcess } from '../support/server-process.ts';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 
 const test = suite('operations: stopping, killing and restarting the service');
 let engine: FakeDockerEngine;
@@ -119,6 +120,93 @@ test('SIGTERM during a burst of requests and a running job: every request is ans
   ]);
   assert.is(image.pull_status, 'pulled', 'the running job finished before the exit');
   assert.is(jobs.n, 0);
+});
+
+/** One request on `agent`; resolves with the status and Connection header, or the socket error's code. */
+function onAgent(server: ServerProcess, agent: Agent, path: string): Promise<{ status?: number; connection?: string; error?: string }> {
+  return new Promise((resolve) => {
+    const req = request(`${server.baseUrl}${path}`, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection ?? '') }));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.end();
+  });
+}
+
+test('SIGTERM under keep-alive traffic: no connection reset, every request answered 200, the stop does not wait out the grace', async () => {
+  const server = await start({ SHUTDOWN_GRACE_SECONDS: '20' });
+  const outcomes: { status?: number; connection?: string; error?: string }[] = [];
+  let signalled = false;
+  // Ten clients, each on one keep-alive connection, sending a request every few tens of ms until
+  // the server is gone (a new connection refused).
+  const clients = Array.from({ length: 10 }, async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (;;) {
+        const outcome = await onAgent(server, agent, '/api/campuses');
+        outcomes.push(outcome);
+        if (outcome.error) return;
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 60));
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+  await new Promise((r) => setTimeout(r, 1_500));
+  server.child.kill('SIGTERM');
+  signalled = true;
+  assert.is(await within(server.exited, 45_000, 'the stop'), 0, server.output());
+  await Promise.all(clients);
+  assert.ok(signalled);
+  const errors = outcomes.filter((o) => o.error).map((o) => o.error);
+  assert.equal([...new Set(errors)], ['ECONNREFUSED'], 'each client ends when the server is gone, and only then');
+  assert.equal([...new Set(outcomes.filter((o) => o.status !== undefined).map((o) => o.status))], [200], 'every answer a 200');
+  assert.not.match(server.output(), 'requests still running', 'idle keep-alive connections did not hold the stop');
+});
+
+/** Starts a signed-in upload and sends only the start of its file; resolves once its temporary file exists. */
+async function startSlowUpload(server: ServerProcess, headers: Record<string, string>): Promise<Socket> {
+  const port = Number(new URL(server.baseUrl).port);
+  const socket = connect(port, '127.0.0.1');
+  socket.on('error', () => {});
+  socket.write(
+    `POST /api/projects/1/task_def_id/1/submission HTTP/1.1\r\nHost: x\r\nUsername: ${headers.Username}\r\nAuth-Token: ${headers['Auth-Token']}\r\n` +
+      'Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 1000000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file0"; filename="a.pdf"\r\n\r\n' +
+      '%PDF-1.4 '.repeat(2_000),
+  );
+  await eventually(() => incoming().length > 0, 30_000, 'the upload streams to a temporary file');
+  return socket;
+}
+
+const incoming = () => (existsSync(join(dataDir, 'incoming')) ? readdirSync(join(dataDir, 'incoming')) : []);
+
+test('an upload cut off by a stop leaves no temporary file behind', async () => {
+  const server = await start({ SHUTDOWN_GRACE_SECONDS: '1' });
+  const upload = await startSlowUpload(server, await signInAdmin(server));
+  server.child.kill('SIGTERM');
+  assert.is(await within(server.exited, 45_000, 'the stop'), 0, server.output());
+  upload.destroy();
+  assert.equal(incoming(), []);
+});
+
+test('after kill -9 mid-upload, a start sweeps temporary files older than any request may keep one, and only those', async () => {
+  const first = await start();
+  const upload = await startSlowUpload(first, await signInAdmin(first));
+  first.child.kill('SIGKILL');
+  await first.exited;
+  upload.destroy();
+  const [left] = incoming();
+  assert.ok(left, 'kill -9 leaves the partial file');
+  const dir = join(dataDir, 'incoming');
+  const hoursAgo = new Date(Date.now() - 2 * 3600_000);
+  utimesSync(join(dir, left!), hoursAgo, hoursAgo);
+  writeFileSync(join(dir, 'another-process-upload'), 'still being written');
+  const second = await start();
+  assert.equal(incoming(), ['another-process-upload'], 'the old leftover is gone, a file of a request that may still run stays');
+  assert.match(second.output(), 'removed 1 temporary upload file');
+  second.child.kill('SIGTERM');
+  assert.is(await within(second.exited, 45_000, 'the stop'), 0);
 });
 
 test('a job still running when the grace period ends is handed back unlocked, and the process still exits 0', async () => {

@@ -1,0 +1,25 @@
+// Temporary upload files (DATA_DIR/incoming) that outlive their request: a stop removes its own
+// (compat/multipart.ts discardCutOffUploads); this sweep takes what a killed process left.
+import { join } from 'node:path';
+import { sweepIncoming } from '../compat/multipart.ts';
+import type { Config } from './config.ts';
+
+/**
+ * How old a file in DATA_DIR/incoming must be before the sweep takes it: longer than any request
+ * can hold one (its body's allowance, its wait for the database, and time to do its work).
+ */
+const incomingMaxAgeMs = (config: Config) => config.http.uploadBodyTimeoutMs + config.database.queueTimeoutMs + 15 * 60_000;
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+/** Sweeps what processes killed mid-upload left in DATA_DIR/incoming: now, then every hour. */
+export async function sweepIncomingNowAndHourly(config: Config, log: (message: string) => void): Promise<NodeJS.Timeout> {
+  const dir = join(config.dataDir, 'incoming');
+  const sweep = async () => {
+    const removed = await sweepIncoming(dir, incomingMaxAgeMs(config)).catch((error: Error) => (log(`sweeping ${dir} failed: ${error.message}`), 0));
+    if (removed) log(`removed ${removed} temporary upload file(s) left in ${dir} by an earlier run`);
+  };
+  await sweep();
+  const timer = setInterval(() => void sweep(), SWEEP_EVERY_MS);
+  timer.unref();
+  return timer;
+}
