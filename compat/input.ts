@@ -13,11 +13,7 @@ export function parseForm(body: string): Record<string, unknown> {
  * so a body cannot redirect an operation to another record). A multipart body is read only
  * through `multipart`, which holds the route's limits and the request's temporary files.
  */
-export async function procedureInput(
-  request: FastifyRequest,
-  headerFields: string[] = [],
-  multipart?: MultipartBody,
-): Promise<Record<string, unknown>> {
+export async function procedureInput(request: FastifyRequest, headerFields: string[] = [], multipart?: MultipartBody): Promise<Record<string, unknown>> {
   const query = (request.query ?? {}) as Record<string, unknown>;
   let body: unknown = request.body;
   if (request.isMultipart()) {

@@ -64,11 +64,18 @@ function sendFile(reply: FastifyReply, file: FileResult, rangeHeader?: string): 
     const range = parseRange(rangeHeader, size);
     if (range === 'unsatisfiable') {
       if (!Buffer.isBuffer(file.data)) file.data.destroy();
-      return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json; charset=utf-8').send({ error: 'Requested range not satisfiable' });
+      return reply
+        .code(416)
+        .header('Content-Range', `bytes */${size}`)
+        .type('application/json; charset=utf-8')
+        .send({ error: 'Requested range not satisfiable' });
     }
     if (range) {
       const { start, end } = range;
-      reply.code(206).header('Content-Range', `bytes ${start}-${end}/${size}`).header('Content-Length', String(end - start + 1));
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${start}-${end}/${size}`)
+        .header('Content-Length', String(end - start + 1));
       return reply.send(Buffer.isBuffer(file.data) ? file.data.subarray(start, end + 1) : sliceStream(file.data, start, end));
     }
   }
@@ -110,9 +117,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           const input = await procedureInput(request, route.headerFields, multipart);
           const ctx = createContext(services, readCredentials(request.headers), request.ip);
           const caller = createCaller(ctx) as unknown as Record<string, unknown>;
-          const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (
-            input: unknown,
-          ) => Promise<unknown>;
+          const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
           const result = await call(input);
           // Before the answer goes out, so that a client holding it finds nothing left behind.
           await multipart.discard();

@@ -12,7 +12,10 @@ export const TeachingPeriod = defineEntity({
     endDate: p.datetime(),
     activeUntil: p.datetime(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['period', 'year'] }],
 });

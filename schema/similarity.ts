@@ -37,7 +37,10 @@ export const SimcheckSubmission = defineEntity({
     status: p.string().length(64).default('created'),
     similarityPct: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 
@@ -74,7 +77,11 @@ export const SimcheckAction = defineEntity({
     errorMessage: p.text().nullable(),
     log: p.json<unknown[]>().defaultRaw(`'[]'`),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()).index(),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date())
+      .index(),
   },
 });
 export type ISimcheckAction = InferEntity<typeof SimcheckAction>;

@@ -30,7 +30,10 @@ export const Task = defineEntity({
     contributionPct: p.integer().nullable(),
     contributionPts: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['project', 'taskDefinition'] }],
   indexes: [{ properties: ['status'] }],
@@ -148,7 +151,10 @@ export const OverseerAssessment = defineEntity({
     resultTaskStatus: p.enum(TASK_STATUSES).nullable(),
     outputPath: p.string().length(1024).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['task', 'submissionTimestamp'] }],
 });

@@ -30,7 +30,10 @@ export const Unit = defineEntity({
     portfolioAutoGenerationDate: p.date().nullable(),
     draftTaskDefinition: () => p.manyToOne(TaskDefinition).nullable().deleteRule('set null').index(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   indexes: [{ properties: ['code'] }, { properties: ['active'] }],
 });
@@ -46,7 +49,10 @@ export const UnitRole = defineEntity({
     unit: () => p.manyToOne(Unit).deleteRule('cascade').index(),
     role: p.enum(UNIT_STAFF_ROLES),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['unit', 'user'] }],
 });
@@ -179,7 +185,10 @@ export const TaskDefinition = defineEntity({
     mossLanguage: p.string().length(255).nullable(),
     simcheckGroupId: p.string().length(255).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['unit', 'abbreviation'] }, { properties: ['unit', 'name'] }],
 });

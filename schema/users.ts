@@ -26,7 +26,10 @@ export const User = defineEntity({
     simcheckEulaAcceptedAt: p.datetime().nullable(),
     simcheckEulaVersion: p.string().length(64).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   },
 });
 export type IUser = InferEntity<typeof User>;

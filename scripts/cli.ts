@@ -23,14 +23,19 @@ try {
 }
 
 const config = loadConfig();
-const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true });
+const embedded = config.databaseUrl
+  ? undefined
+  : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true });
 let code = 1;
 try {
   const url = config.databaseUrl ?? embedded!.url;
   await migrate(url, { quiet: true });
   const orm = await createOrm(url);
   try {
-    const bar = new cliProgress.SingleBar({ format: '{bar} {percentage}% | {value}/{total} rows | {duration_formatted}', hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      { format: '{bar} {percentage}% | {value}/{total} rows | {duration_formatted}', hideCursor: true, stream: process.stderr },
+      cliProgress.Presets.shades_classic,
+    );
     code = await runCommand(createServices(orm, config, systemClock), inv, {
       out: (line) => console.log(line),
       err: (line) => console.error(line),

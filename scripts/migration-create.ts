@@ -8,7 +8,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-
 const initial = process.argv.includes('--initial');
 // A scratch database holding only the migrations that already exist.
 const db = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'migration-')), { persistent: false });
@@ -21,4 +20,3 @@ try {
 } finally {
   await db.stop();
 }
-

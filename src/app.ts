@@ -65,8 +65,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       router: appRouter,
       // Bodies Fastify leaves unparsed, tRPC reads itself: without a limit unless given one.
       maxBodySize: services.config.maxBodyBytes,
-      createContext: ({ req }: { req: { headers: Record<string, unknown>; ip: string } }) =>
-        createContext(services, readCredentials(req.headers), req.ip),
+      createContext: ({ req }: { req: { headers: Record<string, unknown>; ip: string } }) => createContext(services, readCredentials(req.headers), req.ip),
     },
   });
 

@@ -107,7 +107,10 @@ function trustProxy(value: string | undefined): boolean | string[] {
   const v = (value ?? '').trim();
   if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
   if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -117,9 +120,7 @@ function trustProxy(value: string | undefined): boolean | string[] {
 function requireSamlSettings(env: Env): void {
   if (env.AUTH_METHOD !== 'saml') return;
   if (!env.SAML_AUDIENCE) {
-    throw new Error(
-      "AUTH_METHOD=saml needs SAML_AUDIENCE: set it to this service's entity id, which every SAML assertion must name as its audience",
-    );
+    throw new Error("AUTH_METHOD=saml needs SAML_AUDIENCE: set it to this service's entity id, which every SAML assertion must name as its audience");
   }
   if (!env.SAML_IDP_CERT) {
     throw new Error("AUTH_METHOD=saml needs SAML_IDP_CERT: set it to the identity provider's signing certificate (PEM text or a path)");
@@ -174,7 +175,13 @@ export function loadConfig(env: Env = process.env): Config {
     role: oneOf(env.SERVICE_ROLE, ['all', 'api', 'worker'] as const, 'all', 'SERVICE_ROLE'),
     adminUsername: (env.ADMIN_USERNAME || 'admin').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
-    corsOrigins: origins === '*' || origins === '' ? '*' : origins.split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins:
+      origins === '*' || origins === ''
+        ? '*'
+        : origins
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
     authMethod: oneOf(env.AUTH_METHOD, ['database', 'saml'] as const, 'database', 'AUTH_METHOD'),
     saml: {
       idpCert: env.SAML_IDP_CERT || undefined,
@@ -225,8 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
       env.PRIVACY_STATEMENT ||
       'Your submissions are stored by your institution to assess your work and give you feedback. Staff teaching your unit can see them.',
     plagiarismStatement:
-      env.PLAGIARISM_STATEMENT ||
-      'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
+      env.PLAGIARISM_STATEMENT || 'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
     workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
     workerLiveness: workerLiveness(env),
     threads: {

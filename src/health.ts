@@ -92,7 +92,11 @@ function storageProbe(services: Services): () => Promise<string | undefined> {
       });
       running = { since: now, done };
     }
-    if (!last) await withTimeout(running!.done.then(() => undefined), 'storage did not answer in time');
+    if (!last)
+      await withTimeout(
+        running!.done.then(() => undefined),
+        'storage did not answer in time',
+      );
     if (running && now - running.since > STORAGE_STALLED_MS) return `storage did not answer within ${STORAGE_STALLED_MS / 1000} s`;
     return last ? last.reason : 'storage did not answer in time';
   };
@@ -133,9 +137,8 @@ export function registerHealthRoutes(app: FastifyInstance, services: Services): 
     const reason = isStopping(app)
       ? 'the service is stopping'
       : outOfFileHandlesRecently()
-      ? TOO_MANY_FILES
-      : ((await withTimeout(databaseNotReady(), 'database did not answer in time')) ??
-        (await storageNotReady()));
+        ? TOO_MANY_FILES
+        : ((await withTimeout(databaseNotReady(), 'database did not answer in time')) ?? (await storageNotReady()));
     if (reason) return reply.code(503).send({ error: `Not ready: ${reason}` });
     return { status: 'ready' };
   });

@@ -43,9 +43,12 @@ export function limitBodyTime(app: FastifyInstance, config: Pick<Config, 'http'>
     const body = (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
     if (req.complete || !body) return;
     const upload = (request.routeOptions.config as BodyAllowance | undefined)?.upload === true;
-    const cut = setTimeout(() => {
-      if (!req.complete) req.socket?.destroy?.();
-    }, upload ? config.http.uploadBodyTimeoutMs : config.http.bodyTimeoutMs);
+    const cut = setTimeout(
+      () => {
+        if (!req.complete) req.socket?.destroy?.();
+      },
+      upload ? config.http.uploadBodyTimeoutMs : config.http.bodyTimeoutMs,
+    );
     cut.unref();
     cuts.set(request, cut);
     const done = () => clearTimeout(cut);

@@ -72,9 +72,7 @@ function describeRestLayer(doc: OpenAPIObject, router: AnyRouter): void {
     operation.responses = responses(operation.responses, route, protectedRoute, !!operation.requestBody);
   }
   doc.components ??= {};
-  doc.components.schemas = Object.fromEntries(
-    Object.entries(doc.components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')),
-  );
+  doc.components.schemas = Object.fromEntries(Object.entries(doc.components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')));
   doc.components.schemas.Error = ERROR_SCHEMA;
 }
 

@@ -58,7 +58,10 @@ export async function startService(config: Config): Promise<RunningService> {
   if (!databaseUrl) {
     if (config.role !== 'all') throw new Error('SERVICE_ROLE=api or worker needs DATABASE_URL: separate processes must share one database server');
     const cluster = embeddedClusterDirectory(config.dataDir, postgresRunAs());
-    if (cluster.outside) log(`the system user "postgres" cannot reach ${config.dataDir}, so the embedded database keeps its data in ${cluster.dir} (recorded in ${join(config.dataDir, 'pg.location')})`);
+    if (cluster.outside)
+      log(
+        `the system user "postgres" cannot reach ${config.dataDir}, so the embedded database keeps its data in ${cluster.dir} (recorded in ${join(config.dataDir, 'pg.location')})`,
+      );
     embedded = await startEmbeddedPostgres(cluster.dir, { persistent: true });
     databaseUrl = embedded.url;
     log(`embedded PostgreSQL running with data in ${cluster.dir}`);
@@ -104,7 +107,11 @@ export async function startService(config: Config): Promise<RunningService> {
         const released = await releaseAbandonedJobs(jobPool);
         if (released) log(`released ${released} job(s) left locked by an earlier run`);
       }
-      worker = await startWorker(jobPool, { ...services, docker: dockerEngine(config.docker.host, config.docker.registryProxy, config.docker), mailer: smtpMailer(config.mail.smtpUrl, config.mail.from) });
+      worker = await startWorker(jobPool, {
+        ...services,
+        docker: dockerEngine(config.docker.host, config.docker.registryProxy, config.docker),
+        mailer: smtpMailer(config.mail.smtpUrl, config.mail.from),
+      });
       log(`job worker running (concurrency ${config.workerConcurrency})`);
     }
     if (config.role !== 'worker') {

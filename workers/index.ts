@@ -135,10 +135,12 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
   const liveness = await startLiveness(pgPool, poolIds[0], jobs, services.config.workerLiveness);
   let stopping = false;
   // A runner that ended by itself takes no more jobs: the heartbeat must not vouch for it any longer.
-  runner.promise.then(
-    () => !stopping && console.error('[worker] the job runner stopped by itself; heartbeat stopped'),
-    (error: Error) => !stopping && console.error(`[worker] the job runner failed (${error.message}); heartbeat stopped`),
-  ).finally(() => !stopping && liveness.stop());
+  runner.promise
+    .then(
+      () => !stopping && console.error('[worker] the job runner stopped by itself; heartbeat stopped'),
+      (error: Error) => !stopping && console.error(`[worker] the job runner failed (${error.message}); heartbeat stopped`),
+    )
+    .finally(() => !stopping && liveness.stop());
   return {
     async stop(graceMs) {
       stopping = true;

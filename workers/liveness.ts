@@ -109,7 +109,9 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
         [poolId, host, process.pid, startedAt ?? null],
       );
       if (startedAt && rows[0].inserted) {
-        complain(`this worker's heartbeat row had been removed: another worker presumed it dead while it could not reach the database, and may be running the jobs it held`);
+        complain(
+          `this worker's heartbeat row had been removed: another worker presumed it dead while it could not reach the database, and may be running the jobs it held`,
+        );
       }
       startedAt = rows[0].started_at;
       if (failing) log('the database is reachable again; heartbeat resumed');
@@ -117,7 +119,8 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
       connectedSince ??= performance.now();
       return true;
     } catch (error) {
-      if (!failing) complain(`heartbeat failed (${(error as Error).message}); other workers take this worker's jobs if it stays silent for ${settings.staleSeconds} s`);
+      if (!failing)
+        complain(`heartbeat failed (${(error as Error).message}); other workers take this worker's jobs if it stays silent for ${settings.staleSeconds} s`);
       failing = true;
       connectedSince = undefined;
       return false;
@@ -153,7 +156,10 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const { rows: dead } = await client.query<{ pool_id: string; hostname: string | null; pid: number | null; silent: number | null; jobs: number }>(SWEEP, [poolId, settings.staleSeconds]);
+      const { rows: dead } = await client.query<{ pool_id: string; hostname: string | null; pid: number | null; silent: number | null; jobs: number }>(SWEEP, [
+        poolId,
+        settings.staleSeconds,
+      ]);
       if (dead.length) await client.query('select graphile_worker.force_unlock_workers($1::text[])', [dead.map((d) => d.pool_id)]);
       await client.query('commit');
       client.release();
@@ -190,14 +196,18 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
 
   ticking = tick();
   await ticking;
-  log(`heartbeat every ${settings.heartbeatSeconds} s as ${poolId} (pid ${process.pid} on ${host}); a worker silent for ${settings.staleSeconds} s is presumed dead and its jobs go to the others`);
+  log(
+    `heartbeat every ${settings.heartbeatSeconds} s as ${poolId} (pid ${process.pid} on ${host}); a worker silent for ${settings.staleSeconds} s is presumed dead and its jobs go to the others`,
+  );
   schedule();
   return {
     async stop() {
       stopped = true;
       clearTimeout(timer);
       await ticking.catch(() => {});
-      await pool.query('delete from worker_heartbeats where pool_id = $1', [poolId]).catch((error: Error) => complain(`could not remove this worker's heartbeat row: ${error.message}`));
+      await pool
+        .query('delete from worker_heartbeats where pool_id = $1', [poolId])
+        .catch((error: Error) => complain(`could not remove this worker's heartbeat row: ${error.message}`));
     },
   };
 }

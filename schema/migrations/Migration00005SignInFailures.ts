@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
 // schema stays in migrations. The old fixed-window counts are dropped: at most one window (15
 // minutes) of failures is forgotten.
 export class Migration00005SignInFailures extends Migration {
-
   override name = 'Migration00005SignInFailures';
 
   override up(): void | Promise<void> {
@@ -16,9 +15,10 @@ export class Migration00005SignInFailures extends Migration {
   }
 
   override down(): void | Promise<void> {
-    this.addSql(`create table "sign_in_throttles" ("key" varchar(300) not null, "failures" int4 not null, "window_ends_at" timestamptz(6) not null, primary key ("key"));`);
+    this.addSql(
+      `create table "sign_in_throttles" ("key" varchar(300) not null, "failures" int4 not null, "window_ends_at" timestamptz(6) not null, primary key ("key"));`,
+    );
 
     this.addSql(`drop table if exists "sign_in_failures" cascade;`);
   }
-
 }

@@ -7,7 +7,6 @@ import { Migration } from '@mikro-orm/migrations';
  * so every task answer carries the integer the spec types them as.
  */
 export class Migration00007GradeAndQualityDefaults extends Migration {
-
   override name = 'Migration00007GradeAndQualityDefaults';
 
   override up(): void | Promise<void> {
@@ -21,5 +20,4 @@ export class Migration00007GradeAndQualityDefaults extends Migration {
     this.addSql(`alter table "projects" alter column "grade" drop not null, alter column "grade" drop default;`);
     this.addSql(`alter table "tasks" alter column "quality_pts" drop not null, alter column "quality_pts" drop default;`);
   }
-
 }

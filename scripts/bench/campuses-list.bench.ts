@@ -29,7 +29,9 @@ await withBench(
     const unitRoles = { url: `${service}/api/unit_roles`, headers };
 
     const { concurrency, warmupMs, durationMs, rounds } = benchSettings;
-    console.log(`campuses: concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`);
+    console.log(
+      `campuses: concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`,
+    );
     const results = await compare(load, [
       { name: 'campuses_list', service: campuses, baseline },
       { name: 'unit_roles_list', service: unitRoles, baseline },

@@ -139,7 +139,8 @@ try {
       const wall = performance.now() - t0;
       const ready = await readiness.stop();
       const n503 = result.statusCodes['503'] ?? 0;
-      const readyLine = [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ') + (ready.reasons.size ? ` ${[...ready.reasons].join(' ')}` : '');
+      const readyLine =
+        [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ') + (ready.reasons.size ? ` ${[...ready.reasons].join(' ')}` : '');
       console.log(
         `inbox_flood (pool ${poolSize}) round ${round}: ${REQUESTS} concurrent; p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}; ` +
           `503: ${n503}, other 5xx: ${result.fiveXx - n503}, errors: ${result.errors}, timeouts: ${result.timeouts}; status codes ${JSON.stringify(result.statusCodes)}; ` +

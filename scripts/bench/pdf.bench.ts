@@ -29,7 +29,8 @@ async function reportPdf(pages: number): Promise<Uint8Array> {
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let i = 1; i <= pages; i++) {
     const page = doc.addPage();
-    for (let line = 0; line < 40; line++) page.drawText(`Report page ${i}, line ${line}: the quick brown fox jumps over the lazy dog.`, { x: 50, y: 780 - line * 18, size: 11, font });
+    for (let line = 0; line < 40; line++)
+      page.drawText(`Report page ${i}, line ${line}: the quick brown fox jumps over the lazy dog.`, { x: 50, y: 780 - line * 18, size: 11, font });
   }
   return doc.save();
 }
@@ -45,7 +46,10 @@ async function screenshot(): Promise<Buffer> {
 
 /** Two pages of code. */
 const program = (): string =>
-  Array.from({ length: 45 }, (_, i) => `def step_${i}(values):\n\t"""Step ${i}."""\n\treturn [v * ${i} for v in values if v % 2 == 0]  # keep the even ones`).join('\n') + '\n';
+  Array.from(
+    { length: 45 },
+    (_, i) => `def step_${i}(values):\n\t"""Step ${i}."""\n\treturn [v * ${i} for v in values if v % 2 == 0]  # keep the even ones`,
+  ).join('\n') + '\n';
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -63,7 +67,16 @@ try {
   // Copied into plain ArrayBuffers, as Blob wants them.
   const files = { report: new Uint8Array(await reportPdf(6)), image: new Uint8Array(await screenshot()), code: program() };
   // The baseline: the same PDF rendered here, without upload, queue, storage or database.
-  const cover = { institution: 'Bench', product: 'Course Service', unitCode: 'BENCH1', unitName: 'Bench', taskName: 'Task P1', submitter: { firstName: 'A', lastName: 'Student', username: 'astudent' }, submittedAt: new Date(), tutor: 'A Tutor' };
+  const cover = {
+    institution: 'Bench',
+    product: 'Course Service',
+    unitCode: 'BENCH1',
+    unitName: 'Bench',
+    taskName: 'Task P1',
+    submitter: { firstName: 'A', lastName: 'Student', username: 'astudent' },
+    submittedAt: new Date(),
+    tutor: 'A Tutor',
+  };
   const submitted = [
     { name: 'Report', kind: 'document' as const, originalFilename: 'report.pdf', bytes: files.report },
     { name: 'Screenshot', kind: 'image' as const, originalFilename: 'shot.png', bytes: files.image },
@@ -103,8 +116,12 @@ try {
   const got = await fetch(`${base(world.td)}/submission`, { headers });
   const built = await PDFDocument.load(await got.arrayBuffer());
   const [p50, p95, r50] = [quantile(latencies, 0.5), quantile(latencies, 0.95), quantile(renders, 0.5)];
-  console.log(`pdf: ${built.getPageCount()}-page submission (cover, 6-page PDF, 800x600 PNG, ${files.code.split('\n').length - 1} lines of code); ${SAMPLES} uploads one after another`);
-  console.log(`pdf_upload_to_has_pdf p50 ${ms(p50)}, p95 ${ms(p95)} (goal < 2000 ms); render alone p50 ${ms(r50)}, p95 ${ms(quantile(renders, 0.95))}; ratio ${(p50 / r50).toFixed(2)} (${pages} pages rendered)`);
+  console.log(
+    `pdf: ${built.getPageCount()}-page submission (cover, 6-page PDF, 800x600 PNG, ${files.code.split('\n').length - 1} lines of code); ${SAMPLES} uploads one after another`,
+  );
+  console.log(
+    `pdf_upload_to_has_pdf p50 ${ms(p50)}, p95 ${ms(p95)} (goal < 2000 ms); render alone p50 ${ms(r50)}, p95 ${ms(quantile(renders, 0.95))}; ratio ${(p50 / r50).toFixed(2)} (${pages} pages rendered)`,
+  );
 
   /** Queues a rebuild of every submission (PUT .../submission) and times the queue's emptying. */
   const throughput = async (): Promise<number> => {
@@ -129,7 +146,9 @@ try {
     await sleep(50);
   }
   const two = await throughput();
-  console.log(`pdf_jobs_throughput one worker ${one.toFixed(2)} jobs/s, two workers ${two.toFixed(2)} jobs/s (ratio ${(two / one).toFixed(2)}; ${JOBS} jobs each, concurrency 1 per worker process)`);
+  console.log(
+    `pdf_jobs_throughput one worker ${one.toFixed(2)} jobs/s, two workers ${two.toFixed(2)} jobs/s (ratio ${(two / one).toFixed(2)}; ${JOBS} jobs each, concurrency 1 per worker process)`,
+  );
 } finally {
   for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');
   for (const server of servers) await server.exited;

@@ -128,7 +128,11 @@ await withBench(
         adminUsername: 'admin',
         password: 'bench-demo-password',
       });
-      console.log(`seeded DEMO${students} (${students} students) in ${((performance.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.timings).map(([k, v]) => `${k} ${v} ms`).join(', ')}`);
+      console.log(
+        `seeded DEMO${students} (${students} students) in ${((performance.now() - started) / 1000).toFixed(1)} s: ${Object.entries(result.timings)
+          .map(([k, v]) => `${k} ${v} ms`)
+          .join(', ')}`,
+      );
       demos.set(students, result);
     }
   },
@@ -185,11 +189,15 @@ await withBench(
     }
     for (const line of lines) console.log(line);
     for (const [name, [small, large]] of counts) {
-      console.log(`${name}: ${small} statements at ${SIZES[0]} students, ${large} at ${SIZES[1]}: ${small === large ? 'the same' : 'NOT THE SAME (a query per row?)'}`);
+      console.log(
+        `${name}: ${small} statements at ${SIZES[0]} students, ${large} at ${SIZES[1]}: ${small === large ? 'the same' : 'NOT THE SAME (a query per row?)'}`,
+      );
     }
 
     const { warmupMs, rounds } = benchSettings;
-    console.log(`unit page (${SIZES.at(-1)} students): concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms (the inbox ${Math.max(durationMs, 4000)} ms) of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`);
+    console.log(
+      `unit page (${SIZES.at(-1)} students): concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms (the inbox ${Math.max(durationMs, 4000)} ms) of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`,
+    );
     for (const result of await compare(load, comparisons)) console.log(report(result));
   },
 );

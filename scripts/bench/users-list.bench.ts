@@ -34,7 +34,9 @@ await withBench(
     await assertSameAnswer(users, baseline);
 
     const { warmupMs, rounds } = benchSettings;
-    console.log(`users (${USERS}): concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`);
+    console.log(
+      `users (${USERS}): concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`,
+    );
     const [result] = await compare(load, [{ name: 'users_list', service: users, baseline }]);
     console.log(report(result!));
   },

@@ -63,7 +63,11 @@ try {
   const env = { orm, clock: { now: () => new Date() } } as unknown as TestEnv;
   const people = await everyone(env);
   const world = await taskWorld(env, people, { uploadRequirements: CODE }, {}, 'BENCHR');
-  const definitions = [world.td, await seedTaskDefinition(env, world.unit, 'P2', { uploadRequirements: CODE }), await seedTaskDefinition(env, world.unit, 'P3', { uploadRequirements: CODE })];
+  const definitions = [
+    world.td,
+    await seedTaskDefinition(env, world.unit, 'P2', { uploadRequirements: CODE }),
+    await seedTaskDefinition(env, world.unit, 'P3', { uploadRequirements: CODE }),
+  ];
   await orm.close();
   const headers = { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token };
   const base = (td: number) => `${api.baseUrl}/api/projects/${world.project}/task_def_id/${td}`;
@@ -81,7 +85,9 @@ try {
     return workers.get((await claims(client, 'accept_submission'))[claimsBefore].app)!;
   };
   const { heartbeatSeconds, staleSeconds } = loadConfig({}).workerLiveness;
-  console.log(`worker-recovery: 7,000 lines of code to PDF; API + 2 worker processes on one PostgreSQL; heartbeat ${heartbeatSeconds} s, stale after ${staleSeconds} s (the defaults)`);
+  console.log(
+    `worker-recovery: 7,000 lines of code to PDF; API + 2 worker processes on one PostgreSQL; heartbeat ${heartbeatSeconds} s, stale after ${staleSeconds} s (the defaults)`,
+  );
 
   const t0 = await upload(definitions[0]);
   const normal = (await until(() => hasPdf(definitions[0]), 'the PDF is built')) - t0;
@@ -95,7 +101,9 @@ try {
   await victim.exited;
   const rerun = (await until(async () => (await claims(client, 'accept_submission')).length > 2, 'another worker takes the job')) - killed;
   const built = (await until(() => hasPdf(definitions[1]), 'the PDF is built after the kill')) - killed;
-  console.log(`worker_recovery_kill kill -9 → job taken again ${s(rerun)}, → has_pdf ${s(built)} (ratio to normal ${(built / normal).toFixed(2)}; before this change: not within 150 s, graphile-worker's own limit 4 h)`);
+  console.log(
+    `worker_recovery_kill kill -9 → job taken again ${s(rerun)}, → has_pdf ${s(built)} (ratio to normal ${(built / normal).toFixed(2)}; before this change: not within 150 s, graphile-worker's own limit 4 h)`,
+  );
 
   await startWorker('worker-c'); // as an orchestrator would replace the killed one
   await upload(definitions[2]);
@@ -108,7 +116,9 @@ try {
   client = await connect();
   const afterRestart = (await until(() => hasPdf(definitions[2]), 'the PDF is built after the restart')) - back;
   const exited = servers.filter((p) => p !== victim && p.child.exitCode !== null).length;
-  console.log(`worker_recovery_restart database back → has_pdf ${s(afterRestart)} (ratio to normal ${(afterRestart / normal).toFixed(2)}; processes that exited: ${exited}; before this change: not within 120 s)`);
+  console.log(
+    `worker_recovery_restart database back → has_pdf ${s(afterRestart)} (ratio to normal ${(afterRestart / normal).toFixed(2)}; processes that exited: ${exited}; before this change: not within 120 s)`,
+  );
   await client.end();
 } finally {
   for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');

@@ -10,12 +10,42 @@ export interface CommandSpec {
 }
 
 export const COMMANDS: CommandSpec[] = [
-  { name: 'import-users', args: ['<users.csv>'], summary: 'Create or update users from the users CSV (email, first_name, last_name, username, nickname, role, student_id)', example: 'npm run cli -- import-users staff-and-students.csv' },
-  { name: 'enrol', args: ['<unit id>', '<students.csv>'], summary: "Enrol and update students in a unit from the unit CSV (tutorials per stream)", example: 'npm run cli -- enrol 12 enrolments.csv' },
-  { name: 'withdraw', args: ['<unit id>', '<students.csv>'], summary: 'Withdraw the listed students from a unit', example: 'npm run cli -- withdraw 12 withdrawals.csv' },
-  { name: 'import-task-definitions', args: ['<unit id>', '<task-definitions.csv>'], summary: 'Create or update task definitions from the task-definition CSV', example: 'npm run cli -- import-task-definitions 12 tasks.csv' },
-  { name: 'rollover', args: ['<unit id>'], summary: 'Roll a unit over to a teaching period (--teaching-period <id>) or to dates (--start YYYY-MM-DD --end YYYY-MM-DD)', example: 'npm run cli -- rollover 12 --teaching-period 7' },
-  { name: 'export-grades', args: ['<unit id>'], summary: "Write the unit's grades CSV to --out <file> (default: standard output)", example: 'npm run cli -- export-grades 12 --out grades.csv' },
+  {
+    name: 'import-users',
+    args: ['<users.csv>'],
+    summary: 'Create or update users from the users CSV (email, first_name, last_name, username, nickname, role, student_id)',
+    example: 'npm run cli -- import-users staff-and-students.csv',
+  },
+  {
+    name: 'enrol',
+    args: ['<unit id>', '<students.csv>'],
+    summary: 'Enrol and update students in a unit from the unit CSV (tutorials per stream)',
+    example: 'npm run cli -- enrol 12 enrolments.csv',
+  },
+  {
+    name: 'withdraw',
+    args: ['<unit id>', '<students.csv>'],
+    summary: 'Withdraw the listed students from a unit',
+    example: 'npm run cli -- withdraw 12 withdrawals.csv',
+  },
+  {
+    name: 'import-task-definitions',
+    args: ['<unit id>', '<task-definitions.csv>'],
+    summary: 'Create or update task definitions from the task-definition CSV',
+    example: 'npm run cli -- import-task-definitions 12 tasks.csv',
+  },
+  {
+    name: 'rollover',
+    args: ['<unit id>'],
+    summary: 'Roll a unit over to a teaching period (--teaching-period <id>) or to dates (--start YYYY-MM-DD --end YYYY-MM-DD)',
+    example: 'npm run cli -- rollover 12 --teaching-period 7',
+  },
+  {
+    name: 'export-grades',
+    args: ['<unit id>'],
+    summary: "Write the unit's grades CSV to --out <file> (default: standard output)",
+    example: 'npm run cli -- export-grades 12 --out grades.csv',
+  },
 ];
 
 export const HELP = `Usage: npm run cli -- <command> [arguments] [--as <username>] [--batch <rows>]

@@ -20,7 +20,13 @@ export async function csvBatches(path: string, size: number): Promise<Batches> {
   for (let from = 0; from < Math.max(rows.length, 1); from += size) {
     const part = rows.slice(from, from + size);
     const file = join(dir, `part-${files.length}.csv`);
-    writeFileSync(file, writeCsv(headers, part.map((row) => headers.map((h) => row[h] ?? ''))));
+    writeFileSync(
+      file,
+      writeCsv(
+        headers,
+        part.map((row) => headers.map((h) => row[h] ?? '')),
+      ),
+    );
     files.push(new UploadedFile(`part-${files.length}.csv`, 'text/csv', file, statSync(file).size));
   }
   return { rows: rows.length, files, close: () => rmSync(dir, { recursive: true, force: true }) };

@@ -93,13 +93,22 @@ async function importInBatches(as: As, importer: Importer, path: string, unitId:
 /** The counts, then every row that was not a success, as a table. */
 export function printSummary(summary: ImportSummary, io: CliIo): void {
   const lines: string[][] = [['result', 'row', 'message']];
-  for (const [kind, rows] of [['error', summary.errors], ['ignored', summary.ignored]] as const) {
+  for (const [kind, rows] of [
+    ['error', summary.errors],
+    ['ignored', summary.ignored],
+  ] as const) {
     for (const r of rows) lines.push([kind, describe(r.row), r.message]);
   }
   io.out(`success ${summary.success.length}, ignored ${summary.ignored.length}, errors ${summary.errors.length}`);
   if (lines.length === 1) return;
   const widths = lines[0]!.map((_, c) => Math.min(60, Math.max(...lines.map((l) => l[c]!.length))));
-  for (const l of lines) io.out(l.map((cell, c) => cell.slice(0, 60).padEnd(widths[c]!)).join('  ').trimEnd());
+  for (const l of lines)
+    io.out(
+      l
+        .map((cell, c) => cell.slice(0, 60).padEnd(widths[c]!))
+        .join('  ')
+        .trimEnd(),
+    );
 }
 
 function describe(row: unknown): string {

@@ -79,7 +79,8 @@ export function parseDemoArgs(argv: readonly string[]): DemoOptions {
       throw new UsageError(`unknown option ${arg}\n${USAGE}`);
     }
   }
-  if (options.tutorials < options.streams) throw new UsageError(`--tutorials (${options.tutorials}) must be at least --streams (${options.streams}): each stream needs a tutorial`);
+  if (options.tutorials < options.streams)
+    throw new UsageError(`--tutorials (${options.tutorials}) must be at least --streams (${options.streams}): each stream needs a tutorial`);
   options.signInStudents = Math.min(options.signInStudents, options.students);
   return options;
 }

@@ -30,10 +30,36 @@ const ACTIVITY_TYPES = [
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 const TIMES = ['09:00', '11:00', '13:00', '15:00', '17:00'];
 const TOPICS = [
-  'Hello World', 'Variables and Types', 'Decisions', 'Loops', 'Functions', 'Arrays', 'Records',
-  'Files', 'Debugging', 'Testing', 'Recursion', 'Searching', 'Sorting', 'Linked Lists', 'Stacks and Queues',
-  'Hash Tables', 'Trees', 'Graphs', 'Objects', 'Inheritance', 'Interfaces', 'Exceptions', 'Concurrency',
-  'Networking', 'Databases', 'User Interfaces', 'Design Report', 'Custom Project', 'Code Review', 'Portfolio Reflection',
+  'Hello World',
+  'Variables and Types',
+  'Decisions',
+  'Loops',
+  'Functions',
+  'Arrays',
+  'Records',
+  'Files',
+  'Debugging',
+  'Testing',
+  'Recursion',
+  'Searching',
+  'Sorting',
+  'Linked Lists',
+  'Stacks and Queues',
+  'Hash Tables',
+  'Trees',
+  'Graphs',
+  'Objects',
+  'Inheritance',
+  'Interfaces',
+  'Exceptions',
+  'Concurrency',
+  'Networking',
+  'Databases',
+  'User Interfaces',
+  'Design Report',
+  'Custom Project',
+  'Code Review',
+  'Portfolio Reflection',
 ];
 const GRADE_LETTERS = ['P', 'C', 'D', 'HD'];
 
@@ -105,7 +131,7 @@ async function demoPeriod(admin: As, today: string): Promise<{ id: number; perio
     const calendar = { startDate: start, breaks: [{ startDate: addDays(start, 7 * BREAK_AFTER_WEEK), numberOfWeeks: 1 }] };
     const end = dateForWeekAndDay(calendar, TEACHING_WEEKS, 'Fri');
     const created = await admin().teachingPeriods.create({
-      teaching_period: { period: DEMO_PERIOD, year, start_date: start, end_date: end, active_until: addDays(end, 28) }
+      teaching_period: { period: DEMO_PERIOD, year, start_date: start, end_date: end, active_until: addDays(end, 28) },
     });
     id = created.id;
   }
@@ -123,7 +149,10 @@ async function demoPeriod(admin: As, today: string): Promise<{ id: number; perio
     id,
     period: detail.period,
     year: detail.year,
-    calendar: { startDate: detail.start_date.slice(0, 10), breaks: breaks.map((b) => ({ startDate: b.start_date.slice(0, 10), numberOfWeeks: b.number_of_weeks })) },
+    calendar: {
+      startDate: detail.start_date.slice(0, 10),
+      breaks: breaks.map((b) => ({ startDate: b.start_date.slice(0, 10), numberOfWeeks: b.number_of_weeks })),
+    },
     endDay: detail.end_date.slice(0, 10),
   };
 }
@@ -233,7 +262,10 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
     const made: { abbreviation: string; type: (typeof ACTIVITY_TYPES)[number] }[] = [];
     for (let s = 0; s < options.streams; s++) {
       const type = ACTIVITY_TYPES[s % ACTIVITY_TYPES.length]!;
-      const { tutorial_stream } = await convenor().units.tutorialStreams.create({ unit_id: unit.id, activity_type_abbr: activityTypes[s % activityTypes.length]! });
+      const { tutorial_stream } = await convenor().units.tutorialStreams.create({
+        unit_id: unit.id,
+        activity_type_abbr: activityTypes[s % activityTypes.length]!,
+      });
       made.push({ abbreviation: tutorial_stream.abbreviation, type });
       advance('streams');
     }
@@ -300,7 +332,12 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
           due_date: due < target ? target : due,
           restrict_status_updates: false,
           upload_requirements: JSON.stringify(
-            code ? [{ key: 'file0', name: 'Program code', type: 'code' }, { key: 'file1', name: 'Screenshot', type: 'image' }] : [{ key: 'file0', name: 'Report', type: 'document' }],
+            code
+              ? [
+                  { key: 'file0', name: 'Program code', type: 'code' },
+                  { key: 'file1', name: 'Screenshot', type: 'image' },
+                ]
+              : [{ key: 'file0', name: 'Report', type: 'document' }],
           ),
           plagiarism_checks: JSON.stringify(code ? [{ key: 'file0', type: 'moss c', pattern: '*.c' }] : []),
           plagiarism_warn_pct: 80,
@@ -348,9 +385,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
     }
   });
 
-  const work = working
-    ? await timed(timings, 'work', () => seedWork(services, unit.id, options, (n) => advance('work', n)))
-    : { tasks: 0, comments: 0 };
+  const work = working ? await timed(timings, 'work', () => seedWork(services, unit.id, options, (n) => advance('work', n))) : { tasks: 0, comments: 0 };
 
   return {
     existed: false,

@@ -34,7 +34,12 @@ export interface WorkOptions {
 /** A stable pseudo-random number in [0, 1) from two ids, so the demo is the same on every run. */
 const mix = (a: number, b: number) => (((a * 2654435761) ^ (b * 40503)) >>> 0) / 2 ** 32;
 
-export async function seedWork(services: Services, unitId: number, options: WorkOptions, advance: (students: number) => void): Promise<{ tasks: number; comments: number }> {
+export async function seedWork(
+  services: Services,
+  unitId: number,
+  options: WorkOptions,
+  advance: (students: number) => void,
+): Promise<{ tasks: number; comments: number }> {
   const k = db(services.orm.em.fork());
   const definitions = await k
     .selectFrom('task_definitions')
@@ -60,7 +65,11 @@ export async function seedWork(services: Services, unitId: number, options: Work
   const one = async (student: { id: number; user_id: number }) => {
     await services.orm.em.fork().transactional(async (em) => {
       const now = services.clock.now();
-      const ids = await ensureTasks(em, definitions.map((d) => ({ projectId: student.id, taskDefinitionId: d.id })), now);
+      const ids = await ensureTasks(
+        em,
+        definitions.map((d) => ({ projectId: student.id, taskDefinitionId: d.id })),
+        now,
+      );
       const conversation: NewComment[] = [];
       for (const [i, d] of definitions.entries()) {
         const taskId = ids[i]!;

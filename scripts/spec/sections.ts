@@ -8,7 +8,11 @@ export interface SpecEndpoint {
 
 const NO_DETAIL = ' (no payload detail)';
 
-const segments = (path: string) => path.replace(/\{[^}]+\}/g, '{}').split('/').filter(Boolean);
+const segments = (path: string) =>
+  path
+    .replace(/\{[^}]+\}/g, '{}')
+    .split('/')
+    .filter(Boolean);
 
 function sharedPrefix(a: string[], b: string[]): number {
   let n = 0;

@@ -29,7 +29,10 @@ export async function platformBinaries(): Promise<PostgresBinaries> {
     const found = (await import(name)) as PostgresBinaries;
     return { initdb: found.initdb, postgres: found.postgres };
   } catch (error) {
-    throw new Error(`No embedded PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed); set DATABASE_URL to a PostgreSQL server instead.`, { cause: error });
+    throw new Error(
+      `No embedded PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed); set DATABASE_URL to a PostgreSQL server instead.`,
+      { cause: error },
+    );
   }
 }
 
@@ -48,7 +51,10 @@ export function postgresRunAs(): RunAs | undefined {
       execFileSync('useradd', ['--system', '-g', 'postgres', '--no-create-home', 'postgres'], { stdio: 'ignore' });
       return { uid: id('-u', 'postgres'), gid: id('-g', 'postgres') };
     } catch (error) {
-      throw new Error('The embedded PostgreSQL cannot run as root and the system user "postgres" could not be created; create it (useradd postgres) or set DATABASE_URL.', { cause: error });
+      throw new Error(
+        'The embedded PostgreSQL cannot run as root and the system user "postgres" could not be created; create it (useradd postgres) or set DATABASE_URL.',
+        { cause: error },
+      );
     }
   }
 }
@@ -106,7 +112,8 @@ export function reachableBinaries(binaries: PostgresBinaries, who: RunAs | undef
   }
   const located = { initdb: join(copy, 'bin', 'initdb'), postgres: join(copy, 'bin', 'postgres') };
   const blocker = blockingDirectory(located.postgres, who);
-  if (blocker) throw new Error(`The embedded PostgreSQL runs as the user "postgres", which cannot enter ${blocker}; set DATABASE_URL to a PostgreSQL server instead.`);
+  if (blocker)
+    throw new Error(`The embedded PostgreSQL runs as the user "postgres", which cannot enter ${blocker}; set DATABASE_URL to a PostgreSQL server instead.`);
   return located;
 }
 

@@ -21,9 +21,23 @@ export const IDENTIFIER = 'ID';
 export const LITERAL = 'LIT';
 
 const FAMILY_BY_EXTENSION: Record<string, CodeFamily> = {
-  py: 'python', ipynb: 'python', rb: 'python', sh: 'python', bash: 'python', r: 'python', pl: 'python', yml: 'python', yaml: 'python',
-  pas: 'pascal', pp: 'pascal', dpr: 'pascal', lpr: 'pascal', inc: 'pascal',
-  sql: 'sql', lua: 'sql', hs: 'sql',
+  py: 'python',
+  ipynb: 'python',
+  rb: 'python',
+  sh: 'python',
+  bash: 'python',
+  r: 'python',
+  pl: 'python',
+  yml: 'python',
+  yaml: 'python',
+  pas: 'pascal',
+  pp: 'pascal',
+  dpr: 'pascal',
+  lpr: 'pascal',
+  inc: 'pascal',
+  sql: 'sql',
+  lua: 'sql',
+  hs: 'sql',
 };
 
 /** The comment and string rules that apply to a file, by its extension. */
@@ -48,13 +62,51 @@ const KEYWORDS = new Set(
 
 // SQL's own words, common names in other languages (values, table, order), so for SQL files only.
 const SQL_KEYWORDS = new Set(
-  'select insert update delete create drop alter table values into from where join inner left right outer on group order by having limit distinct union set as and or not null'.split(' '),
+  'select insert update delete create drop alter table values into from where join inner left right outer on group order by having limit distinct union set as and or not null'.split(
+    ' ',
+  ),
 );
 
 // Longest first, so `>>=` is one token rather than `>`, `>`, `=`.
 const OPERATORS = [
-  '>>>=', '<<=', '>>=', '>>>', '**=', '//=', '...', '..', '===', '!==', '<=>', '?.', '??', '=>', '->', '::', ':=', '==', '!=', '<=', '>=',
-  '&&', '||', '++', '--', '+=', '-=', '*=', '/=', '%=', '&=', '|=', '^=', '<<', '>>', '**', '//', '<>',
+  '>>>=',
+  '<<=',
+  '>>=',
+  '>>>',
+  '**=',
+  '//=',
+  '...',
+  '..',
+  '===',
+  '!==',
+  '<=>',
+  '?.',
+  '??',
+  '=>',
+  '->',
+  '::',
+  ':=',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+  '<<',
+  '>>',
+  '**',
+  '//',
+  '<>',
 ];
 
 const isIdentStart = (c: string) => /[A-Za-z_$\u00C0-\uFFFF]/.test(c);

@@ -47,7 +47,19 @@ export function parseGroupUsername(username: string): { groupId: number; submiss
 export function marksCsv(rows: readonly MarkRow[]): string {
   return writeCsv(
     MARKS_HEADER,
-    rows.map((r) => [r.username, r.name, r.tutorial, r.abbreviation, r.studentComment, r.markerComment, r.needHelp ? 'need_help' : 'rff', '', '', r.maxQualityPts, '']),
+    rows.map((r) => [
+      r.username,
+      r.name,
+      r.tutorial,
+      r.abbreviation,
+      r.studentComment,
+      r.markerComment,
+      r.needHelp ? 'need_help' : 'rff',
+      '',
+      '',
+      r.maxQualityPts,
+      '',
+    ]),
   );
 }
 

@@ -44,8 +44,7 @@ export function filesMatchRequirements(requirementKeys: readonly string[], fileK
   return wanted.size === requirementKeys.length && fileKeys.length === wanted.size && fileKeys.every((k) => wanted.has(k));
 }
 
-export const tooLargeMessage = (requirementName: string) =>
-  `'${requirementName}' exceeds the 10MB file limit. Try compressing or reformat and submit again.`;
+export const tooLargeMessage = (requirementName: string) => `'${requirementName}' exceeds the 10MB file limit. Try compressing or reformat and submit again.`;
 
 /** The image extensions a stored image keeps, by its detected type. */
 const IMAGE_EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/gif': 'gif', 'image/bmp': 'bmp', 'image/tiff': 'tif', 'image/jpeg': 'jpg' };

@@ -39,7 +39,9 @@ export function parseUploadRequirements(value: unknown): UploadRequirement[] {
     }
     const req = item as Record<string, unknown>;
     if (!('key' in req) || !('name' in req) || !('type' in req)) {
-      throw new DefinitionError(`Upload requirements is not in a valid format! Must contain [ { "key": "...", "name": "...", "type": "..."}, { ... } ]. Missing a key for item ${n}.`);
+      throw new DefinitionError(
+        `Upload requirements is not in a valid format! Must contain [ { "key": "...", "name": "...", "type": "..."}, { ... } ]. Missing a key for item ${n}.`,
+      );
     }
     const extra = Object.keys(req).filter((k) => !REQUIREMENT_KEYS.has(k));
     if (extra.length > 0) throw new DefinitionError(`Upload requirements has additional values for item ${n} --> ${Object.keys(req).join(' ')}.`);

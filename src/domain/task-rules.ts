@@ -151,7 +151,10 @@ export function submit(state: TaskState, now: Date, terms: TaskTerms): Outcome {
   if (terms.isGraded && late.state.grade === null) late.state.grade = -1;
   return {
     ...late,
-    notes: [{ status: 'ready_for_feedback', by: 'actor' }, { status: 'time_exceeded', by: 'tutor' }],
+    notes: [
+      { status: 'ready_for_feedback', by: 'actor' },
+      { status: 'time_exceeded', by: 'tutor' },
+    ],
     submitted: true,
   };
 }

@@ -59,11 +59,7 @@ export function breaksOverlap(a: BreakSpan, b: BreakSpan): boolean {
  * Problems with a break in a period whose other breaks are `others` (the break itself excluded).
  * Days are compared as UTC calendar days of the period's start and end.
  */
-export function breakErrors(
-  candidate: BreakSpan,
-  period: { startDate: Date; endDate: Date },
-  others: readonly BreakSpan[],
-): string[] {
+export function breakErrors(candidate: BreakSpan, period: { startDate: Date; endDate: Date }, others: readonly BreakSpan[]): string[] {
   const errors: string[] = [];
   if (!Number.isInteger(candidate.numberOfWeeks) || candidate.numberOfWeeks < 1) {
     errors.push('Number of weeks must be at least 1');

@@ -12,20 +12,30 @@ const MAX_PASSWORD = 255;
 
 const REFUSALS = {
   unknown: { status: 404, title: 'Link not found', message: 'This link is not valid. Ask your unit convenor or administrator for a new one.' },
-  used: { status: 400, title: 'Link already used', message: 'This link has been used already; each link works once. Sign in with the password you chose, or ask for a new link.' },
-  expired: { status: 400, title: 'Link expired', message: 'This link has expired (links are valid for 7 days). Ask your unit convenor or administrator for a new one.' },
+  used: {
+    status: 400,
+    title: 'Link already used',
+    message: 'This link has been used already; each link works once. Sign in with the password you chose, or ask for a new link.',
+  },
+  expired: {
+    status: 400,
+    title: 'Link expired',
+    message: 'This link has expired (links are valid for 7 days). Ask your unit convenor or administrator for a new one.',
+  },
 } as const;
 
 function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    // The token is in the address: keep it out of Referer headers and frames.
-    .header('referrer-policy', 'no-referrer')
-    .header('x-frame-options', 'DENY')
-    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
-    .send(body);
+  return (
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The token is in the address: keep it out of Referer headers and frames.
+      .header('referrer-policy', 'no-referrer')
+      .header('x-frame-options', 'DENY')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'")
+      .send(body)
+  );
 }
 
 function passwordProblem(password: unknown, confirmation: unknown): string | null {
@@ -58,17 +68,35 @@ export function registerInvitationRoutes(app: FastifyInstance, services: Service
     const body = request.body ?? {};
     const problem = passwordProblem(body.password, body.password_confirmation);
     if (problem) {
-      return html(reply, 400, formPage({ product, username: found.username, firstName: found.firstName, action: request.params.token, error: problem, minLength: MIN_PASSWORD }));
+      return html(
+        reply,
+        400,
+        formPage({ product, username: found.username, firstName: found.firstName, action: request.params.token, error: problem, minLength: MIN_PASSWORD }),
+      );
     }
     const passwordHash = await hashPassword(body.password as string);
     const claimed = await em.transactional(async (tx) => {
       const k = db(tx);
       // Claimed only while unused: of two concurrent posts, one wins.
-      const used = await k.updateTable('invitations').set({ used_at: now.toISOString() } as never).where('id', '=', found.id).where('used_at', 'is', null).executeTakeFirst();
+      const used = await k
+        .updateTable('invitations')
+        .set({ used_at: now.toISOString() } as never)
+        .where('id', '=', found.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       if (Number(used.numUpdatedRows) === 0) return false;
-      await k.updateTable('users').set({ password_hash: passwordHash, updated_at: now.toISOString() } as never).where('id', '=', found.userId).execute();
+      await k
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: now.toISOString() } as never)
+        .where('id', '=', found.userId)
+        .execute();
       // The user's other links end with this one.
-      await k.updateTable('invitations').set({ used_at: now.toISOString() } as never).where('user_id', '=', found.userId).where('used_at', 'is', null).execute();
+      await k
+        .updateTable('invitations')
+        .set({ used_at: now.toISOString() } as never)
+        .where('user_id', '=', found.userId)
+        .where('used_at', 'is', null)
+        .execute();
       return true;
     });
     if (!claimed) return html(reply, 400, messagePage(product, REFUSALS.used.title, REFUSALS.used.message));

@@ -47,8 +47,7 @@ export type JobName = keyof JobPayloads;
  * Jobs that are queued already but whose worker arrives with a later part of the service. They
  * wait in the queue, untouched, until a worker that knows them runs. One name per line.
  */
-export type PendingJobName =
-  | never;
+export type PendingJobName = never;
 
 export interface JobQueue {
   add<K extends JobName>(task: K, payload: JobPayloads[K], options?: JobOptions): Promise<void>;

@@ -67,7 +67,7 @@ export async function loadIdpKeys(setting: string): Promise<string[]> {
     try {
       text = await readFile(value, 'utf8');
     } catch {
-      text = /^[A-Za-z0-9+/=\s]{64,}$/.test(value) ? safe(() => toPem(value, 'CERTIFICATE')) ?? '' : '';
+      text = /^[A-Za-z0-9+/=\s]{64,}$/.test(value) ? (safe(() => toPem(value, 'CERTIFICATE')) ?? '') : '';
     }
   }
   const keys = idpKeysFromPem(text);
@@ -188,7 +188,9 @@ export function readAssertion(assertion: Element): SamlAssertion {
   const attributes: Record<string, string[]> = {};
   for (const statement of children(assertion, ASSERTION_NS, 'AttributeStatement')) {
     for (const attribute of children(statement, ASSERTION_NS, 'Attribute')) {
-      const values = children(attribute, ASSERTION_NS, 'AttributeValue').map(text).filter((v) => v !== '');
+      const values = children(attribute, ASSERTION_NS, 'AttributeValue')
+        .map(text)
+        .filter((v) => v !== '');
       for (const key of [attribute.getAttribute('Name'), attribute.getAttribute('FriendlyName')]) {
         if (!key) continue;
         const name = key.trim().toLowerCase();

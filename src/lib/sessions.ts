@@ -45,10 +45,7 @@ export interface Session {
   expiresAt: Date;
 }
 
-export type SessionLookup =
-  | { kind: 'valid'; session: Session; user: Caller }
-  | { kind: 'expired' }
-  | { kind: 'invalid' };
+export type SessionLookup = { kind: 'valid'; session: Session; user: Caller } | { kind: 'expired' } | { kind: 'invalid' };
 
 /**
  * Finds the session for a username and token with one query; an expired token is deleted.
@@ -103,4 +100,3 @@ export async function endSessions(em: Em, userId: number, keep?: Session): Promi
 export async function deleteExpiredTokens(em: Em, now: Date): Promise<number> {
   return em.nativeDelete(AuthToken, { expiresAt: { $lte: now } });
 }
-

@@ -19,7 +19,11 @@ export function emailLocalPart(email: string): string {
  * for the same name still meet the unique index, which answers 400 "already been taken".
  */
 export async function uniqueUsername(em: Em, base: string): Promise<string> {
-  const stem = base.trim().toLowerCase().slice(0, MAX_USERNAME - 6) || 'user';
+  const stem =
+    base
+      .trim()
+      .toLowerCase()
+      .slice(0, MAX_USERNAME - 6) || 'user';
   const rows = await db(em)
     .selectFrom('users')
     .select('username')

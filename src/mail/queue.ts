@@ -17,7 +17,9 @@ export async function queueMail(jobs: JobQueue, mail: MailPayload, jobKey?: stri
 export async function queueMails(em: Em, mails: MailPayload[]): Promise<void> {
   if (mails.length === 0) return;
   const specs = mails.map((payload) => ({ identifier: 'send_email', payload, max_attempts: MAIL_ATTEMPTS }));
-  await em.execute('select count(*) from graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ?::json)))', [JSON.stringify(specs)]);
+  await em.execute('select count(*) from graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ?::json)))', [
+    JSON.stringify(specs),
+  ]);
 }
 
 /**

@@ -58,7 +58,10 @@ export function topTasks(tasks: PlannedTask[], targetGrade: number, today: strin
   return tasks
     .filter((t) => t.targetGrade <= targetGrade && !SETTLED.has(t.status))
     .map((t) => ({ ...t, reason: reasonOf(taskDue(t)), due: taskDue(t) }))
-    .sort((a, b) => order[a.reason] - order[b.reason] || a.targetGrade - b.targetGrade || a.due.localeCompare(b.due) || a.abbreviation.localeCompare(b.abbreviation))
+    .sort(
+      (a, b) =>
+        order[a.reason] - order[b.reason] || a.targetGrade - b.targetGrade || a.due.localeCompare(b.due) || a.abbreviation.localeCompare(b.abbreviation),
+    )
     .slice(0, limit)
     .map(({ due: _due, ...t }) => t);
 }

@@ -118,7 +118,11 @@ export interface StudentWeek extends UnitWeek {
 
 function topSection(d: StudentWeek): string[] {
   if (d.top.length === 0) {
-    return [d.portfolioDone ? 'You have finished every task and your portfolio is ready. Well done!' : 'You have finished every task. Now sign in and prepare your portfolio.'];
+    return [
+      d.portfolioDone
+        ? 'You have finished every task and your portfolio is ready. Well done!'
+        : 'You have finished every task. Now sign in and prepare your portfolio.',
+    ];
   }
   const out: string[] = [];
   const group = (reason: TopTask['reason'], heading: string) => {

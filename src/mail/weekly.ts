@@ -92,10 +92,23 @@ export async function weeklyRecipients(em: Em, weekEnd: string): Promise<WeeklyR
   if (running.length === 0) return { projectIds: [], unitRoleIds: [] };
   const k = db(em);
   const [projects, roles] = await Promise.all([
-    k.selectFrom('projects as p').innerJoin('users as u', 'u.id', 'p.user_id').select('p.id')
-      .where('p.unit_id', 'in', running).where('p.enrolled', '=', true).where('u.receive_feedback_notifications', '=', true).orderBy('p.id').execute(),
-    k.selectFrom('unit_roles as r').innerJoin('users as u', 'u.id', 'r.user_id').select('r.id')
-      .where('r.unit_id', 'in', running).where('u.receive_feedback_notifications', '=', true).orderBy('r.id').execute(),
+    k
+      .selectFrom('projects as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select('p.id')
+      .where('p.unit_id', 'in', running)
+      .where('p.enrolled', '=', true)
+      .where('u.receive_feedback_notifications', '=', true)
+      .orderBy('p.id')
+      .execute(),
+    k
+      .selectFrom('unit_roles as r')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
+      .select('r.id')
+      .where('r.unit_id', 'in', running)
+      .where('u.receive_feedback_notifications', '=', true)
+      .orderBy('r.id')
+      .execute(),
   ]);
   return { projectIds: projects.map((p) => p.id), unitRoleIds: roles.map((r) => r.id) };
 }

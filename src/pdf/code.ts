@@ -26,11 +26,39 @@ export interface Row {
 // The original's lexer map (Task.pygments_lang), in highlight.js's names; plain-text types map to null.
 const PLAIN = ['txt', 'md', 'rmd', 'rpres', 'hdl', 'asm', 'jack', 'hack', 'tst', 'cmp', 'vm', 'sh', 'bat', 'dat', 'csv', 'out'];
 const LANGUAGES: Record<string, string> = {
-  pas: 'delphi', pp: 'delphi', cs: 'csharp', c: 'c', h: 'c', idc: 'c',
-  cpp: 'cpp', hpp: 'cpp', 'c++': 'cpp', 'h++': 'cpp', cc: 'cpp', cxx: 'cpp', cp: 'cpp',
-  java: 'java', js: 'javascript', json: 'json', ts: 'typescript', html: 'xml', rhtml: 'xml', xml: 'xml',
-  css: 'css', scss: 'scss', rb: 'ruby', coffee: 'coffeescript', yaml: 'yaml', yml: 'yaml', sql: 'sql',
-  vb: 'vbnet', tex: 'latex', rnw: 'latex', py: 'python', ipynb: 'python', r: 'r',
+  pas: 'delphi',
+  pp: 'delphi',
+  cs: 'csharp',
+  c: 'c',
+  h: 'c',
+  idc: 'c',
+  cpp: 'cpp',
+  hpp: 'cpp',
+  'c++': 'cpp',
+  'h++': 'cpp',
+  cc: 'cpp',
+  cxx: 'cpp',
+  cp: 'cpp',
+  java: 'java',
+  js: 'javascript',
+  json: 'json',
+  ts: 'typescript',
+  html: 'xml',
+  rhtml: 'xml',
+  xml: 'xml',
+  css: 'css',
+  scss: 'scss',
+  rb: 'ruby',
+  coffee: 'coffeescript',
+  yaml: 'yaml',
+  yml: 'yaml',
+  sql: 'sql',
+  vb: 'vbnet',
+  tex: 'latex',
+  rnw: 'latex',
+  py: 'python',
+  ipynb: 'python',
+  r: 'r',
 };
 
 /** The highlight.js language for a file extension, or null for plain text. */
@@ -52,13 +80,21 @@ export function highlightLines(source: string, language: string | null): Token[]
   const lines: Token[][] = [[]];
   const scopes: string[] = [];
   for (const part of html.split(/(<span class="[^"]*">|<\/span>)/)) {
-    if (part.startsWith('<span')) scopes.push(/class="([^"]*)"/.exec(part)![1].split(' ')[0].replace(/^hljs-/, ''));
+    if (part.startsWith('<span'))
+      scopes.push(
+        /class="([^"]*)"/
+          .exec(part)![1]
+          .split(' ')[0]
+          .replace(/^hljs-/, ''),
+      );
     else if (part === '</span>') scopes.pop();
     else if (part !== '') {
-      unescape(part).split('\n').forEach((piece, i) => {
-        if (i > 0) lines.push([]);
-        if (piece !== '') lines[lines.length - 1].push({ text: piece, scope: scopes[scopes.length - 1] ?? '' });
-      });
+      unescape(part)
+        .split('\n')
+        .forEach((piece, i) => {
+          if (i > 0) lines.push([]);
+          if (piece !== '') lines[lines.length - 1].push({ text: piece, scope: scopes[scopes.length - 1] ?? '' });
+        });
     }
   }
   return lines;
@@ -162,19 +198,40 @@ export function codeRows(source: string, language: string | null, columns: numbe
 /** highlight.js scopes to colours (a light theme close to Pygments' default). */
 export function colourOf(scope: string): [number, number, number] {
   switch (scope) {
-    case 'keyword': case 'built_in': case 'literal': case 'selector-tag': case 'tag': case 'name':
+    case 'keyword':
+    case 'built_in':
+    case 'literal':
+    case 'selector-tag':
+    case 'tag':
+    case 'name':
       return [0, 0.5, 0];
-    case 'string': case 'regexp': case 'char': case 'addition':
+    case 'string':
+    case 'regexp':
+    case 'char':
+    case 'addition':
       return [0.73, 0.13, 0.13];
-    case 'comment': case 'quote': case 'deletion':
+    case 'comment':
+    case 'quote':
+    case 'deletion':
       return [0.24, 0.48, 0.48];
-    case 'number': case 'symbol': case 'bullet':
+    case 'number':
+    case 'symbol':
+    case 'bullet':
       return [0.4, 0.4, 0.4];
-    case 'title': case 'section':
+    case 'title':
+    case 'section':
       return [0, 0, 1];
-    case 'type': case 'class': case 'attr': case 'attribute': case 'variable': case 'template-variable': case 'params':
+    case 'type':
+    case 'class':
+    case 'attr':
+    case 'attribute':
+    case 'variable':
+    case 'template-variable':
+    case 'params':
       return [0.1, 0.1, 0.6];
-    case 'meta': case 'doctag': case 'subst':
+    case 'meta':
+    case 'doctag':
+    case 'subst':
       return [0.67, 0.13, 1];
     default:
       return [0, 0, 0];
@@ -200,7 +257,8 @@ export function drawCode(writer: PdfWriter, rows: Row[]): void {
       writer.text(page, label, MARGIN + gutter - writer.measure(`${label} `, 'mono', CODE_SIZE), writer.y, 'mono', CODE_SIZE, GREY);
     }
     let x = MARGIN + gutter;
-    for (const token of row.tokens) x += writer.text(page, token.text, x, writer.y, token.scope === 'keyword' ? 'monoBold' : 'mono', CODE_SIZE, rgbOf(token.scope));
+    for (const token of row.tokens)
+      x += writer.text(page, token.text, x, writer.y, token.scope === 'keyword' ? 'monoBold' : 'mono', CODE_SIZE, rgbOf(token.scope));
   }
 }
 

@@ -26,7 +26,8 @@ export interface CoverInfo {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** `YYYY/MM/DD HH:MM` in the server's time zone, as the original prints submission times. */
-export const submissionTime = (d: Date): string => `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+export const submissionTime = (d: Date): string =>
+  `${d.getFullYear()}/${pad(d.getMonth() + 1)}/${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 /** The long date form, e.g. "March 27, 2024". */
 export const longDate = (d: Date): string => d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 /** First name and LAST NAME, as the original's small caps print them. */

@@ -47,7 +47,9 @@ export function checkImagePixels(bytes: Uint8Array): void {
   }
   const { width = 0, height = 0 } = size;
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw new SubmissionFileError(`is an image of ${width}×${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels a PDF page takes: scale it down and upload it again`);
+    throw new SubmissionFileError(
+      `is an image of ${width}×${height} pixels, more than the ${MAX_IMAGE_PIXELS / 1_000_000} megapixels a PDF page takes: scale it down and upload it again`,
+    );
   }
 }
 

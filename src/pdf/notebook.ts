@@ -9,10 +9,7 @@ import { checkImagePixels } from './images.ts';
 import { rgb } from 'pdf-lib';
 
 export type Output = { kind: 'text'; text: string } | { kind: 'png'; data: Buffer };
-export type Cell =
-  | { kind: 'markdown'; source: string }
-  | { kind: 'raw'; source: string }
-  | { kind: 'code'; number: number; source: string; outputs: Output[] };
+export type Cell = { kind: 'markdown'; source: string } | { kind: 'raw'; source: string } | { kind: 'code'; number: number; source: string; outputs: Output[] };
 
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : '');
 export const stripAnsi = (text: string): string => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
@@ -103,10 +100,20 @@ export async function drawNotebook(writer: PdfWriter, json: string, shown: Noteb
     if (cell.outputs.length > 0) {
       const page = writer.ensure(8);
       writer.y -= 4;
-      page.drawLine({ start: { x: MARGIN, y: writer.y }, end: { x: MARGIN + TEXT_WIDTH, y: writer.y }, thickness: 0.3, color: rgb(0.6, 0.6, 0.6), dashArray: [2, 2] });
+      page.drawLine({
+        start: { x: MARGIN, y: writer.y },
+        end: { x: MARGIN + TEXT_WIDTH, y: writer.y },
+        thickness: 0.3,
+        color: rgb(0.6, 0.6, 0.6),
+        dashArray: [2, 2],
+      });
     }
     for (const output of cell.outputs) {
-      if (output.kind === 'text') drawCode(writer, codeRows(fitting(output.text), null, columns).map((row) => ({ ...row, number: null })));
+      if (output.kind === 'text')
+        drawCode(
+          writer,
+          codeRows(fitting(output.text), null, columns).map((row) => ({ ...row, number: null })),
+        );
       else await drawOutputImage(writer, output.data);
     }
     const end = writer.ensure(6);

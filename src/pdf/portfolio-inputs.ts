@@ -46,7 +46,17 @@ export async function loadPortfolioInputs(em: Em, projectId: number): Promise<Po
     .innerJoin('units as un', 'un.id', 'p.unit_id')
     .leftJoin('unit_roles as mr', 'mr.id', 'un.main_convenor_id')
     .leftJoin('users as cu', 'cu.id', 'mr.user_id')
-    .select(['p.id', 'u.first_name', 'u.last_name', 'u.username', 'un.id as unit_id', 'un.code', 'un.name as unit_name', 'cu.first_name as c_first', 'cu.last_name as c_last'])
+    .select([
+      'p.id',
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'un.id as unit_id',
+      'un.code',
+      'un.name as unit_name',
+      'cu.first_name as c_first',
+      'cu.last_name as c_last',
+    ])
     .where('p.id', '=', projectId)
     .executeTakeFirst();
   if (!project) return null;
@@ -56,12 +66,29 @@ export async function loadPortfolioInputs(em: Em, projectId: number): Promise<Po
     k
       .selectFrom('task_definitions as d')
       .leftJoin('tasks as t', (j) => j.onRef('t.task_definition_id', '=', 'd.id').on('t.project_id', '=', projectId))
-      .select(['d.id', 'd.name', 'd.abbreviation', 'd.description', 'd.start_date', 'd.target_date', 't.id as task_id', 't.status', 't.times_assessed', 't.include_in_portfolio', 't.pdf_path'])
+      .select([
+        'd.id',
+        'd.name',
+        'd.abbreviation',
+        'd.description',
+        'd.start_date',
+        'd.target_date',
+        't.id as task_id',
+        't.status',
+        't.times_assessed',
+        't.include_in_portfolio',
+        't.pdf_path',
+      ])
       .where('d.unit_id', '=', project.unit_id)
       .orderBy('d.start_date')
       .orderBy('d.abbreviation')
       .execute(),
-    k.selectFrom('learning_outcomes').select(['id', 'ilo_number', 'name', 'description']).where('unit_id', '=', project.unit_id).orderBy('ilo_number').execute(),
+    k
+      .selectFrom('learning_outcomes')
+      .select(['id', 'ilo_number', 'name', 'description'])
+      .where('unit_id', '=', project.unit_id)
+      .orderBy('ilo_number')
+      .execute(),
   ]);
   const definitions: PortfolioTask[] = rows.map((r) => ({
     definitionId: r.id,
@@ -81,7 +108,12 @@ export async function loadPortfolioInputs(em: Em, projectId: number): Promise<Po
   const [alignments, comments] = await Promise.all([
     taskIds.length === 0
       ? []
-      : k.selectFrom('learning_alignments').select(['task_id', 'learning_outcome_id', 'rating', 'description']).where('task_id', 'in', taskIds).orderBy('id').execute(),
+      : k
+          .selectFrom('learning_alignments')
+          .select(['task_id', 'learning_outcome_id', 'rating', 'description'])
+          .where('task_id', 'in', taskIds)
+          .orderBy('id')
+          .execute(),
     inPortfolio.length === 0
       ? []
       : k
@@ -107,7 +139,9 @@ export async function loadPortfolioInputs(em: Em, projectId: number): Promise<Po
     parts: parts.map((p) => ({ idx: p.idx, kind: p.kind, name: p.name, key: p.storage_key })),
     definitions,
     outcomes: outcomes.map((o) => ({ id: o.id, iloNumber: o.ilo_number, name: o.name, description: o.description })),
-    alignments: alignments.flatMap((a) => (a.task_id === null ? [] : [{ taskId: a.task_id, outcomeId: a.learning_outcome_id, rating: a.rating, description: a.description }])),
+    alignments: alignments.flatMap((a) =>
+      a.task_id === null ? [] : [{ taskId: a.task_id, outcomeId: a.learning_outcome_id, rating: a.rating, description: a.description }],
+    ),
     comments: byTask,
   };
 }

@@ -163,7 +163,10 @@ export class PageWriter {
       });
       this.y -= height;
     };
-    drawRow(columns.map((c) => ({ text: c.title })), this.fonts.bold);
+    drawRow(
+      columns.map((c) => ({ text: c.title })),
+      this.fonts.bold,
+    );
     for (const row of rows) drawRow(row, this.fonts.regular);
     this.y -= 8;
   }

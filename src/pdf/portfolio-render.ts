@@ -150,7 +150,12 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
       ],
       links.map((a): Cell[] => {
         const d = byTask.get(a.taskId)!;
-        return [{ text: `${d.abbreviation} ${d.name}` }, { text: lozenges(a.rating) }, { text: STATUS_NAMES[d.status], fill: STATUS_COLOURS[d.status] }, { text: String(d.timesAssessed ?? 0) }];
+        return [
+          { text: `${d.abbreviation} ${d.name}` },
+          { text: lozenges(a.rating) },
+          { text: STATUS_NAMES[d.status], fill: STATUS_COLOURS[d.status] },
+          { text: String(d.timesAssessed ?? 0) },
+        ];
       }),
     );
   }
@@ -186,7 +191,13 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
     if (task.description) w.text(task.description, { gap: 10 });
     for (const link of inputs.alignments.filter((a) => a.taskId === task.taskId)) {
       const outcome = inputs.outcomes.find((o) => o.id === link.outcomeId);
-      w.table([{ title: 'Outcome', width: 0.7 }, { title: 'Weight', width: 0.3 }], [[{ text: outcome?.name ?? '' }, { text: lozenges(link.rating) }]]);
+      w.table(
+        [
+          { title: 'Outcome', width: 0.7 },
+          { title: 'Weight', width: 0.3 },
+        ],
+        [[{ text: outcome?.name ?? '' }, { text: lozenges(link.rating) }]],
+      );
       if (link.description) w.text(link.description, { gap: 8 });
     }
     const comments = inputs.comments.get(task.taskId as number) ?? [];
@@ -268,5 +279,9 @@ function drawCode(w: PageWriter, source: string, extension: string, maxPages = I
       x += font.widthOfTextAtSize(text, size);
     }
   }
-  if (!cut.whole) w.text(`Cut short here: this portfolio shows the first ${maxPages} pages of each file (${cut.lines} lines). The whole file is among the student's portfolio files.`, { font: w.fonts.bold, size: 9, gap: 6 });
+  if (!cut.whole)
+    w.text(
+      `Cut short here: this portfolio shows the first ${maxPages} pages of each file (${cut.lines} lines). The whole file is among the student's portfolio files.`,
+      { font: w.fonts.bold, size: 9, gap: 6 },
+    );
 }

@@ -2,14 +2,7 @@
 // (header "File i of n" and the requirement's name, footer "Page N of M"; beyond-spec.md §8.1),
 // when the total page count, embedded pages included, is known.
 import { deflateSync } from 'node:zlib';
-import {
-  rgb,
-  type PDFDocument,
-  type PDFFont,
-  type PDFName,
-  type PDFPage,
-  type RGB,
-} from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFFont, type PDFName, type PDFPage, type RGB } from 'pdf-lib';
 import { faceChain, splitByCoverage, type FaceName, type PdfFonts } from './fonts.ts';
 import { BOTTOM, MARGIN, PAGE, TOP, printable } from './layout.ts';
 
@@ -90,7 +83,10 @@ export class PdfWriter {
     let ops = this.pending.get(page);
     if (!ops) this.pending.set(page, (ops = []));
     let advance = 0;
-    for (const run of splitByCoverage(printable(text), chain.map((f) => f.covers))) {
+    for (const run of splitByCoverage(
+      printable(text),
+      chain.map((f) => f.covers),
+    )) {
       const font = chain[run.face].font;
       const { hex, width } = this.shaped(font, run.text);
       const colour = `${num(color.red)} ${num(color.green)} ${num(color.blue)} rg`;
@@ -159,7 +155,10 @@ export class PdfWriter {
   /** The width `text` takes in `face` at `size`, with the same fallbacks as `text`. */
   measure(text: string, face: FaceName, size: number): number {
     const chain = faceChain(this.fonts, face);
-    return splitByCoverage(printable(text), chain.map((f) => f.covers)).reduce((w, run) => w + this.shaped(chain[run.face].font, run.text).width * size, 0);
+    return splitByCoverage(
+      printable(text),
+      chain.map((f) => f.covers),
+    ).reduce((w, run) => w + this.shaped(chain[run.face].font, run.text).width * size, 0);
   }
 
   centred(page: PDFPage, text: string, y: number, face: FaceName, size: number, color: RGB = BLACK): void {

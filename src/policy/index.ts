@@ -28,11 +28,7 @@ export function authorize(user: { systemRole: SystemRole }, action: SystemAction
 }
 
 /** The caller's role in each of these units (null: none), resolved in one query. */
-export async function rolesInUnits(
-  em: Em,
-  user: { id: number; systemRole: SystemRole },
-  unitIds: number[],
-): Promise<Map<number, UnitRoleName | null>> {
+export async function rolesInUnits(em: Em, user: { id: number; systemRole: SystemRole }, unitIds: number[]): Promise<Map<number, UnitRoleName | null>> {
   const roles = new Map<number, UnitRoleName | null>();
   if (unitIds.length === 0) return roles;
   const rows = await db(em)
@@ -57,11 +53,6 @@ export async function roleInUnit(em: Em, user: { id: number; systemRole: SystemR
  */
 export async function roleInProject(em: Em, user: { id: number }, project: { userId: number; unitId: number }): Promise<ProjectRole | null> {
   if (project.userId === user.id) return 'Student';
-  const staff = await db(em)
-    .selectFrom('unit_roles')
-    .select('id')
-    .where('unit_id', '=', project.unitId)
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
+  const staff = await db(em).selectFrom('unit_roles').select('id').where('unit_id', '=', project.unitId).where('user_id', '=', user.id).executeTakeFirst();
   return staff ? 'Tutor' : null;
 }

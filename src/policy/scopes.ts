@@ -47,7 +47,16 @@ export function canInUnit(role: UnitRoleName | null, action: UnitAction): boolea
 /** The owning student, or staff of the unit (a Convenor acts as a tutor here); admins get nothing. */
 export type ProjectRole = 'Student' | 'Tutor';
 
-export const PROJECT_ACTIONS = ['get', 'make_submission', 'get_submission', 'change', 'trigger_week_end', 'change_tutorial', 'assess', 'change_campus'] as const;
+export const PROJECT_ACTIONS = [
+  'get',
+  'make_submission',
+  'get_submission',
+  'change',
+  'trigger_week_end',
+  'change_tutorial',
+  'assess',
+  'change_campus',
+] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
 export const PROJECT_PERMISSIONS: Record<ProjectRole, ReadonlySet<ProjectAction>> = {

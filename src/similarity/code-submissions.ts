@@ -31,7 +31,10 @@ export function codeCheckRule(requirements: UploadRequirement[], checks: Plagiar
 }
 
 function globPattern(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`, 'i');
 }
 
@@ -126,7 +129,11 @@ export async function latestCode(em: Em, settings: DefinitionCodeSettings): Prom
     const rows = await k.selectFrom('tasks').select(['id', 'group_submission_id']).where('group_submission_id', 'in', groups).orderBy('id').execute();
     for (const r of rows) members.set(r.group_submission_id!, [...(members.get(r.group_submission_id!) ?? []), r.id]);
   }
-  const files = await codeFilesOf(em, latest.map((r) => r.submission_id), settings.rule);
+  const files = await codeFilesOf(
+    em,
+    latest.map((r) => r.submission_id),
+    settings.rule,
+  );
   return latest
     .filter((r) => files.has(r.submission_id))
     .map((r) => ({

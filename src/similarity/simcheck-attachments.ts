@@ -60,7 +60,9 @@ export async function syncGroupAttachments(em: Em, storage: Storage, definitionI
   await withResourcesZip(storage, definitionId, async (path) => {
     for await (const entry of readZip(path)) {
       if (!isAttachmentName(entry.name, entry.size)) continue;
-      const sha1 = createHash('sha1').update(await readEntry(entry, MAX_ATTACHMENT_BYTES)).digest('hex');
+      const sha1 = createHash('sha1')
+        .update(await readEntry(entry, MAX_ATTACHMENT_BYTES))
+        .digest('hex');
       const existing = await em.findOne(SimcheckGroupAttachment, { taskDefinition: definitionId, filename: entry.name }, { orderBy: { id: 'desc' } });
       if (existing?.fileSha1 === sha1) continue;
       const row = em.create(SimcheckGroupAttachment, { taskDefinition: definitionId, filename: entry.name, fileSha1: sha1, status: 'created' } as never);
@@ -84,9 +86,13 @@ export async function runUploadAttachment(run: ActionRun, action: Action): Promi
   const groupId = await ensureRemoteGroup(run, action, definitionId);
   if (!groupId) return;
   if (attachment.status === 'created' || !attachment.remoteId) {
-    const added = await call(run, action, `Group attachment ${attachment.id} - fetching id`, () => run.client.addGroupAttachment(groupId, attachment.filename), [
-      { status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' },
-    ]);
+    const added = await call(
+      run,
+      action,
+      `Group attachment ${attachment.id} - fetching id`,
+      () => run.client.addGroupAttachment(groupId, attachment.filename),
+      [{ status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' }],
+    );
     if (!added) return;
     attachment.remoteId = added.id;
     attachment.status = 'has_id';
@@ -95,18 +101,26 @@ export async function runUploadAttachment(run: ActionRun, action: Action): Promi
   if (attachment.status === 'has_id') {
     const bytes = await resourceFile(run.storage, definitionId, attachment.filename);
     if (!bytes) return fail(action, run.now, 'missing_submission', `${attachment.filename} is no longer in the task resources`);
-    const uploaded = await call(run, action, `Group attachment ${attachment.id} - uploading attachment`, () => run.client.uploadGroupAttachment(groupId, attachment.remoteId!, attachment.filename, bytes), [
-      { status: 413, code: 'invalid_submission_size_too_large' },
-      { status: 422, code: 'invalid_submission_size_empty' },
-      { status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' },
-    ]);
+    const uploaded = await call(
+      run,
+      action,
+      `Group attachment ${attachment.id} - uploading attachment`,
+      () => run.client.uploadGroupAttachment(groupId, attachment.remoteId!, attachment.filename, bytes),
+      [
+        { status: 413, code: 'invalid_submission_size_too_large' },
+        { status: 422, code: 'invalid_submission_size_empty' },
+        { status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' },
+      ],
+    );
     if (uploaded === undefined && action.errorCode) return;
     attachment.status = 'uploaded';
     reschedule(action, run.now);
     return;
   }
   if (attachment.status === 'uploaded') {
-    const status = await call(run, action, `Group attachment ${attachment.id} - fetching attachment status`, () => run.client.groupAttachmentStatus(groupId, attachment.remoteId!));
+    const status = await call(run, action, `Group attachment ${attachment.id} - fetching attachment status`, () =>
+      run.client.groupAttachmentStatus(groupId, attachment.remoteId!),
+    );
     return updateFromAttachmentStatus(run, action, attachment, status);
   }
 }
@@ -148,9 +162,15 @@ export async function runDeleteAttachment(run: ActionRun, action: Action): Promi
   const groupId = String(action.params?.groupId ?? '');
   const attachmentId = String(action.params?.remoteId ?? '');
   if (!groupId || !attachmentId) return fail(action, run.now, 'custom_error', 'Group attachment id or group id missing - cannot delete group attachment');
-  const deleted = await call(run, action, `Deleting group attachment ${attachmentId}`, async () => (await run.client.deleteGroupAttachment(groupId, attachmentId), true), [
-    { status: 404, code: 'custom_error', message: 'Group attachment not found by the similarity service' },
-    { status: 409, code: 'custom_error', message: 'Group attachment is in an error state' },
-  ]);
+  const deleted = await call(
+    run,
+    action,
+    `Deleting group attachment ${attachmentId}`,
+    async () => (await run.client.deleteGroupAttachment(groupId, attachmentId), true),
+    [
+      { status: 404, code: 'custom_error', message: 'Group attachment not found by the similarity service' },
+      { status: 409, code: 'custom_error', message: 'Group attachment is in an error state' },
+    ],
+  );
   if (deleted) markComplete(action);
 }

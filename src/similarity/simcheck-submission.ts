@@ -20,7 +20,13 @@ export const DEFAULT_SIMCHECK_PCT = 35;
 export const FINISHED = ['similarity_pdf_downloaded', 'complete_low_similarity', 'deleted'];
 
 /** Statuses in which the service's viewer can show the report. */
-export const READY_FOR_VIEWER = ['similarity_report_complete', 'similarity_pdf_requested', 'similarity_pdf_available', 'similarity_pdf_downloaded', 'complete_low_similarity'];
+export const READY_FOR_VIEWER = [
+  'similarity_report_complete',
+  'similarity_pdf_requested',
+  'similarity_pdf_available',
+  'similarity_pdf_downloaded',
+  'complete_low_similarity',
+];
 
 export function isChecked(requirement: { type?: string; tii_check?: unknown } | undefined): boolean {
   if (!requirement || requirement.type !== 'document') return false;
@@ -76,7 +82,9 @@ const person = (u: { username: string; firstName: string; lastName: string; emai
  * is stable without a column and differs for a unit re-created under the same id elsewhere.
  */
 export function groupContextId(unit: { id: number; createdAt: Date }): string {
-  const h = createHash('sha256').update(`unit:${unit.id}:${new Date(unit.createdAt).toISOString()}`).digest('hex');
+  const h = createHash('sha256')
+    .update(`unit:${unit.id}:${new Date(unit.createdAt).toISOString()}`)
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -136,11 +144,23 @@ export async function runUploadSubmission(run: ActionRun, action: Action): Promi
     case 'has_id':
       return uploadFile(run, action, submission);
     case 'uploaded':
-      return updateFromSubmissionStatus(run, action, submission, await call(run, action, `Document ${submission.id} - fetching submission status`, () => run.client.submissionStatus(submission.remoteId!), [{ status: 404, code: 'missing_submission' }]));
+      return updateFromSubmissionStatus(
+        run,
+        action,
+        submission,
+        await call(run, action, `Document ${submission.id} - fetching submission status`, () => run.client.submissionStatus(submission.remoteId!), [
+          { status: 404, code: 'missing_submission' },
+        ]),
+      );
     case 'submission_complete':
       return requestReport(run, action, submission);
     case 'similarity_report_requested':
-      return updateFromSimilarity(run, action, submission, await call(run, action, `Document ${submission.id} - fetching similarity report status`, () => run.client.similarityResult(submission.remoteId!)));
+      return updateFromSimilarity(
+        run,
+        action,
+        submission,
+        await call(run, action, `Document ${submission.id} - fetching similarity report status`, () => run.client.similarityResult(submission.remoteId!)),
+      );
     case 'similarity_report_complete':
       return requestPdf(run, action, submission);
     case 'similarity_pdf_requested':
@@ -177,7 +197,12 @@ async function createRemote(run: ActionRun, action: Action, submission: Submissi
     },
   };
   if (submitter.simcheckEulaAcceptedAt && submitter.simcheckEulaVersion) {
-    body.eula = { user_id: submitter.username, accepted_timestamp: submitter.simcheckEulaAcceptedAt.toISOString(), language: 'en-US', version: submitter.simcheckEulaVersion };
+    body.eula = {
+      user_id: submitter.username,
+      accepted_timestamp: submitter.simcheckEulaAcceptedAt.toISOString(),
+      language: 'en-US',
+      version: submitter.simcheckEulaVersion,
+    };
   }
   const created = await call(run, action, `Document ${submission.id} - fetching id`, () => run.client.createSubmission(body));
   if (!created) return false;
@@ -193,11 +218,17 @@ async function uploadFile(run: ActionRun, action: Action, submission: Submission
   const key = String(action.params?.storagePath ?? '');
   const bytes = key ? await readAll(run.storage, key) : null;
   if (!bytes) return fail(action, run.now, 'missing_submission', 'The uploaded document is no longer stored');
-  const uploaded = await call(run, action, `Document ${submission.id} - uploading file`, () => run.client.uploadSubmissionFile(submission.remoteId!, submission.filename, bytes), [
-    { status: 413, code: 'invalid_submission_size_too_large' },
-    { status: 422, code: 'invalid_submission_size_empty' },
-    { status: 409, code: 'missing_submission' },
-  ]);
+  const uploaded = await call(
+    run,
+    action,
+    `Document ${submission.id} - uploading file`,
+    () => run.client.uploadSubmissionFile(submission.remoteId!, submission.filename, bytes),
+    [
+      { status: 413, code: 'invalid_submission_size_too_large' },
+      { status: 422, code: 'invalid_submission_size_empty' },
+      { status: 409, code: 'missing_submission' },
+    ],
+  );
   if (uploaded === undefined && action.errorCode) return;
   submission.status = 'uploaded';
   reschedule(action, run.now);
@@ -224,9 +255,13 @@ export async function updateFromSubmissionStatus(run: ActionRun, action: Action,
 }
 
 async function requestReport(run: ActionRun, action: Action, submission: Submission): Promise<void> {
-  const requested = await call(run, action, `Document ${submission.id} - requesting similarity report`, () => run.client.requestSimilarityReport(submission.remoteId!, run.config.simcheck.indexSubmissions), [
-    { status: 409, code: 'submission_not_found_when_creating_similarity_report' },
-  ]);
+  const requested = await call(
+    run,
+    action,
+    `Document ${submission.id} - requesting similarity report`,
+    () => run.client.requestSimilarityReport(submission.remoteId!, run.config.simcheck.indexSubmissions),
+    [{ status: 409, code: 'submission_not_found_when_creating_similarity_report' }],
+  );
   if (requested === undefined && action.errorCode) return;
   submission.status = 'similarity_report_requested';
   reschedule(action, run.now);
@@ -270,10 +305,16 @@ async function requestPdf(run: ActionRun, action: Action, submission: Submission
 async function pdfStatus(run: ActionRun, action: Action, submission: Submission): Promise<string | undefined> {
   const pdfId = action.params?.pdfId;
   if (!pdfId) return undefined;
-  return call(run, action, `Document ${submission.id} - fetching similarity report pdf status`, () => run.client.reportPdfStatus(submission.remoteId!, String(pdfId)), [
-    { status: 404, code: 'missing_submission' },
-    { status: 409, code: 'generation_failed' },
-  ]);
+  return call(
+    run,
+    action,
+    `Document ${submission.id} - fetching similarity report pdf status`,
+    () => run.client.reportPdfStatus(submission.remoteId!, String(pdfId)),
+    [
+      { status: 404, code: 'missing_submission' },
+      { status: 409, code: 'generation_failed' },
+    ],
+  );
 }
 
 /** From the service's answer or its PDF_STATUS webhook: download the report once it is ready. */
@@ -284,10 +325,16 @@ export async function updateFromPdfStatus(run: ActionRun, action: Action, submis
     return;
   }
   const pdfId = String(action.params?.pdfId ?? '');
-  const bytes = await call(run, action, `Document ${submission.id} - downloading similarity report pdf`, () => run.client.downloadReportPdf(submission.remoteId!, pdfId), [
-    { status: 404, code: 'missing_submission' },
-    { status: 409, code: 'generation_failed' },
-  ]);
+  const bytes = await call(
+    run,
+    action,
+    `Document ${submission.id} - downloading similarity report pdf`,
+    () => run.client.downloadReportPdf(submission.remoteId!, pdfId),
+    [
+      { status: 404, code: 'missing_submission' },
+      { status: 409, code: 'generation_failed' },
+    ],
+  );
   if (!bytes) return;
   const key = storageKeys.simcheckReport(submission.id);
   await run.storage.put(key, Readable.from([bytes]));

@@ -122,7 +122,12 @@ export type ViewerUrl = { kind: 'ready'; url: string } | { kind: 'not_ready' } |
  * the calling user, once the similarity's report is ready. `not_ready` answers the original's 404
  * "Similarity report is not yet ready to be viewed for this submission".
  */
-export async function simcheckViewerUrl(em: Em, services: SimcheckServices, similarityId: number, viewer: { id: number; username: string }): Promise<ViewerUrl> {
+export async function simcheckViewerUrl(
+  em: Em,
+  services: SimcheckServices,
+  similarityId: number,
+  viewer: { id: number; username: string },
+): Promise<ViewerUrl> {
   const similarity = await em.findOne(TaskSimilarity, { id: similarityId, kind: 'simcheck' });
   const submissionId = similarity?.simcheckSubmission ? (similarity.simcheckSubmission as unknown as { id: number }).id : null;
   const submission = submissionId ? await em.findOne(SimcheckSubmission, { id: submissionId }) : null;
@@ -158,4 +163,3 @@ export async function simcheckContents(em: Em, storage: Storage, similarityId: n
   if (!file) return null;
   return { filename: `similarity-${similarity.id}.pdf`, contentType: 'application/pdf', data: file.stream, size: file.size, asAttachment };
 }
-

@@ -42,7 +42,8 @@ export async function applyEvent(run: ActionRun, event: string, data: Data): Pro
   if (!submission || !action) return;
   const doc = submission as never;
   if (event === 'SUBMISSION_COMPLETE') await perform(run, action, (r, a) => updateFromSubmissionStatus(r, a, doc, data as never));
-  else if (event === 'SIMILARITY_COMPLETE' || event === 'SIMILARITY_UPDATED') await perform(run, action, (r, a) => updateFromSimilarity(r, a, doc, data as never));
+  else if (event === 'SIMILARITY_COMPLETE' || event === 'SIMILARITY_UPDATED')
+    await perform(run, action, (r, a) => updateFromSimilarity(r, a, doc, data as never));
   else if (event === 'PDF_STATUS') await perform(run, action, (r, a) => updateFromPdfStatus(r, a, doc, String(data.status ?? '')));
 }
 

@@ -41,8 +41,7 @@ export const storageKeys = {
   /** The similarity service's PDF report for one checked document (a simcheck submission). */
   simcheckReport: (simcheckSubmissionId: number) => `similarity/simcheck/${id(simcheckSubmissionId)}.pdf`,
   /** What an automated-assessment run left: output.txt, output.yaml, build-diff.txt, run-diff.txt. */
-  assessmentOutput: (assessmentId: number, file: 'output.txt' | 'output.yaml' | 'build-diff.txt' | 'run-diff.txt') =>
-    `overseer/${id(assessmentId)}/${file}`,
+  assessmentOutput: (assessmentId: number, file: 'output.txt' | 'output.yaml' | 'build-diff.txt' | 'run-diff.txt') => `overseer/${id(assessmentId)}/${file}`,
 };
 
 const word = (s: string): string => {

@@ -17,7 +17,10 @@ export type RenderSubmissionOutcome = { ok: true; pdf: Uint8Array; pages: number
 
 export default async function renderSubmission(input: RenderSubmissionInput): Promise<RenderSubmissionOutcome> {
   try {
-    const { bytes, pages } = await buildSubmissionPdf(input.cover, input.files, { fallbackFontPath: input.fallbackFontPath, maxPagesPerFile: input.maxPagesPerFile });
+    const { bytes, pages } = await buildSubmissionPdf(input.cover, input.files, {
+      fallbackFontPath: input.fallbackFontPath,
+      maxPagesPerFile: input.maxPagesPerFile,
+    });
     const pdf = transferable(bytes);
     return moveBack<RenderSubmissionOutcome>({ ok: true, pdf, pages }, [pdf.buffer]);
   } catch (error) {

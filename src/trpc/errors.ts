@@ -37,14 +37,12 @@ export const serviceUnavailable = (message: string, cause?: unknown, status = 50
 export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
-export const unauthorized = (message: string) =>
-  new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(401, message) });
+export const unauthorized = (message: string) => new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(401, message) });
 /** 429 with a `Retry-After` of this many seconds (REST); tRPC clients see TOO_MANY_REQUESTS. */
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new TRPCError({ code: 'TOO_MANY_REQUESTS', message, cause: new LegacyStatus(429, message, retryAfterSeconds) });
 /** Credentials missing, wrong or expired: the web client signs out and returns to sign-in on 419. */
-export const sessionRequired = (message: string) =>
-  new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(419, message) });
+export const sessionRequired = (message: string) => new TRPCError({ code: 'UNAUTHORIZED', message, cause: new LegacyStatus(419, message) });
 
 export const NO_CREDENTIALS = 'No authentication details provided. Authentication is required to access this resource.';
 
@@ -78,8 +76,7 @@ z.config({ customError: (issue) => (issue.input === undefined ? 'is missing' : u
 const UNSTORABLE_TEXT = new Set(['08P01', '22021', '22P05']);
 const UNSTORABLE_MESSAGE = 'Validation failed: a value contains a character that cannot be stored (such as a NUL byte)';
 
-const INTEGRITY =
-  'This operation has been rejected as it would break data integrity. Ensure that related values are deleted or updated before trying again.';
+const INTEGRITY = 'This operation has been rejected as it would break data integrity. Ensure that related values are deleted or updated before trying again.';
 
 /**
  * Maps database constraint failures to the 400 answers a user can act on, and a database that

@@ -34,8 +34,7 @@ export const formBool = () =>
     return v;
   }, z.boolean());
 
-export const formInt = () =>
-  preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number().int().safe());
+export const formInt = () => preprocess((v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v), z.number().int().safe());
 
 /** A path or body id: a positive integer. */
 export const idField = () => formInt().pipe(z.number().int().positive());
@@ -65,7 +64,11 @@ export const formTimestamp = () =>
 export const formIntList = () =>
   preprocess((v) => {
     if (v === '' || v === null) return [];
-    if (typeof v === 'string') return v.split(',').map((s) => s.trim()).filter(Boolean);
+    if (typeof v === 'string')
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (typeof v === 'number') return [v];
     if (v && typeof v === 'object' && !Array.isArray(v)) return Object.values(v);
     return v;

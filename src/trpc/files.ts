@@ -17,9 +17,11 @@ export class UploadedFile {
 }
 
 export const uploadedFile = () =>
-  z.custom<UploadedFile>((v) => v instanceof UploadedFile, {
-    error: (issue) => (issue.input === undefined ? 'is missing' : 'is not a file'),
-  }).meta({ type: 'string', format: 'binary' }); // a custom type has no JSON Schema of its own: the OpenAPI document needs one
+  z
+    .custom<UploadedFile>((v) => v instanceof UploadedFile, {
+      error: (issue) => (issue.input === undefined ? 'is missing' : 'is not a file'),
+    })
+    .meta({ type: 'string', format: 'binary' }); // a custom type has no JSON Schema of its own: the OpenAPI document needs one
 
 /** What a procedure returns when the response is a file download. */
 export interface FileResult {
@@ -42,9 +44,6 @@ export function csvDownload(filename: string, text: string, contentType = 'text/
 
 /** The OpenAPI document lists the answer as `contentMediaType` when set: `fileResult().meta({ contentMediaType: 'application/pdf' })`. */
 export const fileResult = () =>
-  z
-    .custom<FileResult>((v) => !!v && typeof v === 'object' && isFileData((v as FileResult).data))
-    .meta({ type: 'string', format: 'binary' });
+  z.custom<FileResult>((v) => !!v && typeof v === 'object' && isFileData((v as FileResult).data)).meta({ type: 'string', format: 'binary' });
 
-const isFileData = (data: unknown): boolean =>
-  Buffer.isBuffer(data) || (!!data && typeof data === 'object' && typeof (data as Readable).pipe === 'function');
+const isFileData = (data: unknown): boolean => Buffer.isBuffer(data) || (!!data && typeof data === 'object' && typeof (data as Readable).pipe === 'function');

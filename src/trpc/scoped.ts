@@ -127,8 +127,7 @@ function scopeToTask<S extends z.ZodType>(base: Base, input: S, scope: TaskScope
     if (!definition) throw notFound(UNKNOWN_DEFINITION);
     const projectRole = await roleInProject(ctx.em, ctx.user, { userId: (project.user as unknown as { id: number }).id, unitId: unit.id });
     const allowed =
-      (scope.project === undefined || canInProject(projectRole, scope.project, unit)) &&
-      (scope.task === undefined || canInTask(projectRole, scope.task, unit));
+      (scope.project === undefined || canInProject(projectRole, scope.project, unit)) && (scope.task === undefined || canInTask(projectRole, scope.task, unit));
     if (!allowed) throw forbidden(typeof scope.refused === 'function' ? scope.refused(projectId, definition as ITaskDefinition) : scope.refused);
     const task = await ctx.em.findOne(Task, { project: projectId, taskDefinition: definition.id }, { fields: ['id'] });
     return next({

@@ -15,12 +15,7 @@ export interface UnitCheck {
 }
 
 /** Refuses with 403 unless the caller's role in the unit allows the action; returns that role. */
-export async function requireInUnit(
-  em: Em,
-  user: { id: number; systemRole: SystemRole },
-  unitId: number,
-  check: UnitCheck,
-): Promise<UnitRoleName | null> {
+export async function requireInUnit(em: Em, user: { id: number; systemRole: SystemRole }, unitId: number, check: UnitCheck): Promise<UnitRoleName | null> {
   const role = await roleInUnit(em, user, unitId);
   const allowed = canInUnit(role, check.action) || (check.orSystem !== undefined && can(user, check.orSystem));
   if (!allowed) throw forbidden(check.refused);

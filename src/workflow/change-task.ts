@@ -5,16 +5,7 @@
 import type { TaskStatus } from '../../schema/enums.ts';
 import { db } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
-import {
-  grantExtension,
-  mayTrigger,
-  submit,
-  trigger,
-  type Outcome,
-  type TaskActor,
-  type TaskState,
-  type TriggerCheck,
-} from '../domain/task-rules.ts';
+import { grantExtension, mayTrigger, submit, trigger, type Outcome, type TaskActor, type TaskState, type TriggerCheck } from '../domain/task-rules.ts';
 import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../domain/task-status.ts';
 import { refreshProjectStats } from '../routers/projects/operations.ts';
 import { insertComments, statusCommentText, type NewComment } from './comments.ts';
@@ -64,7 +55,13 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
     const upload = request.change?.kind === 'upload' ? request.change : undefined;
     const groupTaskIds = await groupSubmissionTasks(
       em,
-      { id: task.id, project_id: task.projectId, task_definition_id: task.taskDefinitionId, group_submission_id: task.groupSubmissionId, group_set_id: task.groupSetId },
+      {
+        id: task.id,
+        project_id: task.projectId,
+        task_definition_id: task.taskDefinitionId,
+        group_submission_id: task.groupSubmissionId,
+        group_set_id: task.groupSetId,
+      },
       { submitter: upload !== undefined, contributions: upload?.contributions, now },
     );
     lockIds = [...new Set([task.id, ...groupTaskIds])].sort((a, b) => a - b);

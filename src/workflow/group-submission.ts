@@ -63,7 +63,12 @@ export async function groupSubmissionTasks(
   ).map((r) => r.id);
   if (!members.includes(task.project_id)) members.push(task.project_id);
 
-  const current = await k.selectFrom('tasks').select('id').select('project_id').where('group_submission_id', '=', gsId ?? -1).execute();
+  const current = await k
+    .selectFrom('tasks')
+    .select('id')
+    .select('project_id')
+    .where('group_submission_id', '=', gsId ?? -1)
+    .execute();
   const sameMembers = current.length === members.length && current.every((t) => members.includes(t.project_id));
   if (gsId !== null && (sameMembers || !options.submitter)) {
     if (options.submitter) await k.updateTable('group_submissions').set({ submitted_by_id: task.project_id }).where('id', '=', gsId).execute();
@@ -76,7 +81,11 @@ export async function groupSubmissionTasks(
     .values({ group_id: found.id, task_definition_id: task.task_definition_id, submitted_by_id: task.project_id, created_at: options.now.toISOString() })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const taskIds = await ensureTasks(em, members.map((projectId) => ({ projectId, taskDefinitionId: task.task_definition_id })), options.now);
+  const taskIds = await ensureTasks(
+    em,
+    members.map((projectId) => ({ projectId, taskDefinitionId: task.task_definition_id })),
+    options.now,
+  );
   const rows = await k.selectFrom('tasks').select(['id', 'project_id', 'status']).where('id', 'in', taskIds).execute();
   const share = contributionsFor(members, options.contributions);
   const joining = rows.filter((r) => r.id === task.id || (!CLOSED.has(r.status as TaskStatus) && (share.get(r.project_id)?.pct ?? 0) > 0));

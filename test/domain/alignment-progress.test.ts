@@ -1,14 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TASK_STATUSES, type TaskStatus } from '../../schema/enums.ts';
-import {
-  classDetails,
-  classStats,
-  gradeWeight,
-  studentScores,
-  workTenths,
-  type AlignedWork,
-} from '../../src/domain/alignment-progress.ts';
+import { classDetails, classStats, gradeWeight, studentScores, workTenths, type AlignedWork } from '../../src/domain/alignment-progress.ts';
 import { statistic } from '../../src/domain/statistics.ts';
 
 const test = suite('domain: learning outcome progress (behaviour.md §10)');

@@ -16,7 +16,26 @@ test('renaming, re-spacing and re-commenting a program leave its tokens unchange
   const b = '/* loop */ for(int k=0;k<len;k++){total+=values[k];}';
   assert.equal(texts(a), texts(b));
   assert.equal(texts('let x = a?.b ?? 1; const f = (y) => y === 2;', 'x.ts'), [
-    'let', I, '=', I, '?.', I, '??', L, ';', 'const', I, '=', '(', I, ')', '=>', I, '===', L, ';',
+    'let',
+    I,
+    '=',
+    I,
+    '?.',
+    I,
+    '??',
+    L,
+    ';',
+    'const',
+    I,
+    '=',
+    '(',
+    I,
+    ')',
+    '=>',
+    I,
+    '===',
+    L,
+    ';',
   ]);
 });
 
@@ -44,7 +63,12 @@ test('positions: rows and columns of each token, for matching the regions back t
 });
 
 test('a notebook is compared by the code of its code cells', () => {
-  const nb = JSON.stringify({ cells: [{ cell_type: 'markdown', source: ['# Title'] }, { cell_type: 'code', source: ['x = 1\n', 'print(x)'] }] });
+  const nb = JSON.stringify({
+    cells: [
+      { cell_type: 'markdown', source: ['# Title'] },
+      { cell_type: 'code', source: ['x = 1\n', 'print(x)'] },
+    ],
+  });
   assert.is(codeText('a.ipynb', nb), 'x = 1\nprint(x)');
   assert.is(codeText('a.ipynb', 'not json'), 'not json');
 });
@@ -54,7 +78,14 @@ test('compareCode: a renamed copy shares all of its fingerprints, unrelated code
   const b = a.replace(/\bs\b/g, 'acc').replace(/\bi\b/g, 'j').replace(/\bn\b/g, 'm').replace(/\bf\b/g, 'g');
   const c = 'void show(char *text) { while (*text) { putchar(*text); text++; } puts(""); }';
   const options = { kgramLength: 12, window: 8 };
-  const matches = compareCode([{ key: 'a', files: [{ filename: 'a.c', content: a }] }, { key: 'b', files: [{ filename: 'b.c', content: b }] }, { key: 'c', files: [{ filename: 'c.c', content: c }] }], options);
+  const matches = compareCode(
+    [
+      { key: 'a', files: [{ filename: 'a.c', content: a }] },
+      { key: 'b', files: [{ filename: 'b.c', content: b }] },
+      { key: 'c', files: [{ filename: 'c.c', content: c }] },
+    ],
+    options,
+  );
   const ab = matches.find((m) => m.left === 'a' && m.right === 'b');
   assert.equal([ab?.leftPct, ab?.rightPct], [100, 100]);
   assert.not.ok(matches.some((m) => (m.left === 'c' || m.right === 'c') && Math.max(m.leftPct, m.rightPct) > 20));

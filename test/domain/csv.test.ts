@@ -12,7 +12,10 @@ test('headers in any case, order and spacing; BOM and CRLF; quoted separators, q
 
 test('blank lines and rows of empty cells are skipped; short rows get empty cells; values are trimmed', async () => {
   const { rows } = await readCsv('a,b,c\n\n , ,\n 1 ,2\n3,4,5,6\n');
-  assert.equal(rows, [{ a: '1', b: '2', c: '' }, { a: '3', b: '4', c: '5' }]);
+  assert.equal(rows, [
+    { a: '1', b: '2', c: '' },
+    { a: '3', b: '4', c: '5' },
+  ]);
 });
 
 test('text that is not CSV is a CsvError; an empty file has no rows', async () => {
@@ -26,21 +29,42 @@ test('missing headers are named in the order required', () => {
 });
 
 test('written with CRLF, quoting only what needs it; what is written reads back the same', async () => {
-  const text = writeCsv(['a', 'b'], [['x,y', 'line\nbreak'], [1, null]]);
+  const text = writeCsv(
+    ['a', 'b'],
+    [
+      ['x,y', 'line\nbreak'],
+      [1, null],
+    ],
+  );
   assert.is(text, 'a,b\r\n"x,y","line\nbreak"\r\n1,\r\n');
-  assert.equal((await readCsv(text)).rows, [{ a: 'x,y', b: 'line\nbreak' }, { a: '1', b: '' }]);
+  assert.equal((await readCsv(text)).rows, [
+    { a: 'x,y', b: 'line\nbreak' },
+    { a: '1', b: '' },
+  ]);
 });
 
 test('text that starts like a formula is written behind one single quote and read back without it', async () => {
   const risky = ['=1+2', '+1', '-2+3', '@SUM(A1)', '\tTab', '\rCR', '＝1', '＋1', '－1', '＠x'];
-  const text = writeCsv(['value'], risky.map((v) => [v]));
-  const written = text.split('\r\n').slice(1, -1).map((line) => (line.startsWith('"') ? line.slice(1, -1) : line));
-  assert.equal(written, risky.map((v) => `'${v}`));
-  assert.equal((await readCsv(text)).rows.map((r) => r.value), risky.map((v) => v.trim()));
+  const text = writeCsv(
+    ['value'],
+    risky.map((v) => [v]),
+  );
+  const written = text
+    .split('\r\n')
+    .slice(1, -1)
+    .map((line) => (line.startsWith('"') ? line.slice(1, -1) : line));
+  assert.equal(
+    written,
+    risky.map((v) => `'${v}`),
+  );
+  assert.equal(
+    (await readCsv(text)).rows.map((r) => r.value),
+    risky.map((v) => v.trim()),
+  );
 });
 
 test('numbers, plain text and a quote the cell holds itself are left alone', async () => {
-  const text = writeCsv(['a', 'b', 'c', 'd'], [[-1, 'O\'Brien', "'quoted", 'a=b']]);
+  const text = writeCsv(['a', 'b', 'c', 'd'], [[-1, "O'Brien", "'quoted", 'a=b']]);
   assert.is(text, "a,b,c,d\r\n-1,O'Brien,'quoted,a=b\r\n");
   assert.equal((await readCsv(text)).rows, [{ a: '-1', b: "O'Brien", c: "'quoted", d: 'a=b' }]);
   // A cell that itself starts with a quote and a sign gets a second quote, and reads back as it was.

@@ -21,12 +21,24 @@ const allowed: JoinFacts = {
 test('joining: the first failing check answers, in the original order', () => {
   assert.is(joinRefusal(allowed), null);
   // Everything wrong at once: the set's permission speaks first.
-  const everythingWrong: JoinFacts = { ...allowed, mayJoin: false, setLocked: true, mayManageStudent: false, inGroupTutorial: false, alreadyMember: true, groupLocked: true, atCapacity: true };
+  const everythingWrong: JoinFacts = {
+    ...allowed,
+    mayJoin: false,
+    setLocked: true,
+    mayManageStudent: false,
+    inGroupTutorial: false,
+    alreadyMember: true,
+    groupLocked: true,
+    atCapacity: true,
+  };
   assert.is(joinRefusal(everythingWrong), 'All of these groups are now locked');
   assert.is(joinRefusal({ ...everythingWrong, setLocked: false }), 'Not authorised to manage this group');
   assert.is(joinRefusal({ ...everythingWrong, mayJoin: true }), 'Not authorised to manage this student');
   assert.is(joinRefusal({ ...everythingWrong, mayJoin: true, mayManageStudent: true }), "Students from the tutorial 'T1' can only be added to this group.");
-  assert.is(joinRefusal({ ...everythingWrong, mayJoin: true, mayManageStudent: true, keepGroupsInSameClass: false }), 'Ann Lee is already a member of this group');
+  assert.is(
+    joinRefusal({ ...everythingWrong, mayJoin: true, mayManageStudent: true, keepGroupsInSameClass: false }),
+    'Ann Lee is already a member of this group',
+  );
   assert.is(joinRefusal({ ...allowed, groupLocked: true, atCapacity: true }), 'Group is locked, no additional members can be added');
   assert.is(joinRefusal({ ...allowed, atCapacity: true }), 'Group is at capacity, no additional members can be added');
   assert.is(joinRefusal({ ...allowed, atCapacity: true, mayExceedCapacity: true }), null);

@@ -8,12 +8,21 @@ const unitFlags = { allowStudentChangeTutorial: false, allowStudentExtensionRequ
 const openSet = { locked: false, allowStudentsToCreateGroups: true, allowStudentsToManageGroups: true };
 
 test('unit: students only read, tutors also mark and read staff data, convenors everything, admins all but marking', () => {
-  assert.equal(UNIT_ACTIONS.filter((a) => canInUnit('Student', a)), ['get_unit']);
+  assert.equal(
+    UNIT_ACTIONS.filter((a) => canInUnit('Student', a)),
+    ['get_unit'],
+  );
   assert.ok(canInUnit('Tutor', 'provide_feedback'));
   assert.ok(canInUnit('Tutor', 'get_students'));
   assert.not.ok(canInUnit('Tutor', 'update'));
-  assert.equal(UNIT_ACTIONS.filter((a) => !canInUnit('Convenor', a)), []);
-  assert.equal(UNIT_ACTIONS.filter((a) => !canInUnit('Admin', a)), ['provide_feedback', 'perform_overseer_assessment_test']);
+  assert.equal(
+    UNIT_ACTIONS.filter((a) => !canInUnit('Convenor', a)),
+    [],
+  );
+  assert.equal(
+    UNIT_ACTIONS.filter((a) => !canInUnit('Admin', a)),
+    ['provide_feedback', 'perform_overseer_assessment_test'],
+  );
   assert.not.ok(canInUnit(null, 'get_unit'));
 });
 

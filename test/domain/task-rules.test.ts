@@ -242,7 +242,7 @@ test('late work on a graded task fails when it has no grade yet, and keeps a gra
   assert.is(submit(state(), at('2026-03-16T09:00:00Z'), terms({ isGraded: true })).state.grade, null);
 });
 
-test('an extension moves the late boundary: on time up to the extended day\'s end anywhere on earth', () => {
+test("an extension moves the late boundary: on time up to the extended day's end anywhere on earth", () => {
   assert.is(submit(state({ extensions: 1 }), at('2026-03-24T11:59:59.999Z'), TERMS).state.status, 'ready_for_feedback');
   assert.is(submit(state({ extensions: 1 }), at('2026-03-24T12:00:00.000Z'), TERMS).state.status, 'time_exceeded');
 });
@@ -250,7 +250,12 @@ test('an extension moves the late boundary: on time up to the extended day\'s en
 // ---- Assess (§4.4) ----------------------------------------------------------------------------
 
 test('times assessed counts once per new submission', () => {
-  const first = assess(state({ status: 'ready_for_feedback', submissionDate: at('2026-03-10T09:00:00Z') }), 'fix_and_resubmit', at('2026-03-10T10:00:00Z'), TERMS);
+  const first = assess(
+    state({ status: 'ready_for_feedback', submissionDate: at('2026-03-10T09:00:00Z') }),
+    'fix_and_resubmit',
+    at('2026-03-10T10:00:00Z'),
+    TERMS,
+  );
   assert.is(first.state.timesAssessed, 1);
   assert.ok(first.assessed);
   const again = assess(first.state, 'redo', at('2026-03-10T11:00:00Z'), TERMS);
@@ -278,11 +283,15 @@ test('completion dates: set (UTC day) for complete, discuss and demonstrate, kep
   const kept = assess(state({ status: 'discuss', completionDate: '2026-03-05' }), 'complete', at('2026-03-12T10:00:00Z'), TERMS);
   assert.is(kept.state.completionDate, '2026-03-05');
   for (const status of ['fix_and_resubmit', 'redo', 'feedback_exceeded', 'fail', 'time_exceeded'] as const) {
-    assert.is(assess(state({ status: 'complete', completionDate: '2026-03-05' }), status, at('2026-03-12T10:00:00Z'), TERMS).state.completionDate, null, status);
+    assert.is(
+      assess(state({ status: 'complete', completionDate: '2026-03-05' }), status, at('2026-03-12T10:00:00Z'), TERMS).state.completionDate,
+      null,
+      status,
+    );
   }
 });
 
-test('item 27: fix and resubmit within a week of the due date grants the unit\'s resubmit weeks (3 -> 1 weeks left)', () => {
+test("item 27: fix and resubmit within a week of the due date grants the unit's resubmit weeks (3 -> 1 weeks left)", () => {
   const now = at('2026-03-10T09:00:00Z');
   const t = terms({ targetDate: '2026-03-11', deadline: '2026-04-01', extensionWeeksOnResubmit: 2 });
   const ready = state({ status: 'ready_for_feedback', submissionDate: at('2026-03-10T08:00:00Z') });
@@ -304,7 +313,10 @@ test('no automatic extension: unit setting 0, due more than a week away, deadlin
   // One day later it ends after now + 7 days: not granted.
   assert.is(assess(ready, 'fix_and_resubmit', now, terms({ targetDate: '2026-03-17', extensionWeeksOnResubmit: 1 })).extensionGranted, 0);
   assert.is(assess(ready, 'fix_and_resubmit', now, terms({ targetDate: '2026-03-16', extensionWeeksOnResubmit: 0 })).extensionGranted, 0);
-  assert.is(assess(ready, 'fix_and_resubmit', now, terms({ targetDate: '2026-03-16', deadline: '2026-03-16', extensionWeeksOnResubmit: 2 })).extensionGranted, 0);
+  assert.is(
+    assess(ready, 'fix_and_resubmit', now, terms({ targetDate: '2026-03-16', deadline: '2026-03-16', extensionWeeksOnResubmit: 2 })).extensionGranted,
+    0,
+  );
   for (const status of ['redo', 'discuss', 'demonstrate', 'complete', 'feedback_exceeded', 'fail'] as const) {
     assert.is(assess(ready, status, now, soon).state.extensions, 0, status);
   }
@@ -350,8 +362,20 @@ test('quality points are recorded for passing assessments of starred definitions
 
 test('grades: -1..3 or the letters F, P, C, D, HD in any case; anything else is refused with an explanation', () => {
   const good: [number | string, number][] = [
-    [-1, -1], [0, 0], [1, 1], [2, 2], [3, 3],
-    ['f', -1], ['P', 0], ['c', 1], ['D', 2], ['HD', 3], ['hd', 3], [' hd ', 3], ['-1', -1], ['3', 3],
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [3, 3],
+    ['f', -1],
+    ['P', 0],
+    ['c', 1],
+    ['D', 2],
+    ['HD', 3],
+    ['hd', 3],
+    [' hd ', 3],
+    ['-1', -1],
+    ['3', 3],
   ];
   for (const [value, grade] of good) assert.equal(parseGrade(value), { ok: true, grade }, String(value));
   for (const value of [4, -2, 1.5, Number.NaN, 'A', 'x', '', '4', '1.5', 'high distinction']) {

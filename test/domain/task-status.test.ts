@@ -52,7 +52,10 @@ test('an unknown id means not started', () => {
 
 test('staff-assigned statuses are the eight with id above 4: ready for feedback in, complete out', () => {
   const staff = TASK_STATUSES.filter(isStaffAssigned);
-  assert.equal(sorted(staff), sorted(['fix_and_resubmit', 'feedback_exceeded', 'redo', 'discuss', 'ready_for_feedback', 'demonstrate', 'fail', 'time_exceeded']));
+  assert.equal(
+    sorted(staff),
+    sorted(['fix_and_resubmit', 'feedback_exceeded', 'redo', 'discuss', 'ready_for_feedback', 'demonstrate', 'fail', 'time_exceeded']),
+  );
   assert.not.ok(isStaffAssigned('complete'));
 });
 
@@ -109,7 +112,7 @@ test('every alias names its status, in any case and with surrounding space', () 
   assert.equal([...TRIGGER_WORDS].sort(), Object.keys(ALIASES).sort());
 });
 
-test('words that are not aliases name nothing (the spec\'s completed and in_progress included)', () => {
+test("words that are not aliases name nothing (the spec's completed and in_progress included)", () => {
   for (const word of ['', ' ', 'completed', 'in_progress', 'ready', 'fixandresubmit', 'do-not-resubmit', 'working-on-it', 'hd', 'x']) {
     assert.is(statusForTrigger(word), undefined, JSON.stringify(word));
   }

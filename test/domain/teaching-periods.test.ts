@@ -32,9 +32,7 @@ test('year must be a whole number from 2000 to 2999', () => {
 
 test('end on or after start; active until on or after end; every problem is reported', () => {
   assert.equal(teachingPeriodErrors({ ...valid, endDate: d('2026-03-01T23:59:59Z') }), ['End date should be on or after the start date']);
-  assert.equal(teachingPeriodErrors({ ...valid, activeUntil: d('2026-05-28T00:00:00Z') }), [
-    'Active until should be on or after the end date',
-  ]);
+  assert.equal(teachingPeriodErrors({ ...valid, activeUntil: d('2026-05-28T00:00:00Z') }), ['Active until should be on or after the end date']);
   assert.equal(teachingPeriodErrors({ ...valid, period: '', year: 1, endDate: d('2026-01-01T00:00:00Z') }).length, 3);
 });
 
@@ -60,12 +58,8 @@ test('a break must lie within its period and clear of the other breaks', () => {
   const others = [{ startDate: '2026-04-06', numberOfWeeks: 2 }];
   assert.equal(breakErrors({ startDate: '2026-03-02', numberOfWeeks: 1 }, period, others), []);
   assert.equal(breakErrors({ startDate: '2026-05-22', numberOfWeeks: 1 }, period, others), []);
-  assert.equal(breakErrors({ startDate: '2026-03-01', numberOfWeeks: 1 }, period, others), [
-    'Start date should be on or after the teaching period start date',
-  ]);
-  assert.equal(breakErrors({ startDate: '2026-05-23', numberOfWeeks: 1 }, period, others), [
-    'Number of weeks is exceeding the teaching period end date',
-  ]);
+  assert.equal(breakErrors({ startDate: '2026-03-01', numberOfWeeks: 1 }, period, others), ['Start date should be on or after the teaching period start date']);
+  assert.equal(breakErrors({ startDate: '2026-05-23', numberOfWeeks: 1 }, period, others), ['Number of weeks is exceeding the teaching period end date']);
   assert.equal(breakErrors({ startDate: '2026-04-13', numberOfWeeks: 1 }, period, others), ['Start date overlaps another break']);
   assert.equal(breakErrors({ startDate: '2026-04-13', numberOfWeeks: 1 }, period, []), []);
   assert.equal(breakErrors({ startDate: '2026-03-30', numberOfWeeks: 0 }, period, others), ['Number of weeks must be at least 1']);
@@ -74,9 +68,7 @@ test('a break must lie within its period and clear of the other breaks', () => {
     'Number of weeks is exceeding the teaching period end date',
     'Start date overlaps another break',
   ]);
-  assert.equal(breakErrors({ startDate: '9999-12-27', numberOfWeeks: 1 }, period, []), [
-    'Number of weeks is exceeding the teaching period end date',
-  ]);
+  assert.equal(breakErrors({ startDate: '9999-12-27', numberOfWeeks: 1 }, period, []), ['Number of weeks is exceeding the teaching period end date']);
 });
 
 test('a period starting late in its first day still allows a break on that day', () => {

@@ -8,7 +8,14 @@ import { nextStreamNaming, taskDefinitionsOnStreamDeletion } from '../../src/dom
 const test = suite('staff, streams and tutorial enrolments: pure rules');
 
 test('role names match by stem in any case; ids are the original ones', () => {
-  assert.equal(['tutor', 'CONVENOR', 'Unit Convenor', 'admin', 'student', 'root'].map(roleFromName), ['Tutor', 'Convenor', 'Convenor', 'Admin', 'Student', null]);
+  assert.equal(['tutor', 'CONVENOR', 'Unit Convenor', 'admin', 'student', 'root'].map(roleFromName), [
+    'Tutor',
+    'Convenor',
+    'Convenor',
+    'Admin',
+    'Student',
+    null,
+  ]);
   assert.equal([1, 2, 3, 4, 5].map(roleFromId), ['Student', 'Tutor', 'Convenor', 'Admin', null]);
   assert.equal((['Student', 'Tutor', 'Convenor', 'Admin'] as const).map(roleIdOf), [1, 2, 3, 4]);
   assert.equal(staffRoleOf('Tutor'), { role: 'Tutor' });
@@ -27,10 +34,16 @@ test('convenors need a convening system role, tutors a teaching one', () => {
 test('streams take the first number free in both name and abbreviation', () => {
   const type = { name: 'Workshop', abbreviation: 'wrkshop' };
   assert.equal(nextStreamNaming(type, []), { name: 'Workshop 1', abbreviation: 'wrkshop 1' });
-  assert.equal(nextStreamNaming(type, [{ name: 'Workshop 1', abbreviation: 'x' }, { name: 'y', abbreviation: 'wrkshop 2' }]), {
-    name: 'Workshop 3',
-    abbreviation: 'wrkshop 3',
-  });
+  assert.equal(
+    nextStreamNaming(type, [
+      { name: 'Workshop 1', abbreviation: 'x' },
+      { name: 'y', abbreviation: 'wrkshop 2' },
+    ]),
+    {
+      name: 'Workshop 3',
+      abbreviation: 'wrkshop 3',
+    },
+  );
   assert.equal([1, 2, 3].map(taskDefinitionsOnStreamDeletion), ['clear', 'move_to_other', 'refuse']);
 });
 

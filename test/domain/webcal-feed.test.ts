@@ -49,7 +49,10 @@ test('reminders in weeks, days, hours and minutes become seconds before the even
   assert.is(reminderSeconds({ time: 4, unit: 'h' }), 4 * 3_600);
   assert.is(reminderSeconds({ time: 15, unit: 'm' }), 15 * 60);
   const events = feedEvents([P1], { includeStartDates: true, reminder: { time: 1, unit: 'd' } });
-  assert.equal(events.map((e) => e.alarmSecondsBefore), [86_400, 86_400]);
+  assert.equal(
+    events.map((e) => e.alarmSecondsBefore),
+    [86_400, 86_400],
+  );
 });
 
 test('the calendar: PRODID, METHOD, refresh daily, all-day events with status, custom properties and alarms; parsed back by node-ical', () => {
@@ -94,7 +97,10 @@ test('a product name with a line break or "//" cannot break the PRODID line; no 
   assert.not.match(text, /\r\nX-INJECTED/);
   assert.match(text, /\r\nPRODID:-\/\/Evil  X-INJECTED:1 Name\/\/Task calendar\/\/EN\r\n/);
   assert.not.match(text, /BEGIN:VEVENT/);
-  assert.equal(Object.values(nodeIcal.sync.parseICS(text)).filter((c) => c?.type === 'VEVENT'), []);
+  assert.equal(
+    Object.values(nodeIcal.sync.parseICS(text)).filter((c) => c?.type === 'VEVENT'),
+    [],
+  );
 });
 
 /** node-ical gives all-day dates as local midnight. */

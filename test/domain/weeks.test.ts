@@ -1,16 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { addDays } from '../../src/domain/dates.ts';
-import {
-  dateForWeek,
-  dateForWeekAndDay,
-  sameWeekAndDay,
-  teachingDayOf,
-  weekdayOf,
-  weekNumber,
-  WEEKDAYS,
-  type PeriodCalendar,
-} from '../../src/domain/weeks.ts';
+import { dateForWeek, dateForWeekAndDay, sameWeekAndDay, teachingDayOf, weekdayOf, weekNumber, WEEKDAYS, type PeriodCalendar } from '../../src/domain/weeks.ts';
 
 const test = suite('domain: teaching weeks over breaks');
 

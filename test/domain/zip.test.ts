@@ -4,7 +4,18 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NotAZipError, assertSafeZip, copyEntryTo, listZip, readEntry, readZip, safeEntryPart, unsafeEntryName, writeZip, zipToBuffer } from '../../src/lib/zip.ts';
+import {
+  NotAZipError,
+  assertSafeZip,
+  copyEntryTo,
+  listZip,
+  readEntry,
+  readZip,
+  safeEntryPart,
+  unsafeEntryName,
+  writeZip,
+  zipToBuffer,
+} from '../../src/lib/zip.ts';
 import { pdfBytes, rawZip, unzip } from '../support/zips.ts';
 
 const test = suite('lib: zips in and out, without zip-slip');
@@ -33,7 +44,16 @@ test('unsafe names: parent steps, absolute and drive-letter paths, backslashes, 
 });
 
 test('read: entries as streams, byte-exact; a `../evil` entry is flagged and cannot be opened; nothing is written anywhere', async () => {
-  const path = await file('in.zip', rawZip([['1.1P.pdf', pdfBytes('a')], ['../evil.pdf', 'owned'], ['sub/', ''], ['sub/2.1P.pdf', pdfBytes('b')], ['C:\\x.pdf', 'x']]));
+  const path = await file(
+    'in.zip',
+    rawZip([
+      ['1.1P.pdf', pdfBytes('a')],
+      ['../evil.pdf', 'owned'],
+      ['sub/', ''],
+      ['sub/2.1P.pdf', pdfBytes('b')],
+      ['C:\\x.pdf', 'x'],
+    ]),
+  );
   const seen: [string, string | null, boolean][] = [];
   const data = new Map<string, Buffer>();
   for await (const entry of readZip(path)) {
@@ -64,7 +84,13 @@ test('read: entries as streams, byte-exact; a `../evil` entry is flagged and can
 });
 
 test('assertSafeZip refuses a zip with any unsafe name and passes a clean one; listZip reads names only', async () => {
-  const evil = await file('evil.zip', rawZip([['ok.txt', 'x'], ['../../evil', 'y']]));
+  const evil = await file(
+    'evil.zip',
+    rawZip([
+      ['ok.txt', 'x'],
+      ['../../evil', 'y'],
+    ]),
+  );
   await assertSafeZip(evil).then(
     () => assert.unreachable('an unsafe zip passed'),
     (e) => {
@@ -107,7 +133,14 @@ test('readEntry caps an entry at maxBytes', async () => {
 });
 
 test('copyEntryTo writes to the path the caller chose, byte-exact, and leaves nothing when over the cap or unsafe', async () => {
-  const path = await file('in.zip', rawZip([['../../escape.pdf', 'x'], ['a/1.1P.pdf', pdfBytes('a')], ['big.bin', Buffer.alloc(3000, 1)]]));
+  const path = await file(
+    'in.zip',
+    rawZip([
+      ['../../escape.pdf', 'x'],
+      ['a/1.1P.pdf', pdfBytes('a')],
+      ['big.bin', Buffer.alloc(3000, 1)],
+    ]),
+  );
   const results: string[] = [];
   let n = 0;
   for await (const entry of readZip(path)) {
@@ -146,7 +179,10 @@ test('write: buffers and lazily opened streams in order, byte-exact, streams ope
   assert.is(maxOpen, 1);
   // What we write reads back through our own reader too.
   const path = await file('out.zip', zip);
-  assert.equal((await listZip(path)).map((e) => e.unsafe), [null, null, null]);
+  assert.equal(
+    (await listZip(path)).map((e) => e.unsafe),
+    [null, null, null],
+  );
 });
 
 test('write: an unsafe name or a failing stream fails the zip stream instead of writing it', async () => {
@@ -154,7 +190,12 @@ test('write: an unsafe name or a failing stream fails the zip stream instead of 
     () => assert.unreachable('wrote ../evil'),
     (e) => assert.match(e.message, 'refusing to write'),
   );
-  const failing = () => new Readable({ read() { this.destroy(new Error('disk gone')); } });
+  const failing = () =>
+    new Readable({
+      read() {
+        this.destroy(new Error('disk gone'));
+      },
+    });
   await zipToBuffer([{ name: 'a.pdf', open: failing }]).then(
     () => assert.unreachable('a failed entry was written'),
     (e) => assert.match(e.message, 'disk gone'),

@@ -104,7 +104,10 @@ if (reason) {
     assert.is(output, 'uid 1000\nroot read-only\nexit code: 0\nanswer 42\nexit code: 0\n');
     assert.is((await assessmentComments(env)).at(-1)!.comment, 'built\n\ncorrect');
     assert.is(await taskStatus(env, world), 'ready_for_feedback');
-    const left = await new Docker(dockerOptions(process.env.DOCKER_HOST || undefined)).listContainers({ all: true, filters: { name: [`overseer-${record.id}-`] } });
+    const left = await new Docker(dockerOptions(process.env.DOCKER_HOST || undefined)).listContainers({
+      all: true,
+      filters: { name: [`overseer-${record.id}-`] },
+    });
     assert.equal(left, [], 'no container is left behind');
   });
 

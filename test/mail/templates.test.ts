@@ -17,7 +17,13 @@ const test = suite('mail: templates and weekly rules');
 const signature: Signature = { product: 'Course Service', onBehalfOf: 'Tina Tutor', webUrl: 'https://courses.example.edu' };
 
 test('task PDF failed: the original subject, the tasks, the reason, what to do, and the settings link', () => {
-  const mail = taskPdfFailedMail({ firstName: 'Ann', unitName: 'Programming', tasks: [{ abbreviation: 'P2', name: 'Loops' }], reason: 'The PDF is encrypted', signature });
+  const mail = taskPdfFailedMail({
+    firstName: 'Ann',
+    unitName: 'Programming',
+    tasks: [{ abbreviation: 'P2', name: 'Loops' }],
+    reason: 'The PDF is encrypted',
+    signature,
+  });
   assert.is(mail.subject, 'Programming: Task PDFs ready to view');
   assert.match(mail.text, /^Hi Ann,/);
   assert.match(mail.text, /  \* P2 - Loops\n/);
@@ -75,9 +81,21 @@ test('top tasks: overdue, then due within a week, then ahead; finished and above
     task('D1', { targetDate: '2026-03-05', status: 'discuss' }),
   ];
   const top = topTasks(tasks, 0, '2026-03-16');
-  assert.equal(top.map((t) => [t.abbreviation, t.reason]), [['D1', 'overdue'], ['O1', 'overdue'], ['O2', 'soon'], ['S1', 'soon'], ['A1', 'ahead']]);
+  assert.equal(
+    top.map((t) => [t.abbreviation, t.reason]),
+    [
+      ['D1', 'overdue'],
+      ['O1', 'overdue'],
+      ['O2', 'soon'],
+      ['S1', 'soon'],
+      ['A1', 'ahead'],
+    ],
+  );
   // Aiming at Credit: the Credit task joins the overdue ones, after the Pass tasks.
-  assert.equal(topTasks(tasks, 1, '2026-03-16').map((t) => t.abbreviation), ['D1', 'O1', 'C1', 'O2', 'S1']);
+  assert.equal(
+    topTasks(tasks, 1, '2026-03-16').map((t) => t.abbreviation),
+    ['D1', 'O1', 'C1', 'O2', 'S1'],
+  );
 });
 
 test('which units get summaries: active, notifications on, started 4+ days ago, not ended; mid-unit for portfolio holders', () => {
@@ -93,7 +111,7 @@ test('which units get summaries: active, notifications on, started 4+ days ago, 
   assert.not.ok(isMidUnit(unit, '2026-06-16'), '14 days to go');
 });
 
-test('weekly student summary: the week, what to do next, progress and the week\'s counts', () => {
+test("weekly student summary: the week, what to do next, progress and the week's counts", () => {
   const mail = weeklyStudentSummaryMail({
     unitName: 'Programming',
     weekEnd: '2026-03-16',
@@ -102,7 +120,10 @@ test('weekly student summary: the week, what to do next, progress and the week\'
     firstName: 'Ann',
     hasTutorial: false,
     portfolioDone: false,
-    top: [{ ...task('O1'), reason: 'overdue' }, { ...task('S1', { status: 'discuss' }), reason: 'soon' }],
+    top: [
+      { ...task('O1'), reason: 'overdue' },
+      { ...task('S1', { status: 'discuss' }), reason: 'soon' },
+    ],
     statusCounts: { not_started: 2, complete: 1 },
     sentComments: 0,
     receivedComments: 3,
@@ -112,13 +133,30 @@ test('weekly student summary: the week, what to do next, progress and the week\'
   assert.is(mail.subject, 'Programming: Weekly Summary');
   assert.match(mail.text, /weekly summary for 9 March 2026 to 15 March 2026/);
   assert.match(mail.text, /not in a tutorial yet/);
-  assert.match(mail.text, /Overdue - catch up on these first:\n  \* O1 - Task O1\n\nDue within the next week:\n  \* S1 - Task S1 \(discuss it with your tutor\)/);
+  assert.match(
+    mail.text,
+    /Overdue - catch up on these first:\n  \* O1 - Task O1\n\nDue within the next week:\n  \* S1 - Task S1 \(discuss it with your tutor\)/,
+  );
   assert.not.match(mail.text, /Get ahead/);
   assert.match(mail.text, /Your tasks: Complete: 1, Not Started: 2\./);
   assert.match(mail.text, /1 comment was made in the unit\./);
   assert.match(mail.text, /You posted 0 comments and received 3 comments\./);
   assert.match(mail.text, /Tasks changed status 12 times in the unit; yours changed 1 time\./);
-  const done = weeklyStudentSummaryMail({ unitName: 'P', weekEnd: '2026-03-16', unitComments: 0, unitStatusChanges: 0, firstName: 'Ann', hasTutorial: true, portfolioDone: true, top: [], statusCounts: {}, sentComments: 0, receivedComments: 0, statusChanges: 0, signature });
+  const done = weeklyStudentSummaryMail({
+    unitName: 'P',
+    weekEnd: '2026-03-16',
+    unitComments: 0,
+    unitStatusChanges: 0,
+    firstName: 'Ann',
+    hasTutorial: true,
+    portfolioDone: true,
+    top: [],
+    statusCounts: {},
+    sentComments: 0,
+    receivedComments: 0,
+    statusChanges: 0,
+    signature,
+  });
   assert.match(done.text, /finished every task and your portfolio is ready/);
 });
 
@@ -137,7 +175,15 @@ const figures = (name: string, extra: Partial<StaffFigures> = {}): StaffFigures 
 });
 
 test('weekly staff summary: their own figures; convenors also get the staff table and students in no tutorial', () => {
-  const tutor = weeklyStaffSummaryMail({ unitName: 'Programming', weekEnd: '2026-03-16', unitComments: 3, unitStatusChanges: 9, firstName: 'Tina', mine: figures('Tina Tutor'), signature });
+  const tutor = weeklyStaffSummaryMail({
+    unitName: 'Programming',
+    weekEnd: '2026-03-16',
+    unitComments: 3,
+    unitStatusChanges: 9,
+    firstName: 'Tina',
+    mine: figures('Tina Tutor'),
+    signature,
+  });
   assert.is(tutor.subject, 'Programming: Weekly Summary');
   assert.match(tutor.text, /2 tasks are waiting for your feedback; the oldest was submitted 4 days ago\./);
   assert.match(tutor.text, /you assessed 3 tasks/);

@@ -75,7 +75,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 test('a slow body to POST /api/auth or /trpc/auth.signIn is cut once the body allowance has passed', async () => {
   const { port } = await serviceWith({ REQUEST_BODY_TIMEOUT_SECONDS: '1' });
   const auth = await slowRequest(port, 'POST /api/auth HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":');
-  const trpc = await slowRequest(port, 'POST /trpc/auth.signIn HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":');
+  const trpc = await slowRequest(
+    port,
+    'POST /trpc/auth.signIn HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":',
+  );
   await eventually(() => auth.closed() && trpc.closed(), 30_000, 'both connections closed by the server');
 });
 
@@ -111,7 +114,11 @@ test('out of file descriptors: a request that needs a new one gets 503, never 50
   const pool = (await orm.em.getConnection().getNativeClient()) as unknown as pg.Pool;
   while (pool.totalCount > 0) (await pool.connect()).release(true);
   await sleep(1_000); // the dropped connections' sockets close
-  const [soft, hard] = execFileSync('prlimit', ['--pid', String(process.pid), '--nofile', '--noheadings', '--raw', '--output', 'SOFT,HARD'], { encoding: 'utf8' }).trim().split(/\s+/);
+  const [soft, hard] = execFileSync('prlimit', ['--pid', String(process.pid), '--nofile', '--noheadings', '--raw', '--output', 'SOFT,HARD'], {
+    encoding: 'utf8',
+  })
+    .trim()
+    .split(/\s+/);
   // A limit a little above what is open, then every descriptor left taken, so that nothing new can open.
   execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${readdirSync('/proc/self/fd').length + 64}:${hard}`]);
   const fillers: number[] = [];

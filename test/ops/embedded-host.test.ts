@@ -101,7 +101,13 @@ test('a cluster made with the old fixed superuser password gets a generated one 
     assert.match(logged.join('\n'), 'replaced the fixed superuser password');
     assert.is(statSync(`${dir}.password`).mode & 0o777, 0o600);
     const guessed = new pg.Client(second.url.replace(/:[^:@]+@/, ':postgres@'));
-    assert.ok(await guessed.connect().then(() => false, () => true), 'postgres/postgres is refused');
+    assert.ok(
+      await guessed.connect().then(
+        () => false,
+        () => true,
+      ),
+      'postgres/postgres is refused',
+    );
     const current = new pg.Client(second.url);
     await current.connect();
     await current.end();

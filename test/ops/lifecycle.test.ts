@@ -110,13 +110,21 @@ test('SIGTERM during a burst of requests and a running job: every request is ans
   await new Promise((r) => setTimeout(r, 500));
   server.child.kill('SIGTERM');
   const statuses = await Promise.all(burst);
-  assert.equal(statuses.filter((s) => s !== 200 && s !== 201), [], 'every request in flight got its answer');
+  assert.equal(
+    statuses.filter((s) => s !== 200 && s !== 201),
+    [],
+    'every request in flight got its answer',
+  );
   assert.is(await within(server.exited, 45_000, 'the stop'), 0, server.output());
   assert.not.match(server.output(), /Unhandled|uncaught|BoundPool|error handlers/i);
 
   const [image, jobs] = await inDatabase(async (c) => [
     (await c.query('select pull_status from overseer_images where id = $1', [imageId])).rows[0],
-    (await c.query("select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'pull_overseer_image'")).rows[0],
+    (
+      await c.query(
+        "select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'pull_overseer_image'",
+      )
+    ).rows[0],
   ]);
   assert.is(image.pull_status, 'pulled', 'the running job finished before the exit');
   assert.is(jobs.n, 0);
@@ -276,7 +284,10 @@ test('the superuser password is generated per data directory and kept readable o
   const db = await startEmbeddedPostgres(join(dataDir, 'pg'), { persistent: true, log: () => {} });
   try {
     const guessed = new pg.Client(db.url.replace(/:[^:@]+@/, ':postgres@'));
-    const refused = await guessed.connect().then(() => false, () => true);
+    const refused = await guessed.connect().then(
+      () => false,
+      () => true,
+    );
     assert.ok(refused, 'the old fixed password postgres/postgres no longer works');
     await guessed.end().catch(() => {});
   } finally {

@@ -85,7 +85,8 @@ async function cluster(): Promise<Cluster> {
   // The API first: it applies the migrations the workers then find done.
   const api = await startServer(mkdtempSync(join(dir, 'api-')), { ...shared, SERVICE_ROLE: 'api' });
   running.push(api);
-  const worker = (name: string) => launchServer(mkdtempSync(join(dir, `${name}-`)), { ...shared, SERVICE_ROLE: 'worker', WORKER_CONCURRENCY: '1', PGAPPNAME: name });
+  const worker = (name: string) =>
+    launchServer(mkdtempSync(join(dir, `${name}-`)), { ...shared, SERVICE_ROLE: 'worker', WORKER_CONCURRENCY: '1', PGAPPNAME: name });
   const workers = { 'worker-a': await worker('worker-a'), 'worker-b': await worker('worker-b') };
   running.push(...Object.values(workers));
   await eventually(async () => Object.values(workers).every((w) => w.output().includes('job worker running')), 60_000, 'both workers start');
@@ -160,7 +161,10 @@ test('kill -9 of the worker in the middle of a PDF job: the other worker builds 
 
   // The heartbeat table is the view of live workers: the killed one is gone from it, the survivor is there.
   const { rows: beats } = await c.client.query<{ pid: number; pool_id: string }>('select pid, pool_id from worker_heartbeats');
-  assert.equal(beats.map((b) => b.pid), [survivor.child.pid]);
+  assert.equal(
+    beats.map((b) => b.pid),
+    [survivor.child.pid],
+  );
   assert.is(beats[0].pool_id, taking[1].locked_by, 'the row names the pool that locks its jobs');
   assert.is(survivor.child.exitCode, null, 'the survivor is still running');
   finished = true;

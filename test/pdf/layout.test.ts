@@ -19,28 +19,56 @@ const plain = (text: string) => [{ text, scope: '' }];
 test('tabs expand to the next multiple of 4 columns, counted across tokens', () => {
   assert.equal(expandTabs(plain('\tx')), plain('    x'));
   assert.equal(expandTabs(plain('ab\tc')), plain('ab  c'));
-  assert.equal(expandTabs([{ text: 'abc', scope: 'keyword' }, { text: '\t1', scope: '' }]), [{ text: 'abc', scope: 'keyword' }, { text: ' 1', scope: '' }]);
+  assert.equal(
+    expandTabs([
+      { text: 'abc', scope: 'keyword' },
+      { text: '\t1', scope: '' },
+    ]),
+    [
+      { text: 'abc', scope: 'keyword' },
+      { text: ' 1', scope: '' },
+    ],
+  );
 });
 
 test('long lines wrap anywhere at the column limit, keeping each piece its colour', () => {
-  assert.equal(wrapTokens([{ text: 'abcd', scope: 'string' }, { text: 'efg', scope: '' }], 3), [
-    [{ text: 'abc', scope: 'string' }],
-    [{ text: 'd', scope: 'string' }, { text: 'ef', scope: '' }],
-    [{ text: 'g', scope: '' }],
-  ]);
+  assert.equal(
+    wrapTokens(
+      [
+        { text: 'abcd', scope: 'string' },
+        { text: 'efg', scope: '' },
+      ],
+      3,
+    ),
+    [
+      [{ text: 'abc', scope: 'string' }],
+      [
+        { text: 'd', scope: 'string' },
+        { text: 'ef', scope: '' },
+      ],
+      [{ text: 'g', scope: '' }],
+    ],
+  );
   assert.equal(wrapTokens([], 10), [[]], 'an empty line is still a row');
-  assert.equal(wrapTokens(plain('日本語ab'), 2).map((r) => r[0].text), ['日本', '語a', 'b'], 'by characters, not UTF-16 units');
+  assert.equal(
+    wrapTokens(plain('日本語ab'), 2).map((r) => r[0].text),
+    ['日本', '語a', 'b'],
+    'by characters, not UTF-16 units',
+  );
 });
 
 test('rows carry the line number on the first row of each source line only; a final newline adds no line', () => {
   const rows = codeRows('one\n\tlong line here\nthree\n', null, 8);
-  assert.equal(rows.map((r) => [r.number, r.tokens.map((t) => t.text).join('')]), [
-    [1, 'one'],
-    [2, '    long'],
-    [null, ' line he'],
-    [null, 're'],
-    [3, 'three'],
-  ]);
+  assert.equal(
+    rows.map((r) => [r.number, r.tokens.map((t) => t.text).join('')]),
+    [
+      [1, 'one'],
+      [2, '    long'],
+      [null, ' line he'],
+      [null, 're'],
+      [3, 'three'],
+    ],
+  );
 });
 
 test('highlight.js colours by extension, as the original lexer map; plain text types stay plain', () => {
@@ -52,8 +80,15 @@ test('highlight.js colours by extension, as the original lexer map; plain text t
   assert.is(languageFor('sh'), null);
   assert.is(languageFor('nosuchlanguage'), null);
   const [line] = highlightLines('def f(): return "x<y"', 'python');
-  assert.equal(line.find((t) => t.text === 'def'), { text: 'def', scope: 'keyword' });
-  assert.equal(line.find((t) => t.scope === 'string'), { text: '"x<y"', scope: 'string' }, 'entities decoded');
+  assert.equal(
+    line.find((t) => t.text === 'def'),
+    { text: 'def', scope: 'keyword' },
+  );
+  assert.equal(
+    line.find((t) => t.scope === 'string'),
+    { text: '"x<y"', scope: 'string' },
+    'entities decoded',
+  );
   const lines = highlightLines('/* a\nb */ int x;', 'c');
   assert.equal(lines[1][0], { text: 'b */', scope: 'comment' }, 'a comment across lines keeps its scope');
   assert.equal(colourOf('keyword'), [0, 0.5, 0]);
@@ -96,8 +131,14 @@ test('notebooks: markdown, code cells numbered with their outputs, errors withou
     { kind: 'code', number: 7, source: 'stop()', outputs: [{ kind: 'text', text: 'Error in stop()' }] },
     { kind: 'raw', source: 'raw text' },
   ]);
-  assert.throws(() => notebookCells('not json'), (e: unknown) => e instanceof SubmissionFileError);
-  assert.throws(() => notebookCells('{"nbformat": 4}'), (e: unknown) => e instanceof SubmissionFileError);
+  assert.throws(
+    () => notebookCells('not json'),
+    (e: unknown) => e instanceof SubmissionFileError,
+  );
+  assert.throws(
+    () => notebookCells('{"nbformat": 4}'),
+    (e: unknown) => e instanceof SubmissionFileError,
+  );
   assert.is(stripAnsi('\u001b[1;32mok\u001b[0m'), 'ok');
   assert.equal(markdownLine('# Title **x**'), { text: 'Title x', size: 16, bold: true, indent: 0 });
   assert.equal(markdownLine('- item'), { text: '• item', size: 10, bold: false, indent: 12 });

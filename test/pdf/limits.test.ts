@@ -24,7 +24,8 @@ test('the cut fills at most the rows asked for, exactly as codeRows prints them,
     assert.is(cut.whole, rows >= all, `${rows} rows: whole?`);
     if (cut.whole) assert.is(printed.length, all);
     // Every row asked for is used: one more character would not fit.
-    if (!cut.whole && rows > 0) assert.ok(codeRows(SOURCE.replace(/\r\n?/g, '\n').slice(0, cut.text.length + 1), null, 40).length > rows || printed.length === rows);
+    if (!cut.whole && rows > 0)
+      assert.ok(codeRows(SOURCE.replace(/\r\n?/g, '\n').slice(0, cut.text.length + 1), null, 40).length > rows || printed.length === rows);
     // Lines held whole: each ends with its newline inside the cut (all of them when nothing was cut).
     assert.is(cut.lines, cut.whole ? SOURCE.split(/\r\n?|\n/).length : cut.text.split('\n').length - 1);
   }

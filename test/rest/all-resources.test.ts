@@ -29,7 +29,16 @@ async function unitWith(...abbreviations: string[]) {
   const em = env.orm.em.fork();
   const ids: Record<string, number> = {};
   for (const [i, abbreviation] of abbreviations.entries()) {
-    const td = em.create(TaskDefinition, { unit, name: `Task ${i}`, abbreviation, description: '', startDate: `2026-03-0${2 + i}`, targetDate: '2026-03-13', plagiarismChecks: [], uploadRequirements: [] });
+    const td = em.create(TaskDefinition, {
+      unit,
+      name: `Task ${i}`,
+      abbreviation,
+      description: '',
+      startDate: `2026-03-0${2 + i}`,
+      targetDate: '2026-03-13',
+      plagiarismChecks: [],
+      uploadRequirements: [],
+    });
     await em.flush();
     ids[abbreviation] = td.id;
   }
@@ -44,7 +53,8 @@ async function put(unit: number, td: number, what: 'task_sheet' | 'task_resource
   assert.ok(res.status === 200 || res.status === 201, res.text);
 }
 
-const get = (unit: number | string, as: Credentials) => env.app.inject({ method: 'GET', url: `/api/units/${unit}/all_resources`, headers: { Username: as.username, 'Auth-Token': as.token } });
+const get = (unit: number | string, as: Credentials) =>
+  env.app.inject({ method: 'GET', url: `/api/units/${unit}/all_resources`, headers: { Username: as.username, 'Auth-Token': as.token } });
 
 test('everyone in the unit gets <ABBR>.pdf and <ABBR>.zip for each stored file, byte for byte, in unit page order; assessment resources never', async () => {
   const { unit, ids } = await unitWith('P1', 'C/1', 'P3', '..');

@@ -6,15 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignedXml } from 'xml-crypto';
 import { AuthToken, UsedSamlAssertion, User } from '../../schema/index.ts';
-import {
-  conditionsProblem,
-  decodeSamlResponse,
-  identityFrom,
-  idpKeysFromPem,
-  roleForNewUser,
-  SamlError,
-  type SamlAssertion,
-} from '../../src/lib/saml.ts';
+import { conditionsProblem, decodeSamlResponse, identityFrom, idpKeysFromPem, roleForNewUser, SamlError, type SamlAssertion } from '../../src/lib/saml.ts';
 import { hashToken } from '../../src/lib/sessions.ts';
 import type { TestEnv } from '../support/env.ts';
 import { createUser, type People } from '../support/fixtures.ts';
@@ -59,7 +51,10 @@ function selfSignedCertificate(keys: { publicKey: KeyObject; privateKey: KeyObje
   );
   const signature = rsaSign('sha256', tbs, keys.privateKey);
   const cert = seq(tbs, sha256WithRsa, der(0x03, Buffer.from([0]), signature));
-  return `-----BEGIN CERTIFICATE-----\n${cert.toString('base64').match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+  return `-----BEGIN CERTIFICATE-----\n${cert
+    .toString('base64')
+    .match(/.{1,64}/g)!
+    .join('\n')}\n-----END CERTIFICATE-----\n`;
 }
 
 function testIdp(commonName: string) {
@@ -296,12 +291,26 @@ test('signing in again finds the same user; an existing user is matched by email
 test('stored addresses are compared without case, and literally', async () => {
   const mixed = await createUser(env, 'mcase', 'Tutor', { email: 'Mixed.Case@Example.edu' });
   const plain = await createUser(env, 'plain', 'Tutor', { email: 'axb@example.edu' });
-  const found = await post(signedResponse({ attributes: [['mail', null, ['mixed.case@example.edu']], ['uid', null, ['someone']]] }));
+  const found = await post(
+    signedResponse({
+      attributes: [
+        ['mail', null, ['mixed.case@example.edu']],
+        ['uid', null, ['someone']],
+      ],
+    }),
+  );
   assert.is(found.status, 201);
   assert.is(found.body.user.email, 'Mixed.Case@Example.edu');
   assert.is(await env.orm.em.fork().count(AuthToken, { user: mixed.id }), 1);
   // '_' is a wildcard in LIKE patterns; it must not let a_b@ sign in as axb@.
-  const other = await post(signedResponse({ attributes: [['mail', null, ['a_b@example.edu']], ['uid', null, ['a_b']]] }));
+  const other = await post(
+    signedResponse({
+      attributes: [
+        ['mail', null, ['a_b@example.edu']],
+        ['uid', null, ['a_b']],
+      ],
+    }),
+  );
   assert.is(other.status, 201);
   assert.is(other.body.user.email, 'a_b@example.edu');
   assert.is(await env.orm.em.fork().count(AuthToken, { user: plain.id }), 0);
@@ -311,7 +320,14 @@ test('a uid equal to a local username never signs in as that user: an IdP user "
   const admin = await createUser(env, 'admin', 'Admin', { email: 'it.admin@example.edu' });
   const adminTokens = await env.orm.em.fork().count(AuthToken, { user: admin.id });
   const before = await counts();
-  const res = await post(signedResponse({ attributes: [['mail', null, ['mallory@example.edu']], ['uid', null, ['Admin']]] }));
+  const res = await post(
+    signedResponse({
+      attributes: [
+        ['mail', null, ['mallory@example.edu']],
+        ['uid', null, ['Admin']],
+      ],
+    }),
+  );
   assert.is(res.status, 201);
   assert.is(res.body.user.email, 'mallory@example.edu');
   assert.equal(await counts(), { users: before.users + 1, tokens: before.tokens + 1 });
@@ -320,7 +336,14 @@ test('a uid equal to a local username never signs in as that user: an IdP user "
   assert.is(await env.orm.em.fork().count(AuthToken, { user: admin.id }), adminTokens);
 
   // The same for an existing tutor's username: a new account with the next free username.
-  const tutorLike = await post(signedResponse({ attributes: [['mail', null, ['tutor.new.address@example.edu']], ['uid', null, ['ATutor']]] }));
+  const tutorLike = await post(
+    signedResponse({
+      attributes: [
+        ['mail', null, ['tutor.new.address@example.edu']],
+        ['uid', null, ['ATutor']],
+      ],
+    }),
+  );
   assert.is(tutorLike.status, 201);
   assert.is(tutorLike.body.user.email, 'tutor.new.address@example.edu');
   assert.is((await env.orm.em.fork().findOneOrFail(User, { email: 'tutor.new.address@example.edu' })).username, 'atutor2');
@@ -355,7 +378,10 @@ test('SHA-1 signatures and digests are refused; SHA-512 is accepted', async () =
   await rejected(b64(sign(xml(), { signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1' })), 'rsa-sha1');
   await rejected(b64(sign(xml(), { digestAlgorithm: 'http://www.w3.org/2000/09/xmldsig#sha1' })), 'sha1 digest');
   await rejected(b64(sign(xml(), { target: 'response', signatureAlgorithm: 'http://www.w3.org/2000/09/xmldsig#rsa-sha1' })), 'rsa-sha1 response');
-  const strong = sign(xml(), { signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512', digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha512' });
+  const strong = sign(xml(), {
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha512',
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha512',
+  });
   assert.is((await post(b64(strong))).status, 201);
 });
 
@@ -367,7 +393,14 @@ test('staff and faculty affiliations make a tutor; anyone else is a student', as
     ['urn:oid:1.3.6.1.4.1.5923.1.1.1.1', 'al.umnus@example.edu', ['alum'], 'Student'],
   ];
   for (const [name, email, affiliation, role] of cases) {
-    const res = await post(signedResponse({ attributes: [['mail', null, [email]], [name, null, affiliation]] }));
+    const res = await post(
+      signedResponse({
+        attributes: [
+          ['mail', null, [email]],
+          [name, null, affiliation],
+        ],
+      }),
+    );
     assert.is(res.status, 201, email);
     const user = await env.orm.em.fork().findOneOrFail(User, { email });
     assert.is(user.systemRole, role, email);
@@ -428,7 +461,13 @@ test('an unsigned response is refused', async () => {
 });
 
 test('signature wrapping never signs in as the injected identity', async () => {
-  const evil = assertionXml({ id: '_evil', attributes: [['mail', null, ['aadmin@example.edu']], ['uid', null, ['aadmin']]] });
+  const evil = assertionXml({
+    id: '_evil',
+    attributes: [
+      ['mail', null, ['aadmin@example.edu']],
+      ['uid', null, ['aadmin']],
+    ],
+  });
   const signedAssertion = /<saml:Assertion[\s\S]*<\/saml:Assertion>/.exec(sign(responseXml([assertionXml({ id: '_assertion1' })])))![0];
   const evilSameId = evil.replace('ID="_evil"', 'ID="_assertion1"');
   const attempts: [string, string][] = [
@@ -439,16 +478,15 @@ test('signature wrapping never signs in as the injected identity', async () => {
     // the signed assertion hidden inside the injected one
     ['signed one nested', responseXml([evil.replace('</saml:Subject>', `</saml:Subject><saml:Advice>${signedAssertion}</saml:Advice>`)])],
     // the signed assertion moved into the response's Extensions, the injected one in its place
-    [
-      'signed one in Extensions',
-      responseXml([evil]).replace('<samlp:Status>', `<samlp:Extensions>${signedAssertion}</samlp:Extensions><samlp:Status>`),
-    ],
+    ['signed one in Extensions', responseXml([evil]).replace('<samlp:Status>', `<samlp:Extensions>${signedAssertion}</samlp:Extensions><samlp:Status>`)],
   ];
   // A response signed as a whole, wrapped inside a new outer response with the injected assertion.
   const signedWhole = sign(responseXml([assertionXml()]), { target: 'response' }).replace(/^<\?xml[^>]*>\s*/, '');
   attempts.push([
     'signed response wrapped',
-    responseXml([evil]).replace('ID="_response1"', 'ID="_outer"').replace('<samlp:Status>', `<samlp:Extensions>${signedWhole}</samlp:Extensions><samlp:Status>`),
+    responseXml([evil])
+      .replace('ID="_response1"', 'ID="_outer"')
+      .replace('<samlp:Status>', `<samlp:Extensions>${signedWhole}</samlp:Extensions><samlp:Status>`),
   ]);
 
   // A response carries one assertion, so all of these are refused outright; none may ever sign
@@ -465,7 +503,9 @@ test('signature wrapping never signs in as the injected identity', async () => {
 test('a comment inside the signed NameID cannot shorten it', async () => {
   const victim = await createUser(env, 'kvictim', 'Convenor', { email: 'kim.victim@example.edu' });
   const signed = sign(
-    responseXml([assertionXml({ nameId: 'kim.victim@example.edu.evil.test', nameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress', attributes: [] })]),
+    responseXml([
+      assertionXml({ nameId: 'kim.victim@example.edu.evil.test', nameIdFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress', attributes: [] }),
+    ]),
   );
   const res = await post(b64(signed.replace('kim.victim@example.edu.evil.test', 'kim.victim@example.edu<!---->.evil.test')));
   assert.is(res.status, 201);
@@ -603,8 +643,14 @@ unit('decoding: base64 with line breaks or form-mangled plus signs; anything els
   assert.ok(/[+/]/.test(encoded));
   assert.is(decodeSamlResponse(encoded.replace(/(.{4})/g, '$1\r\n')), xml);
   assert.is(decodeSamlResponse(encoded.replace(/\+/g, ' ')), xml);
-  assert.throws(() => decodeSamlResponse('@@@@'), (e: unknown) => e instanceof SamlError);
-  assert.throws(() => decodeSamlResponse('abc'), (e: unknown) => e instanceof SamlError);
+  assert.throws(
+    () => decodeSamlResponse('@@@@'),
+    (e: unknown) => e instanceof SamlError,
+  );
+  assert.throws(
+    () => decodeSamlResponse('abc'),
+    (e: unknown) => e instanceof SamlError,
+  );
 });
 
 unit('keys: certificates and public keys are read from PEM text, junk is not', () => {

@@ -43,8 +43,7 @@ const wrongTimes = async (n: number, username: string, from = HOME) => {
 };
 
 /** The failures counted, by key. */
-const counts = async () =>
-  Object.fromEntries((await env.orm.em.fork().find(SignInFailure, {}, { orderBy: { key: 'asc' } })).map((r) => [r.key, r.points]));
+const counts = async () => Object.fromEntries((await env.orm.em.fork().find(SignInFailure, {}, { orderBy: { key: 'asc' } })).map((r) => [r.key, r.points]));
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((m, s) => ({ ...m, [s]: (m[s] ?? 0) + 1 }), {});
 

@@ -28,7 +28,10 @@ const field = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposi
 const filePart = (name: string, content: string) =>
   `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="notes.txt"\r\nContent-Type: text/plain\r\n\r\n${content}\r\n`;
 const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
-const campusFields = () => Object.entries(campus).map(([k, v]) => field(`campus[${k}]`, String(v))).join('');
+const campusFields = () =>
+  Object.entries(campus)
+    .map(([k, v]) => field(`campus[${k}]`, String(v)))
+    .join('');
 
 // ---------------------------------------------------------------------------------------------
 // NUL bytes
@@ -47,7 +50,13 @@ test('a NUL byte in a campus field is a 400 naming it in form style, and nothing
   const json = await send('POST', '/api/campuses', 'application/json', JSON.stringify({ campus: { ...campus, name: 'Bur\u0000wood' } }), admin);
   assert.is(json.status, 400);
   assert.equal(json.body, { error: 'campus[name] is invalid (contains a NUL byte)' });
-  const form = await send('POST', '/api/campuses', 'application/x-www-form-urlencoded', 'campus[name]=B&campus[mode]=manual&campus[abbreviation]=%00&campus[active]=true', admin);
+  const form = await send(
+    'POST',
+    '/api/campuses',
+    'application/x-www-form-urlencoded',
+    'campus[name]=B&campus[mode]=manual&campus[abbreviation]=%00&campus[active]=true',
+    admin,
+  );
   assert.equal(form.body, { error: 'campus[abbreviation] is invalid (contains a NUL byte)' });
   const multipart = await send('POST', '/api/campuses', MULTIPART, `${field('campus[name]', 'a\u0000')}--${BOUNDARY}--\r\n`, admin);
   assert.equal(multipart.body, { error: 'campus[name] is invalid (contains a NUL byte)' });
@@ -95,9 +104,14 @@ test('characters the database refuses to store are a 400 wherever they slip thro
   // Text with a NUL byte (22021), and JSON with an escaped one (22P05).
   for (const [sql, params] of [
     ['select ?::text as t', ['a\u0000b']],
-    ["select '\"\\u0000\"'::jsonb ->> 0 as t", []],
+    ['select \'"\\u0000"\'::jsonb ->> 0 as t', []],
   ] as const) {
-    refusals.push(await em.execute(sql, [...params]).then(() => undefined, (e: unknown) => e));
+    refusals.push(
+      await em.execute(sql, [...params]).then(
+        () => undefined,
+        (e: unknown) => e,
+      ),
+    );
   }
   for (const error of refusals) {
     assert.ok(error, 'the database refused');
@@ -189,7 +203,12 @@ test('tRPC bodies have the same limit, and a multipart body is refused, not a 50
   });
   assert.is(json.statusCode, 413);
   // tRPC reads JSON only.
-  const multipart = await env.app.inject({ method: 'POST', url: '/trpc/campuses.create', headers: { ...headers, 'content-type': MULTIPART }, payload: field('campus[name]', big) });
+  const multipart = await env.app.inject({
+    method: 'POST',
+    url: '/trpc/campuses.create',
+    headers: { ...headers, 'content-type': MULTIPART },
+    payload: field('campus[name]', big),
+  });
   assert.is(multipart.statusCode, 400);
   assert.type(JSON.parse(multipart.body).error, 'string');
   assert.is(await env.orm.em.fork().count(Campus, {}), 0);

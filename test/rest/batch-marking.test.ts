@@ -106,20 +106,29 @@ async function taskRow(id: number) {
 }
 
 async function textComments() {
-  return db(env.orm.em.fork()).selectFrom('task_comments').select(['task_id', 'author_id', 'recipient_id', 'comment']).where('kind', '=', 'text').orderBy('id').execute();
+  return db(env.orm.em.fork())
+    .selectFrom('task_comments')
+    .select(['task_id', 'author_id', 'recipient_id', 'comment'])
+    .where('kind', '=', 'text')
+    .orderBy('id')
+    .execute();
 }
 
-test('GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in the tutor\'s tutorials', async () => {
+test("GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in the tutor's tutorials", async () => {
   const w = await world();
   const mine = await trigger(people.student, w.project, w.p1, 'rff');
   await givePdf(mine, 'astudent P1');
   const bobs = await trigger(w.bob, w.bobProject, w.c1, 'need_help'); // no PDF yet: a row without a PDF
   await trigger(w.bob, w.bobProject, w.p1, 'working_on_it'); // not waiting
   await trigger(w.carol, w.carolProject, w.p1, 'rff'); // in the convenor's tutorial
-  await insertComments(env.orm.em.fork(), [
-    { taskId: mine, authorId: people.student.user.id, recipientId: people.tutor.user.id, kind: 'text', comment: 'Is this "right", please?' },
-    { taskId: mine, authorId: people.tutor.user.id, recipientId: people.student.user.id, kind: 'text', comment: 'Earlier note' },
-  ], new Date('2026-03-02T00:00:00Z'));
+  await insertComments(
+    env.orm.em.fork(),
+    [
+      { taskId: mine, authorId: people.student.user.id, recipientId: people.tutor.user.id, kind: 'text', comment: 'Is this "right", please?' },
+      { taskId: mine, authorId: people.tutor.user.id, recipientId: people.student.user.id, kind: 'text', comment: 'Earlier note' },
+    ],
+    new Date('2026-03-02T00:00:00Z'),
+  );
 
   const res = await download(people.tutor, `unit_id=${w.unit}`);
   assert.is(res.status, 200, res.bytes.toString());
@@ -146,10 +155,13 @@ test('GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in th
   const json = await download(people.tutor, `unit_id=${w.unit}`, '/api/submission/assess.json');
   assert.is(json.status, 200);
   const convenors = await readCsv((await unzip((await download(people.convenor, `unit_id=${w.unit}`)).bytes)).get('marks.csv')!.toString());
-  assert.equal(convenors.rows.map((r) => [r.username, r.tutorial]), [['cstudent', 'LA1-02']]);
+  assert.equal(
+    convenors.rows.map((r) => [r.username, r.tutorial]),
+    [['cstudent', 'LA1-02']],
+  );
 });
 
-test('GET: a convenor may take a tutor\'s package with user_id; a tutor may not take another\'s; students, other units\' tutors and unknown units are refused', async () => {
+test("GET: a convenor may take a tutor's package with user_id; a tutor may not take another's; students, other units' tutors and unknown units are refused", async () => {
   const w = await world();
   await trigger(people.student, w.project, w.p1, 'rff');
   const theirs = await download(people.convenor, `unit_id=${w.unit}&user_id=${people.tutor.user.id}`);
@@ -201,12 +213,23 @@ test('round trip: marks.csv filled in and uploaded assesses the tasks, adds the 
   assert.equal(await taskRow(mine), { status: 'complete', grade: null, quality_pts: -1, times_assessed: 1 });
   assert.equal(await taskRow(bobs), { status: 'discuss', grade: 3, quality_pts: 4, times_assessed: 1 });
   assert.equal(await textComments(), [{ task_id: mine, author_id: people.tutor.user.id, recipient_id: people.student.user.id, comment: 'Well done' }]);
-  const statuses = await db(env.orm.em.fork()).selectFrom('task_comments').select(['task_id', 'task_status', 'author_id']).where('kind', '=', 'status').where('task_status', 'in', ['complete', 'discuss']).orderBy('id').execute();
+  const statuses = await db(env.orm.em.fork())
+    .selectFrom('task_comments')
+    .select(['task_id', 'task_status', 'author_id'])
+    .where('kind', '=', 'status')
+    .where('task_status', 'in', ['complete', 'discuss'])
+    .orderBy('id')
+    .execute();
   assert.equal(statuses, [
     { task_id: mine, task_status: 'complete', author_id: people.tutor.user.id },
     { task_id: bobs, task_status: 'discuss', author_id: people.tutor.user.id },
   ]);
-  const stats = await db(env.orm.em.fork()).selectFrom('projects').select(['id', 'task_stats']).where('id', 'in', [w.project, w.bobProject]).orderBy('id').execute();
+  const stats = await db(env.orm.em.fork())
+    .selectFrom('projects')
+    .select(['id', 'task_stats'])
+    .where('id', 'in', [w.project, w.bobProject])
+    .orderBy('id')
+    .execute();
   for (const s of stats) assert.ok((s.task_stats as { green_pct: number }).green_pct > 0, `project ${s.id} stats refreshed`);
 
   // Marked work has left the package.
@@ -232,8 +255,14 @@ test('a bad row changes nothing of its own; the other rows apply; unchanged rows
   ].join('\n');
   const res = await upload(people.tutor, w.unit, csvFile(marks));
   assert.is(res.status, 201, res.text);
-  assert.equal(res.body.success.map((s: { message: string }) => s.message), ['Updated task P1 for Astudent Tester and added a comment']);
-  assert.equal(res.body.ignored.map((s: { message: string }) => s.message), ['Nothing to change for task P1 for Bstudent Tester.']);
+  assert.equal(
+    res.body.success.map((s: { message: string }) => s.message),
+    ['Updated task P1 for Astudent Tester and added a comment'],
+  );
+  assert.equal(
+    res.body.ignored.map((s: { message: string }) => s.message),
+    ['Nothing to change for task P1 for Bstudent Tester.'],
+  );
   assert.equal(
     res.body.errors.map((e: { row: Record<string, string>; message: string }) => [e.row.username, e.row.task, e.message]),
     [
@@ -248,9 +277,17 @@ test('a bad row changes nothing of its own; the other rows apply; unchanged rows
   assert.is((await taskRow(mine)).status, 'fix_and_resubmit');
   assert.equal(await taskRow(bobs), { status: 'need_help', grade: null, quality_pts: -1, times_assessed: 0 });
   assert.is((await taskRow(bobsP1)).status, 'ready_for_feedback');
-  assert.equal((await textComments()).map((c) => c.comment), ['Please fix the loop']);
+  assert.equal(
+    (await textComments()).map((c) => c.comment),
+    ['Please fix the loop'],
+  );
   // The refused row's task never got astudent's C1 created either.
-  const created = await db(env.orm.em.fork()).selectFrom('tasks').select('id').where('project_id', '=', w.project).where('task_definition_id', '=', w.c1).execute();
+  const created = await db(env.orm.em.fork())
+    .selectFrom('tasks')
+    .select('id')
+    .where('project_id', '=', w.project)
+    .where('task_definition_id', '=', w.c1)
+    .execute();
   assert.equal(created, []);
 });
 
@@ -282,10 +319,10 @@ test('the zip back: marks.csv applied and annotated PDFs replace the PDFs of the
     { row: { file: 'package/notes.txt' }, message: 'Does not appear to be a task PDF.' },
     { row: { file: 'package/astudent/P1-999999.pdf' }, message: 'Unable to find associated task.' },
   ]);
-  assert.equal(res.body.errors.map((e: { message: string }) => e.message), [
-    `No grade was supplied for a graded task (task id ${bobs})`,
-    `Not stored: the row of task id ${bobs} in marks.csv has errors.`,
-  ]);
+  assert.equal(
+    res.body.errors.map((e: { message: string }) => e.message),
+    [`No grade was supplied for a graded task (task id ${bobs})`, `Not stored: the row of task id ${bobs} in marks.csv has errors.`],
+  );
   assert.equal(await readAll(env.services.storage, key), pdfBytes('annotated'));
   assert.equal(await readAll(env.services.storage, bobsKey), pdfBytes('bob original'));
   assert.is((await taskRow(mine)).status, 'complete');
@@ -305,21 +342,43 @@ test('group work: one row per group submission (GRP_<group>_<submission>), asses
   const csv = (await unzip((await download(people.tutor, `unit_id=${w.unit}`)).bytes)).get('marks.csv')!.toString();
   const { rows } = await readCsv(csv);
   const groupRows = rows.filter((r) => r.task === 'G1');
-  assert.equal(groupRows.map((r) => [r.username, r.name, r.tutorial, r.status]), [[`GRP_${group}_${submission}`, 'Group ' + w.tutorial, 'LA1-01', 'rff']]);
+  assert.equal(
+    groupRows.map((r) => [r.username, r.name, r.tutorial, r.status]),
+    [[`GRP_${group}_${submission}`, 'Group ' + w.tutorial, 'LA1-01', 'rff']],
+  );
 
-  const res = await upload(people.tutor, w.unit, csvFile(fill(csv, [{ username: `GRP_${group}_${submission}`, task: 'G1', set: { Status: 'fix', 'New Comment': 'All of you: fix it' } }])));
+  const res = await upload(
+    people.tutor,
+    w.unit,
+    csvFile(fill(csv, [{ username: `GRP_${group}_${submission}`, task: 'G1', set: { Status: 'fix', 'New Comment': 'All of you: fix it' } }])),
+  );
   assert.is(res.status, 201, res.text);
   assert.equal(res.body.errors, []);
-  assert.equal(res.body.success.map((s: { message: string }) => s.message), [`Updated task G1 for Group ${w.tutorial} and added a comment`]);
+  assert.equal(
+    res.body.success.map((s: { message: string }) => s.message),
+    [`Updated task G1 for Group ${w.tutorial} and added a comment`],
+  );
   const after = await k.selectFrom('tasks').select(['id', 'status']).where('task_definition_id', '=', g1).orderBy('id').execute();
-  assert.equal(after.map((t) => t.status), ['fix_and_resubmit', 'fix_and_resubmit']);
-  assert.equal((await textComments()).map((c) => [c.task_id, c.comment]), [[mine, 'All of you: fix it']]);
+  assert.equal(
+    after.map((t) => t.status),
+    ['fix_and_resubmit', 'fix_and_resubmit'],
+  );
+  assert.equal(
+    (await textComments()).map((c) => [c.task_id, c.comment]),
+    [[mine, 'All of you: fix it']],
+  );
 
-  const wrong = await upload(people.tutor, w.unit, csvFile(`Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment\nGRP_${group + 1}_${submission},X,LA1-01,G1,complete,,,\nGRP_${group}_999,X,LA1-01,G1,complete,,,`));
-  assert.equal(wrong.body.errors.map((e: { message: string }) => e.message), [
-    `Group mismatch (expected task G1 to match Group ${w.tutorial})`,
-    'Unable to find original submission for group task.',
-  ]);
+  const wrong = await upload(
+    people.tutor,
+    w.unit,
+    csvFile(
+      `Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment\nGRP_${group + 1}_${submission},X,LA1-01,G1,complete,,,\nGRP_${group}_999,X,LA1-01,G1,complete,,,`,
+    ),
+  );
+  assert.equal(
+    wrong.body.errors.map((e: { message: string }) => e.message),
+    [`Group mismatch (expected task G1 to match Group ${w.tutorial})`, 'Unable to find original submission for group task.'],
+  );
 });
 
 test('POST: files that are not a zip or CSV, CSVs without the columns and zips without marks.csv are 400; roles and units as for GET', async () => {
@@ -363,7 +422,13 @@ test('POST: a zip entry that holds more (or less) than it declares is a 400, and
   }
   assert.is((await taskRow(mine)).status, 'ready_for_feedback');
   // A task PDF that lies about its size is that row's error; marks.csv still applies.
-  const zip = rawZip([['marks.csv', marks], [`astudent/P1-${mine}.pdf`, pdfBytes('lying')]], { deflate: true, declaredSize: (name, size) => (name.endsWith('.pdf') ? size - 10 : size) });
+  const zip = rawZip(
+    [
+      ['marks.csv', marks],
+      [`astudent/P1-${mine}.pdf`, pdfBytes('lying')],
+    ],
+    { deflate: true, declaredSize: (name, size) => (name.endsWith('.pdf') ? size - 10 : size) },
+  );
   const res = await upload(people.tutor, w.unit, { filename: 'marks.zip', contentType: 'application/zip', data: zip });
   assert.is(res.status, 201, res.text);
   assert.match(JSON.stringify(res.body.errors), /Unable to read the entry/);

@@ -20,7 +20,8 @@ freshEachTest(test, (world) => ({ env, people } = world));
 const base = (w: { project: number; td: number }) => `/api/projects/${w.project}/task_def_id/${w.td}/comments`;
 const attach = (w: { project: number; td: number }, filename: string, contentType: string, data: Buffer, extra: Record<string, string> = {}) =>
   api(env, 'POST', base(w), { as: people.student.creds, multipart: { ...extra, attachment: { filename, contentType, data } } });
-const commentRows = () => db(env.orm.em.fork()).selectFrom('task_comments').select(['id', 'kind', 'comment', 'attachment_path', 'attachment_content_type']).execute();
+const commentRows = () =>
+  db(env.orm.em.fork()).selectFrom('task_comments').select(['id', 'kind', 'comment', 'attachment_path', 'attachment_content_type']).execute();
 const storedComments = () => {
   const dir = join(env.config.storageRoot, 'comments');
   return existsSync(dir) ? readdirSync(dir).filter((f) => !f.startsWith('.')) : [];
@@ -67,7 +68,7 @@ test('anything else is refused with 403, an empty file with 400, and neither lea
   assert.equal(await db(env.orm.em.fork()).selectFrom('tasks').select('id').execute(), []);
 });
 
-test('an attachment of 30,000,000 bytes is refused (413) with the original\'s message and nothing is kept', async () => {
+test("an attachment of 30,000,000 bytes is refused (413) with the original's message and nothing is kept", async () => {
   const w = await taskWorld(env, people);
   const big = Buffer.alloc(30_000_000);
   samplePng().copy(big);
@@ -92,16 +93,28 @@ test('download: inline by default, `comment-<id><ext>` as an attachment, byte ra
   });
   assert.is(saved.headers['content-disposition'], `attachment; filename=comment-${res.body.id}.wav`);
 
-  const part = await env.app.inject({ method: 'GET', url, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token, Range: 'bytes=10-19' } });
+  const part = await env.app.inject({
+    method: 'GET',
+    url,
+    headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token, Range: 'bytes=10-19' },
+  });
   assert.is(part.statusCode, 206);
   assert.is(part.headers['content-range'], `bytes 10-19/${wav.length}`);
   assert.is(part.headers['content-length'], '10');
   assert.equal(part.rawPayload, wav.subarray(10, 20));
-  const tail = await env.app.inject({ method: 'GET', url, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token, Range: 'bytes=2000-' } });
+  const tail = await env.app.inject({
+    method: 'GET',
+    url,
+    headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token, Range: 'bytes=2000-' },
+  });
   assert.is(tail.statusCode, 206);
   assert.equal(tail.rawPayload, wav.subarray(2000));
   assert.is(tail.headers['content-range'], `bytes 2000-${wav.length - 1}/${wav.length}`);
-  const beyond = await env.app.inject({ method: 'GET', url, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token, Range: `bytes=${wav.length}-` } });
+  const beyond = await env.app.inject({
+    method: 'GET',
+    url,
+    headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token, Range: `bytes=${wav.length}-` },
+  });
   assert.is(beyond.statusCode, 416);
   assert.is(beyond.headers['content-range'], `bytes */${wav.length}`);
 

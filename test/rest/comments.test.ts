@@ -30,7 +30,10 @@ test('three staff comments are new for the student on the first listing and not 
   for (const text of ['One', 'Two', 'Three']) assert.is((await post(people.tutor, w.project, w.td, { comment: text })).status, 201);
   const first = await list(people.student, w.project, w.td);
   assert.is(first.status, 200);
-  assert.equal(first.body.map((c: any) => c.comment), ['One', 'Two', 'Three']);
+  assert.equal(
+    first.body.map((c: any) => c.comment),
+    ['One', 'Two', 'Three'],
+  );
   for (const c of first.body) {
     assert.equal(Object.keys(c).sort(), KEYS);
     assert.is(c.is_new, true);
@@ -38,7 +41,10 @@ test('three staff comments are new for the student on the first listing and not 
     assert.is(c.recipient_read_time, null);
   }
   const second = await list(people.student, w.project, w.td);
-  assert.equal(second.body.map((c: any) => c.is_new), [false, false, false]);
+  assert.equal(
+    second.body.map((c: any) => c.is_new),
+    [false, false, false],
+  );
   // The tutor now sees when the student read them.
   const tutorView = await list(people.tutor, w.project, w.td);
   assert.ok(tutorView.body.every((c: any) => typeof c.recipient_read_time === 'string'));
@@ -92,11 +98,14 @@ test('blank, duplicate and over-long text is refused and nothing is stored', asy
   // The same text after someone else's comment is not a duplicate.
   assert.is((await post(people.tutor, w.project, w.td, { comment: 'Reply' })).status, 201);
   assert.is((await post(people.student, w.project, w.td, { comment: 'x'.repeat(4095) })).status, 201);
-  const count = await k().selectFrom('task_comments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await k()
+    .selectFrom('task_comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   assert.is(Number(count.n), 4);
 });
 
-test('reply_to_id: a comment of the same task is answered; unknown 404; another student\'s comment 403; my comment on another task 404', async () => {
+test("reply_to_id: a comment of the same task is answered; unknown 404; another student's comment 403; my comment on another task 404", async () => {
   const w = await taskWorld(env, people);
   const first = await post(people.tutor, w.project, w.td, { comment: 'Question?' });
   const reply = await post(people.student, w.project, w.td, { comment: 'Answer', reply_to_id: String(first.body.id) });
@@ -128,7 +137,10 @@ test('refused callers: another student, a tutor of another unit (403); unknown p
   const outsider = await signedIn(env, 'btutor', 'Tutor');
   const otherUnit = await seedUnit(env, { code: 'SIT999' });
   await employ(env, outsider.user, otherUnit, 'Tutor');
-  assert.equal(await post(other, w.project, w.td, { comment: 'Hi' }).then((r) => [r.status, r.body]), [403, { error: 'Not authorised to create a comment for this task' }]);
+  assert.equal(await post(other, w.project, w.td, { comment: 'Hi' }).then((r) => [r.status, r.body]), [
+    403,
+    { error: 'Not authorised to create a comment for this task' },
+  ]);
   assert.equal(await list(other, w.project, w.td).then((r) => [r.status, r.body]), [403, { error: 'You cannot read the comments for this task' }]);
   assert.is((await list(outsider, w.project, w.td)).status, 403);
   assert.is((await post(outsider, w.project, w.td, { comment: 'Hi' })).status, 403);
@@ -147,11 +159,14 @@ test('mark unread: 201 with the comment new again for the caller only; the next 
   assert.is(res.body.id, c.body.id);
   assert.is(res.body.is_new, true);
   assert.equal(await receipts(c.body.id), [people.tutor.user.id]);
-  assert.equal((await list(people.student, w.project, w.td)).body.map((x: any) => x.is_new), [true]);
+  assert.equal(
+    (await list(people.student, w.project, w.td)).body.map((x: any) => x.is_new),
+    [true],
+  );
   assert.is((await api(env, 'POST', `${base(w.project, w.td)}/99999`, { as: people.student.creds })).status, 404);
 });
 
-test('delete: the author deletes their own (204), a student not someone else\'s (403), staff anyone\'s', async () => {
+test("delete: the author deletes their own (204), a student not someone else's (403), staff anyone's", async () => {
   const w = await taskWorld(env, people);
   const mine = await post(people.student, w.project, w.td, { comment: 'Oops' });
   const tutors = await post(people.tutor, w.project, w.td, { comment: 'Feedback' });
@@ -163,7 +178,10 @@ test('delete: the author deletes their own (204), a student not someone else\'s 
   assert.equal([await del(people.student, tutors.body.id).then((r) => [r.status, r.body])], [[403, { error: 'Not authorised to delete this comment' }]]);
   assert.is((await del(people.convenor, kept.body.id)).status, 204);
   assert.is((await del(people.tutor, 99999)).status, 404);
-  assert.equal((await k().selectFrom('task_comments').select('comment').execute()).map((r) => r.comment), ['Feedback']);
+  assert.equal(
+    (await k().selectFrom('task_comments').select('comment').execute()).map((r) => r.comment),
+    ['Feedback'],
+  );
 });
 
 test("the student's tutor reads for every staff member; another staff member reads only for themselves", async () => {
@@ -172,14 +190,26 @@ test("the student's tutor reads for every staff member; another staff member rea
   await employ(env, other.user, w.unit, 'Tutor');
   const first = await post(people.student, w.project, w.td, { comment: 'Help' });
   await list(other, w.project, w.td);
-  assert.equal(await receipts(first.body.id), [people.student.user.id, other.user.id].sort((a, b) => a - b));
+  assert.equal(
+    await receipts(first.body.id),
+    [people.student.user.id, other.user.id].sort((a, b) => a - b),
+  );
   const second = await post(people.student, w.project, w.td, { comment: 'Please' });
   await list(people.tutor, w.project, w.td);
   const staff = [people.convenor.user.id, people.tutor.user.id, other.user.id];
-  assert.equal(await receipts(second.body.id), [people.student.user.id, ...staff].sort((a, b) => a - b));
+  assert.equal(
+    await receipts(second.body.id),
+    [people.student.user.id, ...staff].sort((a, b) => a - b),
+  );
   // The tutor's listing read the first one for everyone too: the convenor has nothing new.
-  assert.equal(await receipts(first.body.id), [people.student.user.id, ...staff].sort((a, b) => a - b));
-  assert.equal((await list(people.convenor, w.project, w.td)).body.map((c: any) => c.is_new), [false, false]);
+  assert.equal(
+    await receipts(first.body.id),
+    [people.student.user.id, ...staff].sort((a, b) => a - b),
+  );
+  assert.equal(
+    (await list(people.convenor, w.project, w.td)).body.map((c: any) => c.is_new),
+    [false, false],
+  );
 });
 
 test('an extension request stays new for the tutor it was sent to until assessed; the student reads it', async () => {
@@ -187,13 +217,28 @@ test('an extension request stays new for the tutor it was sent to until assessed
   const task = await seedTask(env, w.project, w.td);
   const [id] = await insertComments(
     env.orm.em.fork(),
-    [{ taskId: task, authorId: people.student.user.id, recipientId: people.tutor.user.id, kind: 'extension', comment: 'More time', extensionWeeksRequested: 1 }],
+    [
+      {
+        taskId: task,
+        authorId: people.student.user.id,
+        recipientId: people.tutor.user.id,
+        kind: 'extension',
+        comment: 'More time',
+        extensionWeeksRequested: 1,
+      },
+    ],
     env.clock.now(),
   );
   await post(people.tutor, w.project, w.td, { comment: 'Noted' });
   assert.is((await list(people.tutor, w.project, w.td)).body[0].is_new, true);
   const again = await list(people.tutor, w.project, w.td);
-  assert.equal(again.body.map((c: any) => [c.type, c.is_new]), [['extension', true], ['text', false]]);
+  assert.equal(
+    again.body.map((c: any) => [c.type, c.is_new]),
+    [
+      ['extension', true],
+      ['text', false],
+    ],
+  );
   assert.equal(await receipts(id), [people.student.user.id]);
   await k().updateTable('task_comments').set({ extension_assessed_at: env.clock.now().toISOString(), extension_granted: true }).where('id', '=', id).execute();
   await list(people.tutor, w.project, w.td);
@@ -205,18 +250,29 @@ test('status comments are read by the student and the tutor from the start', asy
   assert.is((await api(env, 'PUT', `/api/projects/${w.project}/task_def_id/${w.td}`, { as: people.student.creds, json: { trigger: 'rff' } })).status, 200);
   for (const who of [people.student, people.tutor]) {
     const res = await list(who, w.project, w.td);
-    assert.equal(res.body.map((c: any) => [c.type, c.status, c.is_new]), [['status', 'ready_for_feedback', false]]);
+    assert.equal(
+      res.body.map((c: any) => [c.type, c.status, c.is_new]),
+      [['status', 'ready_for_feedback', false]],
+    );
   }
 });
 
-test('group tasks share their comments: a member sees what was said on another member\'s task', async () => {
+test("group tasks share their comments: a member sees what was said on another member's task", async () => {
   const w = await taskWorld(env, people);
   const other = await signedIn(env, 'bstudent', 'Student');
   const otherProject = await enrol(env, other.user, w.unit);
   const mine = await seedTask(env, w.project, w.td);
   const theirs = await seedTask(env, otherProject, w.td);
-  const group = await k().insertInto('group_sets').values({ unit_id: w.unit, name: 'S' } as never).returning('id').executeTakeFirstOrThrow();
-  const g = await k().insertInto('groups').values({ group_set_id: group.id, tutorial_id: w.tutorial, name: 'G' } as never).returning('id').executeTakeFirstOrThrow();
+  const group = await k()
+    .insertInto('group_sets')
+    .values({ unit_id: w.unit, name: 'S' } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const g = await k()
+    .insertInto('groups')
+    .values({ group_set_id: group.id, tutorial_id: w.tutorial, name: 'G' } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const gs = await k()
     .insertInto('group_submissions')
     .values({ group_id: g.id, task_definition_id: w.td, created_at: env.clock.now().toISOString() } as never)
@@ -225,8 +281,14 @@ test('group tasks share their comments: a member sees what was said on another m
   await k().updateTable('tasks').set({ group_submission_id: gs.id }).where('id', 'in', [mine, theirs]).execute();
   await post(other, otherProject, w.td, { comment: 'From B' });
   await post(people.student, w.project, w.td, { comment: 'From A' });
-  assert.equal((await list(people.student, w.project, w.td)).body.map((c: any) => c.comment), ['From B', 'From A']);
-  assert.equal((await list(other, otherProject, w.td)).body.map((c: any) => c.comment), ['From B', 'From A']);
+  assert.equal(
+    (await list(people.student, w.project, w.td)).body.map((c: any) => c.comment),
+    ['From B', 'From A'],
+  );
+  assert.equal(
+    (await list(other, otherProject, w.td)).body.map((c: any) => c.comment),
+    ['From B', 'From A'],
+  );
 });
 
 test('a discussion is not read by listing it', async () => {
@@ -239,7 +301,10 @@ test('a discussion is not read by listing it', async () => {
   );
   await list(people.student, w.project, w.td);
   const again = await list(people.student, w.project, w.td);
-  assert.equal(again.body.map((c: any) => [c.type, c.is_new, c.status]), [['discussion', true, 'not started']]);
+  assert.equal(
+    again.body.map((c: any) => [c.type, c.is_new, c.status]),
+    [['discussion', true, 'not started']],
+  );
   assert.equal(await receipts(id), [people.tutor.user.id]);
 });
 

@@ -140,7 +140,7 @@ test('repeated names keep every part: files and fields become lists, none overwr
   assert.equal(leftovers(), []);
 });
 
-test('files over the route\'s cap are a 413, and nothing is kept', async () => {
+test("files over the route's cap are a 413, and nothing is kept", async () => {
   const exactly = file('files[]', 'a.txt', 'x'.repeat(40)) + file('files[]', 'b.txt', 'y'.repeat(24)) + field('note[]', 'n') + end;
   const fits = await app.inject({ method: 'POST', url: '/api/probe/uploads', headers, payload: exactly });
   assert.is(fits.statusCode, 201, 'files of exactly the cap fit');

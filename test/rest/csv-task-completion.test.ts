@@ -34,8 +34,26 @@ test('the columns of the original: students, tutorial per stream, group per set,
     assert.is(res.status, 200);
     assert.match(String(res.headers['content-disposition']), /SIT101-TaskCompletion\.csv/);
     const rows = parse(res.text) as string[][];
-    assert.equal(rows[0], ['Student ID', 'Username', 'Student Name', 'Target Grade', 'Email', 'Portfolio', 'Grade', 'Rationale', 'prac', 'Set Team A', 'P1T', 'P1T contribution', 'C1', 'C1 grade', 'C1 stars']);
-    assert.equal(rows.slice(1), [['', 'astudent', 'Astudent Tester', 'Distinction', 'astudent@example.edu', 'false', '', '', 'P1', 'Team A', 'Not Started', '', 'Complete', 'HD', '4']]);
+    assert.equal(rows[0], [
+      'Student ID',
+      'Username',
+      'Student Name',
+      'Target Grade',
+      'Email',
+      'Portfolio',
+      'Grade',
+      'Rationale',
+      'prac',
+      'Set Team A',
+      'P1T',
+      'P1T contribution',
+      'C1',
+      'C1 grade',
+      'C1 stars',
+    ]);
+    assert.equal(rows.slice(1), [
+      ['', 'astudent', 'Astudent Tester', 'Distinction', 'astudent@example.edu', 'false', '', '', 'P1', 'Team A', 'Not Started', '', 'Complete', 'HD', '4'],
+    ]);
   }
   const refused = await api(env, 'GET', `/api/csv/units/${unit}/task_completion`, { as: people.student.creds });
   assert.is(refused.status, 403);

@@ -25,7 +25,11 @@ test("the unit's staff download the sum of assessments per tutorial tutor, also 
   const other = await enrol(env, await createUser(env, 'bstudent', 'Student'), unit);
   await seedTutorialEnrolment(env, project, tutorial);
   await seedTutorialEnrolment(env, other, tutorial);
-  for (const [p, td, n] of [[project, td1, 2], [project, td2, 1], [other, td1, 3]] as const) {
+  for (const [p, td, n] of [
+    [project, td1, 2],
+    [project, td2, 1],
+    [other, td1, 3],
+  ] as const) {
     const task = await seedTask(env, p, td);
     await env.orm.em.fork().execute('update tasks set times_assessed = ? where id = ?', [n, task]);
   }
@@ -33,7 +37,10 @@ test("the unit's staff download the sum of assessments per tutorial tutor, also 
     const res = await api(env, 'GET', path, { as: people.tutor.creds });
     assert.is(res.status, 200);
     assert.match(String(res.headers['content-disposition']), /SIT101-TutorAssessments\.csv/);
-    assert.equal(parse(res.text), [['Username', 'Tutor Name', 'Total Tasks Assessed'], ['atutor', 'Atutor Tester', '6']]);
+    assert.equal(parse(res.text), [
+      ['Username', 'Tutor Name', 'Total Tasks Assessed'],
+      ['atutor', 'Atutor Tester', '6'],
+    ]);
   }
   const refused = await api(env, 'GET', `/api/csv/units/${unit}/tutor_assessments`, { as: people.student.creds });
   assert.is(refused.status, 403);

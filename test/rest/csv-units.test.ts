@@ -47,22 +47,34 @@ test('the convenor enrols from CSV: users created without a password, projects, 
     'SIT101,sameid,s100,A,B,sameid@uni.edu,,,\n';
   const res = await api(env, 'POST', `/api/csv/units/${w.unit}`, { as: people.convenor.creds, multipart: csv(body) });
   assert.is(res.status, 201);
-  assert.equal(res.body.success.map((r: { row: { username: string }; message: string }) => [r.row.username, r.message]), [
-    ['NEWONE', 'Enrolled student. Enrolled in P1. Enrolled in W1.'],
-    ['bstudent', 'Re-enrolled student. Enrolled in P2.'],
-    ['wrongtut', 'Enrolled student. UNABLE TO enroll in W1: it is not in stream prac. UNABLE TO enroll in ZZ: no tutorial has that abbreviation.'],
-  ]);
-  assert.equal(res.body.ignored.map((r: { message: string }) => r.message), ['Skipping duplicate role', 'Invalid unit code. SIT999 does not match SIT101']);
-  assert.equal(res.body.errors.map((r: { message: string }) => r.message), [
-    'Invalid email address (not-an-email)',
-    'Unable to find campus (Mars)',
-    'Email w@uni.edu belongs to another user',
-    'Student id s100 belongs to another user',
-  ]);
+  assert.equal(
+    res.body.success.map((r: { row: { username: string }; message: string }) => [r.row.username, r.message]),
+    [
+      ['NEWONE', 'Enrolled student. Enrolled in P1. Enrolled in W1.'],
+      ['bstudent', 'Re-enrolled student. Enrolled in P2.'],
+      ['wrongtut', 'Enrolled student. UNABLE TO enroll in W1: it is not in stream prac. UNABLE TO enroll in ZZ: no tutorial has that abbreviation.'],
+    ],
+  );
+  assert.equal(
+    res.body.ignored.map((r: { message: string }) => r.message),
+    ['Skipping duplicate role', 'Invalid unit code. SIT999 does not match SIT101'],
+  );
+  assert.equal(
+    res.body.errors.map((r: { message: string }) => r.message),
+    [
+      'Invalid email address (not-an-email)',
+      'Unable to find campus (Mars)',
+      'Email w@uni.edu belongs to another user',
+      'Student id s100 belongs to another user',
+    ],
+  );
 
   const em = env.orm.em.fork();
   const ada = await em.findOneOrFail(User, { username: 'newone' });
-  assert.equal([ada.firstName, ada.lastName, ada.nickname, ada.studentId, ada.systemRole, ada.passwordHash], ['Ada', 'Lovelace', 'Ada', 's100', 'Student', null]);
+  assert.equal(
+    [ada.firstName, ada.lastName, ada.nickname, ada.studentId, ada.systemRole, ada.passwordHash],
+    ['Ada', 'Lovelace', 'Ada', 's100', 'Student', null],
+  );
   assert.is((await em.findOneOrFail(User, { id: existing.id })).studentId, 's200');
   const projects = await em.find(Project, { unit: w.unit }, { orderBy: { id: 'asc' } });
   assert.is(projects.length, 3);
@@ -78,10 +90,22 @@ test('a second upload moves a student within a stream, replaces the campus, and 
   const project = await enrol(env, people.student.user, w.unit, { campus: w.campus });
   await seedTutorialEnrolment(env, project, w.p1);
   await seedTutorialEnrolment(env, project, w.w1);
-  const same = await api(env, 'POST', `/api/csv/units/${w.unit}`, { as: people.convenor.creds, multipart: csv(HEADER + 'SIT101,astudent,,A,S,astudent@example.edu,B,P1,W1\n') });
-  assert.equal(same.body.ignored.map((r: { message: string }) => r.message), ['No change.']);
-  const moved = await api(env, 'POST', `/api/csv/units/${w.unit}`, { as: people.convenor.creds, multipart: csv(HEADER + 'SIT101,astudent,,A,S,astudent@example.edu,O,P2,\n') });
-  assert.equal(moved.body.success.map((r: { message: string }) => r.message), ['Campus updated. Enrolled in P2.']);
+  const same = await api(env, 'POST', `/api/csv/units/${w.unit}`, {
+    as: people.convenor.creds,
+    multipart: csv(HEADER + 'SIT101,astudent,,A,S,astudent@example.edu,B,P1,W1\n'),
+  });
+  assert.equal(
+    same.body.ignored.map((r: { message: string }) => r.message),
+    ['No change.'],
+  );
+  const moved = await api(env, 'POST', `/api/csv/units/${w.unit}`, {
+    as: people.convenor.creds,
+    multipart: csv(HEADER + 'SIT101,astudent,,A,S,astudent@example.edu,O,P2,\n'),
+  });
+  assert.equal(
+    moved.body.success.map((r: { message: string }) => r.message),
+    ['Campus updated. Enrolled in P2.'],
+  );
   const em = env.orm.em.fork();
   assert.is(((await em.findOneOrFail(Project, { id: project })).campus as unknown as { id: number }).id, online);
   const tutorials = (await em.find(TutorialEnrolment, { project })).map((e) => (e.tutorial as unknown as { id: number }).id).sort();
@@ -107,9 +131,18 @@ test('withdraw CSV: listed students withdrawn, unknown users errors, not enrolle
   const body = 'unit_code,username\nSIT101,AStudent\nSIT101,bstudent\nSIT101,ghost\nSIT999,astudent\n';
   const res = await api(env, 'POST', `/api/csv/units/${w.unit}/withdraw`, { as: people.convenor.creds, multipart: csv(body) });
   assert.is(res.status, 201);
-  assert.equal(res.body.success.map((r: { message: string }) => r.message), ['User AStudent withdrawn from unit']);
-  assert.equal(res.body.errors.map((r: { message: string }) => r.message), ['User ghost not found']);
-  assert.equal(res.body.ignored.map((r: { message: string }) => r.message), ['Invalid unit code. SIT999 does not match SIT101', 'User bstudent not enrolled in unit']);
+  assert.equal(
+    res.body.success.map((r: { message: string }) => r.message),
+    ['User AStudent withdrawn from unit'],
+  );
+  assert.equal(
+    res.body.errors.map((r: { message: string }) => r.message),
+    ['User ghost not found'],
+  );
+  assert.equal(
+    res.body.ignored.map((r: { message: string }) => r.message),
+    ['Invalid unit code. SIT999 does not match SIT101', 'User bstudent not enrolled in unit'],
+  );
   assert.is((await env.orm.em.fork().findOneOrFail(Project, { id: project })).enrolled, false);
 });
 

@@ -19,9 +19,11 @@ type Row = { row: Record<string, string>; message: string };
 const messages = (rows: Row[]) => rows.map((r) => r.message);
 
 async function mailJobs(): Promise<{ kind: string; userId: number }[]> {
-  const rows = await env.orm.em.fork().execute<{ payload: { kind: string; userId: number } }[]>(
-    "select payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email' order by j.id",
-  );
+  const rows = await env.orm.em
+    .fork()
+    .execute<{ payload: { kind: string; userId: number } }[]>(
+      "select payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email' order by j.id",
+    );
   return rows.map((r) => r.payload);
 }
 
@@ -42,7 +44,16 @@ test('GET: an Admin downloads every user with the seven columns and no password'
   assert.match(String(res.headers['content-type']), /text\/csv/);
   const rows = parse(res.text) as string[][];
   assert.equal(rows[0], ['email', 'first_name', 'last_name', 'username', 'nickname', 'role', 'student_id']);
-  assert.equal(rows.slice(1).map((r) => [r[3], r[5]]), [['aadmin', 'Admin'], ['aconvenor', 'Convenor'], ['atutor', 'Tutor'], ['astudent', 'Student'], ['zed', 'Tutor']]);
+  assert.equal(
+    rows.slice(1).map((r) => [r[3], r[5]]),
+    [
+      ['aadmin', 'Admin'],
+      ['aconvenor', 'Convenor'],
+      ['atutor', 'Tutor'],
+      ['astudent', 'Student'],
+      ['zed', 'Tutor'],
+    ],
+  );
   assert.not.match(res.text, /scrypt|password/i);
 });
 
@@ -80,7 +91,10 @@ test("POST: the original's row rules; created users have no password and are lis
   ]);
   assert.equal(res.body.without_password, ['newada', 'ttutor']);
   const ada = await env.orm.em.fork().findOneOrFail(User, { username: 'newada' });
-  assert.equal([ada.firstName, ada.lastName, ada.nickname, ada.studentId, ada.systemRole, ada.email, ada.passwordHash], ['Ada', 'Lovelace', 'Countess', 's1', 'Student', 'ada@uni.edu', null]);
+  assert.equal(
+    [ada.firstName, ada.lastName, ada.nickname, ada.studentId, ada.systemRole, ada.email, ada.passwordHash],
+    ['Ada', 'Lovelace', 'Countess', 's1', 'Student', 'ada@uni.edu', null],
+  );
   assert.equal(await mailJobs(), []);
 });
 
@@ -91,7 +105,10 @@ test('POST: missing headers are an error per row; a Convenor may create students
   const res = await api(env, 'POST', '/api/csv/users', { as: people.convenor.creds, multipart: csv(body) });
   assert.is(res.status, 201);
   assert.equal(messages(res.body.errors), ['Not authorised to create users with role Convenor']);
-  assert.equal(res.body.success.map((r: Row) => r.row.username), ['newstud']);
+  assert.equal(
+    res.body.success.map((r: Row) => r.row.username),
+    ['newstud'],
+  );
   const tutor = await api(env, 'POST', '/api/csv/users', { as: people.tutor.creds, multipart: csv(body) });
   assert.is(tutor.status, 403);
   assert.type(tutor.body.error, 'string');
@@ -102,9 +119,15 @@ test('POST with a mail server: each user created without a password gets one inv
   const res = await withSmtp(() => api(env, 'POST', '/api/csv/users', { as: people.admin.creds, multipart: csv(body) }));
   assert.is(res.status, 201);
   assert.is(res.body.without_password, undefined);
-  assert.equal(messages(res.body.success), ['Added user inv1 as Student. An invitation to set a password was e-mailed.', 'Added user inv2 as Student. An invitation to set a password was e-mailed.']);
+  assert.equal(messages(res.body.success), [
+    'Added user inv1 as Student. An invitation to set a password was e-mailed.',
+    'Added user inv2 as Student. An invitation to set a password was e-mailed.',
+  ]);
   const ids = (await env.orm.em.fork().find(User, { username: { $in: ['inv1', 'inv2'] } }, { orderBy: { id: 'asc' } })).map((u) => u.id);
-  assert.equal(await mailJobs(), ids.map((userId) => ({ kind: 'invitation', userId })));
+  assert.equal(
+    await mailJobs(),
+    ids.map((userId) => ({ kind: 'invitation', userId })),
+  );
 });
 
 const rows = (from: number, to: number) =>

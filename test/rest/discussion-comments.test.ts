@@ -11,7 +11,7 @@ import { anotherStudent, taskWorld, type TaskWorld } from '../support/task-world
 import { db } from '../../src/db/kysely.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
 
-const test = suite('REST discussion comments: audio prompts, the student\'s reply, ranges and permissions');
+const test = suite("REST discussion comments: audio prompts, the student's reply, ranges and permissions");
 let env: TestEnv;
 let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
@@ -24,7 +24,11 @@ function filesBody(files: [string, Buffer][]): { payload: Buffer; headers: Recor
   const boundary = `----disc${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, data] of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="blob"\r\nContent-Type: audio/webm\r\n\r\n`), data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="blob"\r\nContent-Type: audio/webm\r\n\r\n`),
+      data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -37,8 +41,7 @@ async function post(url: string, as: Credentials, files: [string, Buffer][], ext
 }
 
 const createDiscussion = (w: TaskWorld, as: Credentials, files: [string, Buffer][]) => post(`${tasksPath(w)}/discussion_comments`, as, files);
-const row = (id: number) =>
-  db(env.orm.em.fork()).selectFrom('task_comments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+const row = (id: number) => db(env.orm.em.fork()).selectFrom('task_comments').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const get = (url: string, as: Credentials, headers: Record<string, string> = {}) =>
   env.app.inject({ method: 'GET', url, headers: { ...headers, Username: as.username, 'Auth-Token': as.token } });
 
@@ -46,7 +49,10 @@ test('staff post prompts as `attachments[]`; the student plays one (started), re
   const w = await taskWorld(env, people);
   const first = sampleWav(1000);
   const second = sampleWav(1200);
-  const made = await createDiscussion(w, people.tutor.creds, [['attachments[]', first], ['attachments[]', second]]);
+  const made = await createDiscussion(w, people.tutor.creds, [
+    ['attachments[]', first],
+    ['attachments[]', second],
+  ]);
   assert.is(made.status, 201);
   assert.equal([made.body.type, made.body.status, made.body.number_of_prompts, made.body.is_new], ['discussion', 'not started', 2, false]);
   assert.is(made.body.time_discussion_started, null);
@@ -90,7 +96,10 @@ test('prompts and replies are served with byte ranges (206)', async () => {
   const w = await taskWorld(env, people);
   const wav = sampleWav(1000);
   // A form that repeats a plain `attachments` field works as well as `attachments[]`.
-  const made = await createDiscussion(w, people.tutor.creds, [['attachments', wav], ['attachments', sampleWav(10)]]);
+  const made = await createDiscussion(w, people.tutor.creds, [
+    ['attachments', wav],
+    ['attachments', sampleWav(10)],
+  ]);
   assert.equal([made.status, made.body.number_of_prompts], [201, 2]);
   const part = await get(`${discussionPath(w, made.body.id)}/prompt_number/1`, people.student.creds, { Range: 'bytes=10-19' });
   assert.is(part.statusCode, 206);
@@ -119,7 +128,10 @@ test('roles: a student cannot post a discussion, staff cannot reply, another stu
 
 test('bad input: a non-audio file is 403, an empty one 400, none 400; nothing is kept', async () => {
   const w = await taskWorld(env, people);
-  const png = await createDiscussion(w, people.tutor.creds, [['attachments[]', sampleWav()], ['attachments[]', samplePng()]]);
+  const png = await createDiscussion(w, people.tutor.creds, [
+    ['attachments[]', sampleWav()],
+    ['attachments[]', samplePng()],
+  ]);
   assert.equal([png.status, png.body], [403, { error: 'Please upload only audio files' }]);
   const empty = await createDiscussion(w, people.tutor.creds, [['attachments[]', Buffer.alloc(0)]]);
   assert.equal([empty.status, empty.body], [400, { error: 'Attachment is empty.' }]);

@@ -50,7 +50,10 @@ test('documented operations are those the REST layer serves, path parameters inc
       if (!METHODS.has(method)) continue;
       assert.ok(served.has(`${method} ${path}`), `${method.toUpperCase()} ${path} is documented but not served`);
       const named = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
-      const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name).sort();
+      const declared = (operation.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name)
+        .sort();
       assert.equal(declared, named, `${method.toUpperCase()} ${path} declares its path parameters`);
     }
   }

@@ -92,7 +92,11 @@ test('a PNG that is also HTML is served with its image type and nosniff; so is e
     [200, 'image/png', 'nosniff', `inline; filename=comment-${posted.body.id}.png`],
   );
   // JSON answers, errors and unknown routes carry it too.
-  for (const [method, url] of [['GET', base], ['GET', '/api/units/999999'], ['GET', '/api/no/such/route']]) {
+  for (const [method, url] of [
+    ['GET', base],
+    ['GET', '/api/units/999999'],
+    ['GET', '/api/no/such/route'],
+  ]) {
     const res = await api(env, method, url, { as: people.tutor.creds });
     assert.is(res.headers['x-content-type-options'], 'nosniff', `${method} ${url} (${res.status})`);
   }
@@ -104,7 +108,10 @@ test('what is not an image, audio, video or PDF is saved, even where the operati
   const put = await api(env, 'PUT', '/api/webcal', { as: people.student.creds, json: { webcal: { enabled: true } } });
   assert.is(put.status, 200, put.text);
   const feed = await api(env, 'GET', `/api/webcal/${put.body.guid}`);
-  assert.equal([feed.status, feed.headers['content-disposition'], feed.headers['x-content-type-options']], [200, 'attachment; filename=calendar.ics', 'nosniff']);
+  assert.equal(
+    [feed.status, feed.headers['content-disposition'], feed.headers['x-content-type-options']],
+    [200, 'attachment; filename=calendar.ics', 'nosniff'],
+  );
   // A PDF may still be shown in the page.
   const sheet = await api(env, 'POST', `/api/units/${w.unit}/task_definitions/${w.td}/task_sheet`, {
     as: people.convenor.creds,

@@ -47,7 +47,12 @@ async function commentRow(id: number) {
 }
 
 async function readers(commentId: number): Promise<number[]> {
-  const rows = await db(env.orm.em.fork()).selectFrom('comment_read_receipts').select('user_id').where('comment_id', '=', commentId).orderBy('user_id').execute();
+  const rows = await db(env.orm.em.fork())
+    .selectFrom('comment_read_receipts')
+    .select('user_id')
+    .where('comment_id', '=', commentId)
+    .orderBy('user_id')
+    .execute();
   return rows.map((r) => r.user_id);
 }
 
@@ -126,7 +131,7 @@ test('item 24: more weeks than can be granted are clamped and go to the main con
   assert.is(clamped.body.granted, false);
 
   const exact = await request('student', w, 1);
-  assert.is(exact.body.recipient.id, people.tutor.user.id, 'within what can be granted: the student\'s tutor');
+  assert.is(exact.body.recipient.id, people.tutor.user.id, "within what can be granted: the student's tutor");
 
   // Staff grant the lot; the deadline is reached.
   const staff = await request('tutor', w, 2);
@@ -134,10 +139,18 @@ test('item 24: more weeks than can be granted are clamped and go to the main con
   const reached = await request('student', w, 1);
   assert.is(reached.status, 403);
   assert.equal(reached.body, { error: 'Extensions cannot be granted beyond task deadline.' });
-  assert.is(await db(env.orm.em.fork()).selectFrom('task_comments').select('id').where('kind', '=', 'extension').execute().then((r) => r.length), 3);
+  assert.is(
+    await db(env.orm.em.fork())
+      .selectFrom('task_comments')
+      .select('id')
+      .where('kind', '=', 'extension')
+      .execute()
+      .then((r) => r.length),
+    3,
+  );
 });
 
-test('item 25: with auto-apply off the request is new to the student\'s tutor, even after they list it, until another staff member assesses it', async () => {
+test("item 25: with auto-apply off the request is new to the student's tutor, even after they list it, until another staff member assesses it", async () => {
   const w = await world({ autoApplyExtensionBeforeDeadline: false });
   const other = await anotherTutor(env, w, 'secondtutor');
   const asked = await request('student', w, 1);
@@ -159,7 +172,7 @@ test('item 25: with auto-apply off the request is new to the student\'s tutor, e
   assert.equal(await taskRow(w).then((t) => t.extensions), 0);
 });
 
-test('item 26: student requests switched off: the student is refused, the tutor\'s own request is granted at once by them', async () => {
+test("item 26: student requests switched off: the student is refused, the tutor's own request is granted at once by them", async () => {
   const w = await world({ allowStudentExtensionRequests: false, autoApplyExtensionBeforeDeadline: false });
   const student = await request('student', w, 1);
   assert.is(student.status, 403);
@@ -255,14 +268,28 @@ test('refused callers: another student, a tutor of another unit, a student asses
 
 test('bad input: weeks missing or not a number, granted missing: 400 and nothing recorded', async () => {
   const w = await world({ autoApplyExtensionBeforeDeadline: false });
-  const missing = await api(env, 'POST', `/api/projects/${w.project}/task_def_id/${w.td}/request_extension`, { as: people.student.creds, json: { comment: 'x' } });
+  const missing = await api(env, 'POST', `/api/projects/${w.project}/task_def_id/${w.td}/request_extension`, {
+    as: people.student.creds,
+    json: { comment: 'x' },
+  });
   assert.is(missing.status, 400);
   assert.ok(missing.body.error);
   assert.is((await request('student', w, 'two')).status, 400);
   const asked = await request('student', w, 1);
-  const noGranted = await api(env, 'PUT', `/api/projects/${w.project}/task_def_id/${w.td}/assess_extension/${asked.body.id}`, { as: people.tutor.creds, json: {} });
+  const noGranted = await api(env, 'PUT', `/api/projects/${w.project}/task_def_id/${w.td}/assess_extension/${asked.body.id}`, {
+    as: people.tutor.creds,
+    json: {},
+  });
   assert.is(noGranted.status, 400);
-  assert.is(await db(env.orm.em.fork()).selectFrom('task_comments').select('id').where('kind', '=', 'extension').execute().then((r) => r.length), 1);
+  assert.is(
+    await db(env.orm.em.fork())
+      .selectFrom('task_comments')
+      .select('id')
+      .where('kind', '=', 'extension')
+      .execute()
+      .then((r) => r.length),
+    1,
+  );
 });
 
 test('what the web client sends: JSON to /api//projects/... for both calls, and forms work too', async () => {
@@ -296,7 +323,7 @@ test('two staff answering the same request at once: one assesses it, the other i
   assert.equal(await taskRow(w).then((t) => t.extensions), 1);
 });
 
-test('item 28: a pending request shows as has_extensions in the tutor\'s inbox and the definition\'s task list, until it is assessed', async () => {
+test("item 28: a pending request shows as has_extensions in the tutor's inbox and the definition's task list, until it is assessed", async () => {
   const w = await world({ autoApplyExtensionBeforeDeadline: false });
   const asked = await request('student', w, 1);
   const pending = (rows: { project_id: number; has_extensions: unknown }[]) => rows.find((r) => r.project_id === w.project)?.has_extensions;
@@ -311,7 +338,7 @@ test('item 28: a pending request shows as has_extensions in the tutor\'s inbox a
   assert.not.ok(pending(after.body));
 });
 
-test('group tasks: a member\'s request is found through any member\'s task of the group submission, and extends the task it was made on', async () => {
+test("group tasks: a member's request is found through any member's task of the group submission, and extends the task it was made on", async () => {
   const w = await world({ autoApplyExtensionBeforeDeadline: false }, {});
   const group = await seedGroup(env, w.unit, w.tutorial);
   const { group_set_id: groupSet } = await db(env.orm.em.fork()).selectFrom('groups').select('group_set_id').where('id', '=', group).executeTakeFirstOrThrow();
@@ -328,7 +355,12 @@ test('group tasks: a member\'s request is found through any member\'s task of th
   const granted = await assessIt('tutor', theirs, asked.body.id, true);
   assert.is(granted.status, 200);
   assert.is(granted.body.granted, true);
-  const rows = await db(env.orm.em.fork()).selectFrom('tasks').select(['project_id', 'extensions']).where('task_definition_id', '=', td).orderBy('project_id').execute();
+  const rows = await db(env.orm.em.fork())
+    .selectFrom('tasks')
+    .select(['project_id', 'extensions'])
+    .where('task_definition_id', '=', td)
+    .orderBy('project_id')
+    .execute();
   assert.equal(rows, [
     { project_id: w.project, extensions: 1 },
     { project_id: other.project, extensions: 0 },

@@ -36,7 +36,10 @@ async function world(setSeed: SetSeed = {}): Promise<World> {
 
 const url = (w: World, which: 'csv' | 'student_csv') => `/api/units/${w.unit}/group_sets/${w.set}/groups/${which}`;
 const upload = (w: World, which: 'csv' | 'student_csv', text: string | Buffer, as: Actor = people.convenor, filename = 'groups.csv') =>
-  api(env, 'POST', url(w, which), { as: as.creds, multipart: { file: { filename, contentType: 'text/csv', data: Buffer.isBuffer(text) ? text : Buffer.from(text) } } });
+  api(env, 'POST', url(w, which), {
+    as: as.creds,
+    multipart: { file: { filename, contentType: 'text/csv', data: Buffer.isBuffer(text) ? text : Buffer.from(text) } },
+  });
 
 async function groupsOf(set: number) {
   const rows = await env.orm.em.fork().find(Group, { groupSet: set }, { orderBy: { name: 'asc' }, populate: ['tutorial'] });
@@ -49,7 +52,7 @@ async function student(w: World, username: string, options: { enrolled?: boolean
 
 // ---- Groups CSV -------------------------------------------------------------------------------
 
-test('GET groups/csv: the set\'s groups by name with tutorial and campus abbreviations, as an attachment', async () => {
+test("GET groups/csv: the set's groups by name with tutorial and campus abbreviations, as an attachment", async () => {
   const w = await world();
   const bare = await seedTutorialRow(env, w.unit, 'T2');
   await seedGroupRow(env, w.set, bare, 'Zeta, the last', { capacityAdjustment: -1 });
@@ -82,9 +85,15 @@ test('POST groups/csv: BOM, CRLF, any header case and order; creates, updates, c
     res.body.result,
     '1 group created, 1 updated, 1 unchanged, 1 tutorial created. 1 row ignored. 3 rows with errors: No tutorial: missing tutorial; Bad number: capacity_adjustment must be a whole number (at most 100000 either way); Nowhere: unable to find campus (Mars).',
   );
-  assert.equal(res.body.success.map((s: { message: string }) => s.message), ['Setup Team, one. Created new group.', 'Setup Existing. Created new tutorial.']);
+  assert.equal(
+    res.body.success.map((s: { message: string }) => s.message),
+    ['Setup Team, one. Created new group.', 'Setup Existing. Created new tutorial.'],
+  );
   assert.equal(res.body.success[0].row, { tutorial: 'T1', group_name: 'Team, one', campus: '', capacity_adjustment: '2' });
-  assert.equal(res.body.ignored.map((s: { message: string }) => s.message), ['Same is already set up this way.']);
+  assert.equal(
+    res.body.ignored.map((s: { message: string }) => s.message),
+    ['Same is already set up this way.'],
+  );
   assert.equal(await groupsOf(w.set), [
     { name: 'Existing', tutorial: 'NEW1', adjustment: -1 },
     { name: 'Same', tutorial: 'T1', adjustment: 1 },
@@ -119,7 +128,10 @@ test('POST groups/csv: moving a keep-in-class group to another tutorial moves it
   const res = await upload(w, 'csv', 'group_name,tutorial,capacity_adjustment\nG,T2,0\n');
   assert.is(res.body.result, '0 groups created, 1 updated.', res.text);
   const enrolments = await env.orm.em.fork().find(TutorialEnrolment, { project });
-  assert.equal(enrolments.map((e) => (e.tutorial as unknown as { id: number }).id), [t2]);
+  assert.equal(
+    enrolments.map((e) => (e.tutorial as unknown as { id: number }).id),
+    [t2],
+  );
 });
 
 test('POST groups/csv refusals: a PDF named .csv (403), no file, a missing column (400), a tutor (403), an unknown set (404); nothing changes', async () => {
@@ -189,14 +201,24 @@ test('POST groups/student_csv: adds, moves within the set, exceeds capacity as t
     res.body.result,
     '3 students added to groups, 1 of them moved from another group of the set. 2 rows ignored. 5 rows with errors: s5: Group is locked, no additional members can be added; Unable to find user nobody; Student gone is not enrolled in SIT101; Student stranger is not enrolled in SIT101; Unable to find group Missing in Projects.',
   );
-  assert.equal(res.body.success.map((s: { message: string }) => s.message), ['Added s1 to A.', 'Moved s2 to A.', 'Added s3 to A.']);
-  assert.equal(res.body.ignored.map((s: { message: string }) => s.message), ['s4 is already in A.', 'Skipping row with missing username']);
-  for (const p of [p1, p2, p3, p4]) assert.equal((await membershipsOf(env, p)).filter((m) => m.active), [{ group: a, active: true }]);
+  assert.equal(
+    res.body.success.map((s: { message: string }) => s.message),
+    ['Added s1 to A.', 'Moved s2 to A.', 'Added s3 to A.'],
+  );
+  assert.equal(
+    res.body.ignored.map((s: { message: string }) => s.message),
+    ['s4 is already in A.', 'Skipping row with missing username'],
+  );
+  for (const p of [p1, p2, p3, p4])
+    assert.equal(
+      (await membershipsOf(env, p)).filter((m) => m.active),
+      [{ group: a, active: true }],
+    );
   assert.equal(await membershipsOf(env, p5), []);
   assert.is(await env.orm.em.fork().count(GroupMembership, { group: locked }), 0);
 });
 
-test('POST groups/student_csv in a keep-in-class set: the student is enrolled in the group\'s tutorial first; a refused row undoes that enrolment too', async () => {
+test("POST groups/student_csv in a keep-in-class set: the student is enrolled in the group's tutorial first; a refused row undoes that enrolment too", async () => {
   const w = await world({ keepGroupsInSameClass: true });
   const t2 = await seedTutorialRow(env, w.unit, 'T2');
   const open = await seedGroupRow(env, w.set, w.tutorial, 'Open');
@@ -211,7 +233,8 @@ test('POST groups/student_csv in a keep-in-class set: the student is enrolled in
     res.text,
   );
   assert.equal(res.body.success[0].message, "Added s1 to Open. Enrolled in the group's tutorial.");
-  const tutorialsOf = async (p: number) => (await env.orm.em.fork().find(TutorialEnrolment, { project: p })).map((e) => (e.tutorial as unknown as { id: number }).id);
+  const tutorialsOf = async (p: number) =>
+    (await env.orm.em.fork().find(TutorialEnrolment, { project: p })).map((e) => (e.tutorial as unknown as { id: number }).id);
   assert.equal(await tutorialsOf(p1), [w.tutorial]);
   assert.equal(await membershipsOf(env, p1), [{ group: open, active: true }]);
   assert.equal(await tutorialsOf(p2), []);

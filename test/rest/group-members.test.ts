@@ -69,12 +69,26 @@ test('staff and a member list the active, enrolled members with the student obje
       {
         id: w.project,
         target_grade: 2,
-        student: { id: people.student.user.id, email: 'astudent@example.edu', first_name: 'Astudent', last_name: 'Tester', username: 'astudent', nickname: 'astudent' },
+        student: {
+          id: people.student.user.id,
+          email: 'astudent@example.edu',
+          first_name: 'Astudent',
+          last_name: 'Tester',
+          username: 'astudent',
+          nickname: 'astudent',
+        },
       },
       {
         id: other.project,
         target_grade: 0,
-        student: { id: other.actor.user.id, email: 'bstudent@example.edu', first_name: 'Bstudent', last_name: 'Tester', username: 'bstudent', nickname: 'bstudent' },
+        student: {
+          id: other.actor.user.id,
+          email: 'bstudent@example.edu',
+          first_name: 'Bstudent',
+          last_name: 'Tester',
+          username: 'bstudent',
+          nickname: 'bstudent',
+        },
       },
     ]);
   }
@@ -98,7 +112,9 @@ test('unknown unit, set, group, or a group of another set: 404; ids that are not
   const otherSet = await seedGroupSet(env, w.unit, { name: 'Other' });
   const foreign = await seedGroupRow(env, otherSet, w.tutorial, 'G9');
   const as = people.convenor.creds;
-  assert.equal((await api(env, 'GET', `/api/units/999/group_sets/${w.set}/groups/${w.group}/members`, { as })).body, { error: 'Unable to find requested Unit' });
+  assert.equal((await api(env, 'GET', `/api/units/999/group_sets/${w.set}/groups/${w.group}/members`, { as })).body, {
+    error: 'Unable to find requested Unit',
+  });
   let res = await api(env, 'GET', `/api/units/${w.unit}/group_sets/999/groups/${w.group}/members`, { as });
   assert.equal([res.status, res.body], [404, { error: 'Unable to find requested Group Set' }]);
   res = await api(env, 'GET', base(w, foreign), { as });
@@ -302,7 +318,10 @@ test('tRPC: add, list and remove through the typed caller', async () => {
   const input = { unit_id: w.unit, group_set_id: w.set, group_id: w.group };
   const added = await caller.units.groupSets.groups.members.add({ ...input, project_id: w.project });
   assert.is(added.student_username, 'astudent');
-  assert.equal((await caller.units.groupSets.groups.members.list(input)).map((m) => m.id), [w.project]);
+  assert.equal(
+    (await caller.units.groupSets.groups.members.list(input)).map((m) => m.id),
+    [w.project],
+  );
   assert.is(await caller.units.groupSets.groups.members.remove({ ...input, id: w.project }), true);
   assert.equal(await caller.units.groupSets.groups.members.list(input), []);
 });

@@ -103,7 +103,8 @@ test('PUT: a tutor is refused; unknown sets, sets of another unit, bad capacity 
   const mine = await api(env, 'POST', `/api/units/${unit}/group_sets`, { as: people.convenor.creds, json: { group_set: { name: 'Teams' } } });
   await api(env, 'POST', `/api/units/${unit}/group_sets`, { as: people.convenor.creds, json: { group_set: { name: 'Labs' } } });
   const theirs = await api(env, 'POST', `/api/units/${otherUnit}/group_sets`, { as: people.convenor.creds, json: { group_set: { name: 'Other' } } });
-  const put = (id: number, body: unknown, who = people.convenor) => api(env, 'PUT', `/api/units/${unit}/group_sets/${id}`, { as: who.creds, json: { group_set: body } });
+  const put = (id: number, body: unknown, who = people.convenor) =>
+    api(env, 'PUT', `/api/units/${unit}/group_sets/${id}`, { as: who.creds, json: { group_set: body } });
   let res = await put(mine.body.id, { locked: true }, people.tutor);
   assert.equal([res.status, res.body], [403, { error: 'Not authorised to update group set for this unit' }]);
   res = await put(theirs.body.id, { locked: true });

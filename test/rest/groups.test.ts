@@ -25,7 +25,13 @@ interface World {
   url: string;
 }
 
-type SetSeed = Partial<{ capacity: number | null; locked: boolean; keepGroupsInSameClass: boolean; allowStudentsToCreateGroups: boolean; allowStudentsToManageGroups: boolean }>;
+type SetSeed = Partial<{
+  capacity: number | null;
+  locked: boolean;
+  keepGroupsInSameClass: boolean;
+  allowStudentsToCreateGroups: boolean;
+  allowStudentsToManageGroups: boolean;
+}>;
 
 /** A unit with its convenor, a tutor, tutorials LA1 and LA2, the student enrolled in LA1, and one group set. */
 async function world(set: SetSeed = {}): Promise<World> {
@@ -128,7 +134,10 @@ test('POST by staff: a blank name is generated, the answer carries the group fla
   res = await api(env, 'POST', w.url, { as: people.convenor.creds, form: { group: { tutorial_id: String(w.tutorial) } } });
   assert.equal([res.status, res.body.name], [201, 'Group 4']);
   assert.equal(await activeMembers(res.body.id), []);
-  assert.equal((await groupsIn(w.set)).map((g) => g.name), ['Group 2', 'Group 3', 'Owls', 'Group 4']);
+  assert.equal(
+    (await groupsIn(w.set)).map((g) => g.name),
+    ['Group 2', 'Group 3', 'Owls', 'Group 4'],
+  );
 });
 
 test('POST refusals: taken name 403, unknown tutorial or set 404, missing tutorial 400, an Admin off the staff 403', async () => {
@@ -150,7 +159,10 @@ test('POST refusals: taken name 403, unknown tutorial or set 404, missing tutori
   assert.equal([res.status, res.body], [404, { error: 'Unable to find requested Group Set' }]);
   res = await post({ group: { name: 'Hawks', tutorial_id: w.tutorial } }, people.admin);
   assert.equal([res.status, res.body], [403, { error: 'Not authorised to create a group set for this unit' }]);
-  assert.equal((await groupsIn(w.set)).map((g) => g.name), ['Owls']);
+  assert.equal(
+    (await groupsIn(w.set)).map((g) => g.name),
+    ['Owls'],
+  );
 });
 
 test('POST by a student: they join the new group, once per set; the set must let them; no capacity adjustment', async () => {
@@ -241,7 +253,10 @@ test('PUT by a tutor moves a group and adjusts its capacity; an unknown tutorial
   let res = await api(env, 'PUT', url, { as: people.tutor.creds, json: { group: { tutorial_id: w.other, capacity_adjustment: -1 } } });
   assert.equal([res.status, res.body.tutorial_id, res.body.capacity_adjustment], [200, w.other, -1]);
   // Not a keep-in-class set: the members stay where they are.
-  assert.equal((await env.orm.em.fork().find(TutorialEnrolment, { project: w.student })).map((e) => (e.tutorial as unknown as { id: number }).id), [w.tutorial]);
+  assert.equal(
+    (await env.orm.em.fork().find(TutorialEnrolment, { project: w.student })).map((e) => (e.tutorial as unknown as { id: number }).id),
+    [w.tutorial],
+  );
   res = await api(env, 'PUT', url, { as: people.tutor.creds, json: { group: { tutorial_id: 9999 } } });
   assert.equal([res.status, res.body], [404, { error: 'Unable to find requested Tutorial' }]);
   assert.equal(await groupsIn(w.set), [{ name: 'Owls', tutorial: w.other, adjustment: -1, locked: false }]);

@@ -47,7 +47,7 @@ async function measure(url: string): Promise<{ statements: number; rows: number 
   return { statements, rows };
 }
 
-test('inbox, feedback and a definition\'s task list issue as many statements for 30 students as for 3', async () => {
+test("inbox, feedback and a definition's task list issue as many statements for 30 students as for 3", async () => {
   const w = await taskWorld(env, people);
   const tds = [w.td, await seedTaskDefinition(env, w.unit, 'P2'), await seedTaskDefinition(env, w.unit, 'P3')];
   const urls = {

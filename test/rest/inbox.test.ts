@@ -20,9 +20,17 @@ freshEachTest(test, (world) => ({ env, people } = world));
 const inbox = (who: Actor, unit: number) => api(env, 'GET', `/api//units/${unit}/tasks/inbox`, { as: who.creds });
 const feedback = (who: Actor, unit: number) => api(env, 'GET', `/api/units/${unit}/feedback`, { as: who.creds });
 const k = () => db(env.orm.em.fork());
-const pin = (task: number, user: number) => k().insertInto('task_pins').values({ task_id: task, user_id: user, created_at: env.clock.now().toISOString() } as never).execute();
+const pin = (task: number, user: number) =>
+  k()
+    .insertInto('task_pins')
+    .values({ task_id: task, user_id: user, created_at: env.clock.now().toISOString() } as never)
+    .execute();
 const comment = (task: number, author: number, kind: 'text' | 'extension' = 'text') =>
-  insertComments(env.orm.em.fork(), [{ taskId: task, authorId: author, recipientId: null, kind, comment: 'c', extensionWeeksRequested: kind === 'extension' ? 1 : null }], env.clock.now());
+  insertComments(
+    env.orm.em.fork(),
+    [{ taskId: task, authorId: author, recipientId: null, kind, comment: 'c', extensionWeeksRequested: kind === 'extension' ? 1 : null }],
+    env.clock.now(),
+  );
 
 async function student(w: { unit: number; tutorial: number }, name: string): Promise<{ actor: Actor; project: number }> {
   const actor = await signedIn(env, name, 'Student');
@@ -32,11 +40,26 @@ async function student(w: { unit: number; tutorial: number }, name: string): Pro
 }
 
 const ROW_KEYS = [
-  'completion_date', 'due_date', 'extensions', 'grade', 'has_extensions', 'id', 'include_in_portfolio', 'num_new_comments', 'pinned',
-  'project_id', 'quality_pts', 'similarity_flag', 'status', 'submission_date', 'task_definition_id', 'times_assessed', 'tutorial_id',
+  'completion_date',
+  'due_date',
+  'extensions',
+  'grade',
+  'has_extensions',
+  'id',
+  'include_in_portfolio',
+  'num_new_comments',
+  'pinned',
+  'project_id',
+  'quality_pts',
+  'similarity_flag',
+  'status',
+  'submission_date',
+  'task_definition_id',
+  'times_assessed',
+  'tutorial_id',
 ].sort();
 
-test('a student comment and the tutor\'s pin: exactly that task is listed, pinned (behaviour §12 item 30)', async () => {
+test("a student comment and the tutor's pin: exactly that task is listed, pinned (behaviour §12 item 30)", async () => {
   const w = await taskWorld(env, people);
   const other = await student(w, 'bstudent');
   await seedTask(env, other.project, w.td, { status: 'working_on_it' });
@@ -44,7 +67,10 @@ test('a student comment and the tutor\'s pin: exactly that task is listed, pinne
   assert.is(res.status, 201);
   const task = (await k().selectFrom('tasks').select('id').where('project_id', '=', w.project).executeTakeFirstOrThrow()).id;
   const before = await inbox(people.tutor, w.unit);
-  assert.equal(before.body.map((t: any) => [t.id, t.num_new_comments, t.pinned]), [[task, 1, 0]]);
+  assert.equal(
+    before.body.map((t: any) => [t.id, t.num_new_comments, t.pinned]),
+    [[task, 1, 0]],
+  );
   // Reading the comments takes the task out; the pin brings it back.
   await api(env, 'GET', `/api/projects/${w.project}/task_def_id/${w.td}/comments`, { as: people.tutor.creds });
   assert.equal((await inbox(people.tutor, w.unit)).body, []);
@@ -56,13 +82,30 @@ test('a student comment and the tutor\'s pin: exactly that task is listed, pinne
   assert.equal(
     { ...after.body[0] },
     {
-      id: task, project_id: w.project, task_definition_id: w.td, tutorial_id: w.tutorial, status: 'not_started', completion_date: null,
-      submission_date: null, times_assessed: 0, grade: null, quality_pts: -1, num_new_comments: 0, similarity_flag: false, pinned: 1,
-      has_extensions: 0, due_date: '2026-03-16', extensions: 0, include_in_portfolio: true,
+      id: task,
+      project_id: w.project,
+      task_definition_id: w.td,
+      tutorial_id: w.tutorial,
+      status: 'not_started',
+      completion_date: null,
+      submission_date: null,
+      times_assessed: 0,
+      grade: null,
+      quality_pts: -1,
+      num_new_comments: 0,
+      similarity_flag: false,
+      pinned: 1,
+      has_extensions: 0,
+      due_date: '2026-03-16',
+      extensions: 0,
+      include_in_portfolio: true,
     },
   );
   // Pins are the caller's own: the convenor sees the task through its unread comment only.
-  assert.equal((await inbox(people.convenor, w.unit)).body.map((t: any) => [t.id, t.pinned]), []);
+  assert.equal(
+    (await inbox(people.convenor, w.unit)).body.map((t: any) => [t.id, t.pinned]),
+    [],
+  );
 });
 
 test('the inbox: waiting on staff, pinned or unread; pinned first, then oldest submission, then oldest comment; enrolled students only', async () => {
@@ -87,12 +130,18 @@ test('the inbox: waiting on staff, pinned or unread; pinned first, then oldest s
   const res = await inbox(people.tutor, w.unit);
   assert.is(res.status, 200);
   // help has neither submission nor comment: after the others; chatty has a comment but no submission.
-  assert.equal(res.body.map((t: any) => t.id), [pinnedDone, early, late, chatty, help]);
-  assert.equal(res.body.map((t: any) => t.num_new_comments), [0, 0, 0, 1, 0]);
+  assert.equal(
+    res.body.map((t: any) => t.id),
+    [pinnedDone, early, late, chatty, help],
+  );
+  assert.equal(
+    res.body.map((t: any) => t.num_new_comments),
+    [0, 0, 0, 1, 0],
+  );
   assert.is(res.body[1].submission_date, '2026-03-04T10:00:00.000Z');
 });
 
-test('pending extension requests and flagged similarities show the same in the inbox and the definition\'s task list (item 28)', async () => {
+test("pending extension requests and flagged similarities show the same in the inbox and the definition's task list (item 28)", async () => {
   const w = await taskWorld(env, people);
   const task = await seedTask(env, w.project, w.td, { status: 'ready_for_feedback', submissionDate: new Date('2026-03-04T10:00:00Z'), extensions: 1 });
   await comment(task, people.student.user.id, 'extension');
@@ -116,26 +165,43 @@ test('status comments are not new: a submission lists the task with no new comme
   const put = await api(env, 'PUT', `/api/projects/${w.project}/task_def_id/${w.td}`, { as: people.student.creds, json: { trigger: 'rff' } });
   assert.is(put.status, 200);
   const rows = (await inbox(people.tutor, w.unit)).body;
-  assert.equal(rows.map((t: any) => [t.status, t.num_new_comments]), [['ready_for_feedback', 0]]);
+  assert.equal(
+    rows.map((t: any) => [t.status, t.num_new_comments]),
+    [['ready_for_feedback', 0]],
+  );
   // The other staff too: the status comment is not news to anyone.
-  assert.equal((await inbox(people.convenor, w.unit)).body.map((t: any) => t.num_new_comments), [0]);
+  assert.equal(
+    (await inbox(people.convenor, w.unit)).body.map((t: any) => t.num_new_comments),
+    [0],
+  );
 });
 
 test('the feedback list: discuss, demonstrate, redo and fix and resubmit, by definition', async () => {
   const w = await taskWorld(env, people);
   const td2 = await seedTaskDefinition(env, w.unit, 'P2');
   const statuses: [TaskStatus, number][] = [
-    ['redo', td2], ['discuss', w.td], ['ready_for_feedback', w.td], ['demonstrate', td2], ['fix_and_resubmit', w.td], ['complete', w.td],
+    ['redo', td2],
+    ['discuss', w.td],
+    ['ready_for_feedback', w.td],
+    ['demonstrate', td2],
+    ['fix_and_resubmit', w.td],
+    ['complete', w.td],
   ];
   const ids: number[] = [];
   let i = 0;
   for (const [status, td] of statuses) ids.push(await seedTask(env, (await student(w, `f${i++}`)).project, td, { status }));
   const res = await feedback(people.tutor, w.unit);
   assert.is(res.status, 200);
-  assert.equal(res.body.map((t: any) => t.id), [ids[1], ids[4], ids[0], ids[3]]);
+  assert.equal(
+    res.body.map((t: any) => t.id),
+    [ids[1], ids[4], ids[0], ids[3]],
+  );
   assert.equal(Object.keys(res.body[0]).sort(), ROW_KEYS);
   // The spec types quality points as an integer: -1 for unrated work, never null.
-  assert.equal(res.body.map((t: any) => t.quality_pts), [-1, -1, -1, -1]);
+  assert.equal(
+    res.body.map((t: any) => t.quality_pts),
+    [-1, -1, -1, -1],
+  );
 });
 
 test('staff of the unit only: a student, an admin off the staff and a tutor of another unit get 403; an unknown unit 404', async () => {
@@ -168,19 +234,36 @@ test("the definition's task list has real rows once students hand work in throug
       [other.project, 'ready_for_feedback', '2026-03-02T01:00:00.000Z', w.tutorial, 0, false],
     ],
   );
-  assert.equal((await inbox(people.tutor, w.unit)).body.map((t: any) => t.project_id), [w.project, other.project]);
+  assert.equal(
+    (await inbox(people.tutor, w.unit)).body.map((t: any) => t.project_id),
+    [w.project, other.project],
+  );
 });
 
 test("a task's tutorial is the student's tutorial in the definition's stream, else one without a stream, in every list", async () => {
   const w = await taskWorld(env, people);
-  const stream = await k().insertInto('activity_types').values({ name: 'Lab', abbreviation: 'lab' } as never).returning('id').executeTakeFirstOrThrow();
-  const labs = await k().insertInto('tutorial_streams').values({ unit_id: w.unit, activity_type_id: stream.id, name: 'Labs', abbreviation: 'lab' } as never).returning('id').executeTakeFirstOrThrow();
+  const stream = await k()
+    .insertInto('activity_types')
+    .values({ name: 'Lab', abbreviation: 'lab' } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const labs = await k()
+    .insertInto('tutorial_streams')
+    .values({ unit_id: w.unit, activity_type_id: stream.id, name: 'Labs', abbreviation: 'lab' } as never)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const td = await seedTaskDefinition(env, w.unit, 'L1', { tutorialStream: labs.id });
   const task = await seedTask(env, w.project, td, { status: 'ready_for_feedback', submissionDate: new Date('2026-03-04T10:00:00Z') });
   // The student's only tutorial (T1) has no stream: it counts for the lab definition too, as in the original.
-  assert.equal((await inbox(people.tutor, w.unit)).body.map((t: any) => [t.id, t.tutorial_id]), [[task, w.tutorial]]);
+  assert.equal(
+    (await inbox(people.tutor, w.unit)).body.map((t: any) => [t.id, t.tutorial_id]),
+    [[task, w.tutorial]],
+  );
   const list = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${td}/tasks`, { as: people.tutor.creds });
-  assert.equal(list.body.map((t: any) => [t.id, t.tutorial_id, t.tutorial_stream_id]), [[task, w.tutorial, null]]);
+  assert.equal(
+    list.body.map((t: any) => [t.id, t.tutorial_id, t.tutorial_stream_id]),
+    [[task, w.tutorial, null]],
+  );
 });
 
 test.run();

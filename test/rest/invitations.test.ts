@@ -29,7 +29,11 @@ const signIn = (username: string, password: string) => api(env, 'POST', '/api/au
 
 test('the invitation mail carries a link; its page is a form, escaped; the token is stored only as its SHA-256', async () => {
   const user = await invitedUser();
-  const composed = await composeMail(env.orm.em.fork(), { kind: 'invitation', userId: user.id }, { product: 'Course Service', webUrl: 'https://lms.example.edu' });
+  const composed = await composeMail(
+    env.orm.em.fork(),
+    { kind: 'invitation', userId: user.id },
+    { product: 'Course Service', webUrl: 'https://lms.example.edu' },
+  );
   assert.ok(composed.send);
   if (!composed.send) return;
   assert.equal(composed.to, { name: '<b>Ann</b> New', address: 'newbie@uni.edu' });
@@ -38,7 +42,10 @@ test('the invitation mail carries a link; its page is a form, escaped; the token
   assert.match(composed.content.text, /within 7 days/);
 
   const stored = await env.orm.em.fork().execute<{ token_hash: string }[]>('select token_hash from invitations');
-  assert.equal(stored.map((r) => r.token_hash), [hashToken(token!)]);
+  assert.equal(
+    stored.map((r) => r.token_hash),
+    [hashToken(token!)],
+  );
   const dump = JSON.stringify(await env.orm.em.fork().execute('select * from invitations'));
   assert.not.ok(dump.includes(token!));
 

@@ -67,22 +67,37 @@ test('class_stats and class_details: hand-computed scores, tutorials by stream, 
   const u = await unitWithOutcomes();
   // s1: P1 (T1) O1 3 × 1.0 × 1 = 3.0; C1 (TN, no stream) O1 2 × 0.7 × 2 = 2.8, O2 5 × 0.7 × 2 = 7.0;
   //     D1 (T1) O2 1 × 0.8 × 4 = 3.2. Overall O1 5.8, O2 10.2.
-  const s1 = await student('s1', u.unit, [u.t1, u.tn], [
-    [u.p1, 'complete'],
-    [u.c1, 'ready_for_feedback'],
-    [u.d1, 'discuss'],
-    [u.u1, 'complete'],
-  ]);
+  const s1 = await student(
+    's1',
+    u.unit,
+    [u.t1, u.tn],
+    [
+      [u.p1, 'complete'],
+      [u.c1, 'ready_for_feedback'],
+      [u.d1, 'discuss'],
+      [u.u1, 'complete'],
+    ],
+  );
   // s2: P1 (T1) O1 3 × 0.3 = 0.9; C1 working_on_it adds 0 (no tutorial without a stream: none).
-  await student('s2', u.unit, [u.t1], [
-    [u.p1, 'fix_and_resubmit'],
-    [u.c1, 'working_on_it'],
-  ]);
+  await student(
+    's2',
+    u.unit,
+    [u.t1],
+    [
+      [u.p1, 'fix_and_resubmit'],
+      [u.c1, 'working_on_it'],
+    ],
+  );
   // s3: P1 (T2) O1 3 × 0.1 = 0.3; D1 (T2) O2 1 × 0.5 × 4 = 2.0.
-  await student('s3', u.unit, [u.t2], [
-    [u.p1, 'redo'],
-    [u.d1, 'time_exceeded'],
-  ]);
+  await student(
+    's3',
+    u.unit,
+    [u.t2],
+    [
+      [u.p1, 'redo'],
+      [u.d1, 'time_exceeded'],
+    ],
+  );
   // Contribute nothing: no tasks, only unaligned tasks, withdrawn.
   await student('s4', u.unit, [u.t2], []);
   await student('s6', u.unit, [u.t1], [[u.u1, 'complete']]);
@@ -151,7 +166,8 @@ test('class_stats: anyone in the unit; class_details: its tutors and convenors o
   for (const who of [people.student, people.tutor, people.convenor, people.admin]) assert.is((await get('class_stats', who)).status, 200, who.creds.username);
   for (const who of [people.tutor, people.convenor]) assert.is((await get('class_details', who)).status, 200, who.creds.username);
   // An Admin off the staff manages the unit but does not mark in it (provide_feedback).
-  for (const who of [people.student, people.admin, outsider]) assert.equal([(await get('class_details', who)).status, (await get('class_details', who)).body], [403, refused]);
+  for (const who of [people.student, people.admin, outsider])
+    assert.equal([(await get('class_details', who)).status, (await get('class_details', who)).body], [403, refused]);
   assert.equal([(await get('class_stats', outsider)).status, (await get('class_stats', outsider)).body], [403, refused]);
   assert.is((await api(env, 'GET', '/api/units/9999/learning_alignments/class_details', { as: people.admin.creds })).status, 404);
 });
@@ -161,11 +177,16 @@ test('each read issues the same number of SQL statements for 2 and for 40 studen
   const statuses: TaskStatus[] = ['complete', 'discuss', 'redo', 'ready_for_feedback'];
   const addStudents = async (from: number, to: number) => {
     for (let i = from; i < to; i++) {
-      await student(`many${i}`, u.unit, [i % 2 ? u.t1 : u.t2, u.tn], [
-        [u.p1, statuses[i % 4]],
-        [u.c1, statuses[(i + 1) % 4]],
-        [u.d1, statuses[(i + 2) % 4]],
-      ]);
+      await student(
+        `many${i}`,
+        u.unit,
+        [i % 2 ? u.t1 : u.t2, u.tn],
+        [
+          [u.p1, statuses[i % 4]],
+          [u.c1, statuses[(i + 1) % 4]],
+          [u.d1, statuses[(i + 2) % 4]],
+        ],
+      );
     }
   };
   const count = (path: string) => countStatements(() => api(env, 'GET', `/api/units/${u.unit}/learning_alignments/${path}`, { as: people.tutor.creds }));

@@ -55,7 +55,13 @@ type World = Awaited<ReturnType<typeof world>>;
 async function stored(): Promise<{ outcome: number; definition: number; task: number | null; rating: number; description: string | null }[]> {
   const rows = await env.orm.em.fork().find(LearningAlignment, {}, { orderBy: { id: 'asc' } });
   const id = (ref: unknown) => (ref === null || ref === undefined ? null : (ref as { id: number }).id);
-  return rows.map((a) => ({ outcome: id(a.learningOutcome)!, definition: id(a.taskDefinition)!, task: id(a.task), rating: a.rating, description: a.description ?? null }));
+  return rows.map((a) => ({
+    outcome: id(a.learningOutcome)!,
+    definition: id(a.taskDefinition)!,
+    task: id(a.task),
+    rating: a.rating,
+    description: a.description ?? null,
+  }));
 }
 
 async function unitAlignment(w: World, outcome: number, definition: number, rating = 3): Promise<number> {
@@ -113,7 +119,11 @@ test('unit alignment: tutors and students are refused changes, tutors of another
     assert.equal([create.status, create.body], [403, { error: 'You are not authorised to create task alignments in this unit.' }], who.creds.username);
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await api(env, method, `/api/units/${w.unit}/learning_alignments/${id}`, { as: who.creds, json: { rating: 1 } });
-      assert.equal([res.status, res.body], [403, { error: 'You are not authorised to update the task alignments in this unit.' }], `${method} ${who.creds.username}`);
+      assert.equal(
+        [res.status, res.body],
+        [403, { error: 'You are not authorised to update the task alignments in this unit.' }],
+        `${method} ${who.creds.username}`,
+      );
     }
   }
   for (const [method, url] of [
@@ -151,7 +161,14 @@ test("a student's alignment: by project_id (the task is made) or the web client'
   });
   assert.is(byProject.status, 201, byProject.text);
   const task = await env.orm.em.fork().findOneOrFail(Task, { project: w.project, taskDefinition: w.p1 });
-  assert.equal(byProject.body, { id: byProject.body.id, description: 'I think so', rating: 2, learning_outcome_id: w.prog, task_definition_id: w.p1, task_id: task.id });
+  assert.equal(byProject.body, {
+    id: byProject.body.id,
+    description: 'I think so',
+    rating: 2,
+    learning_outcome_id: w.prog,
+    task_definition_id: w.p1,
+    task_id: task.id,
+  });
   assert.is(task.status, 'not_started');
   // The web client's form: the task's id, no project_id; here the student's tutor aligns it.
   const c1Task = await seedTask(env, w.project, w.c1, { status: 'working_on_it' });
@@ -188,7 +205,10 @@ test("a student's alignment: another student, an Admin off the staff and a tutor
   for (const who of [w.classmate, people.admin]) {
     const create = await api(env, 'POST', `/api/units/${w.unit}/learning_alignments`, { as: who.creds, json: body });
     assert.equal([create.status, create.body], [403, { error: 'You are not authorised to create outcome alignments for this task.' }], who.creds.username);
-    const byTask = await api(env, 'POST', `/api/units/${w.unit}/learning_alignments`, { as: who.creds, json: { ...body, project_id: undefined, task_id: own.body.task_id } });
+    const byTask = await api(env, 'POST', `/api/units/${w.unit}/learning_alignments`, {
+      as: who.creds,
+      json: { ...body, project_id: undefined, task_id: own.body.task_id },
+    });
     assert.equal([byTask.status, byTask.body], [403, { error: 'You are not authorised to create outcome alignments for this task.' }]);
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await api(env, method, `/api/units/${w.unit}/learning_alignments/${own.body.id}`, { as: who.creds, json: { rating: 5 } });
@@ -300,10 +320,7 @@ test('CSV download: the unit alignments by abbreviation as <CODE>-Alignment.csv 
     const res = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments/csv.json`, { as: who.creds });
     assert.is(res.status, 200, who.creds.username);
     assert.match(String(res.headers['content-disposition']), 'attachment; filename=SIT101-Alignment.csv');
-    assert.is(
-      res.text,
-      'unit_code,learning_outcome,task_abbr,rating,description\r\nSIT101,PROG,P1,4,Aligned\r\nSIT101,DES,C1,1,"Design, ""mostly"""\r\n',
-    );
+    assert.is(res.text, 'unit_code,learning_outcome,task_abbr,rating,description\r\nSIT101,PROG,P1,4,Aligned\r\nSIT101,DES,C1,1,"Design, ""mostly"""\r\n');
   }
   const student = await api(env, 'GET', `/api/units/${w.unit}/learning_alignments/csv`, { as: people.student.creds });
   assert.equal([student.status, student.body], [403, { error: 'Not authorised to download CSV of task alignment in SIT101' }]);
@@ -331,7 +348,12 @@ test('CSV round trip: a downloaded file loads into another unit with the same ab
   assert.equal([res.body.errors, res.body.ignored], [[], []]);
   const list = await api(env, 'GET', `/api/units/${copy}`, { as: people.convenor.creds });
   assert.equal(
-    list.body.task_outcome_alignments.map((a: { learning_outcome_id: number; task_definition_id: number; rating: number; description: string }) => [a.learning_outcome_id, a.task_definition_id, a.rating, a.description]),
+    list.body.task_outcome_alignments.map((a: { learning_outcome_id: number; task_definition_id: number; rating: number; description: string }) => [
+      a.learning_outcome_id,
+      a.task_definition_id,
+      a.rating,
+      a.description,
+    ]),
     [
       [prog, p1, 4, 'Aligned'],
       [des, c1, 2, 'Aligned'],
@@ -381,7 +403,10 @@ test('CSV upload: refused roles 403, missing file or headers and broken CSV 400,
   assert.equal([outsider.status, outsider.body], [403, NOT_IN_UNIT]);
   const none = await api(env, 'POST', `/api/units/${w.unit}/learning_alignments/csv`, { as: people.convenor.creds, multipart: { note: 'x' } });
   assert.equal([none.status, none.body], [400, { error: 'file is missing' }]);
-  const headers = await api(env, 'POST', `/api/units/${w.unit}/learning_alignments/csv`, { as: people.convenor.creds, multipart: csvFile('unit_code,task_abbr\nSIT101,P1\n') });
+  const headers = await api(env, 'POST', `/api/units/${w.unit}/learning_alignments/csv`, {
+    as: people.convenor.creds,
+    multipart: csvFile('unit_code,task_abbr\nSIT101,P1\n'),
+  });
   assert.equal([headers.status, headers.body], [400, { error: 'Missing headers: learning_outcome, rating' }]);
   const broken = await api(env, 'POST', `/api/units/${w.unit}/learning_alignments/csv`, {
     as: people.convenor.creds,

@@ -22,7 +22,8 @@ test.after.each(() => configureSimcheck(env.config, false));
 const oldGet = (who: Actor, task: number, match: number) => api(env, 'GET', `/api/tasks/${task}/similarity/${match}`, { as: who.creds, hyphenHeader: true });
 const oldPut = (who: Actor, task: number, match: number, json: unknown) =>
   api(env, 'PUT', `/api/tasks/${task}/similarity/${match}`, { as: who.creds, hyphenHeader: true, json });
-const flagged = async (id: number) => (await db(env.orm.em.fork()).selectFrom('task_similarities').select('flagged').where('id', '=', id).executeTakeFirstOrThrow()).flagged;
+const flagged = async (id: number) =>
+  (await db(env.orm.em.fork()).selectFrom('task_similarities').select('flagged').where('id', '=', id).executeTakeFirstOrThrow()).flagged;
 
 test('GET /api/tasks/{id}/similarity/{match}: the match-th similarity as the new API lists it, with dismissed', async () => {
   const w = await codeWorld(env, people);
@@ -36,7 +37,7 @@ test('GET /api/tasks/{id}/similarity/{match}: the match-th similarity as the new
   assert.is((await oldGet(people.student, a, 0)).status, 403);
 });
 
-test('PUT with {dismissed, other}: dismissed clears the flag, false raises it, other changes the other student\'s side', async () => {
+test("PUT with {dismissed, other}: dismissed clears the flag, false raises it, other changes the other student's side", async () => {
   const w = await codeWorld(env, people);
   await compareDefinition(env, w.td);
   const [a, b] = w.tasks;

@@ -67,7 +67,9 @@ test('openapi-typescript generates types in which the campus create body require
   for (const content of ['application/json', 'application/x-www-form-urlencoded']) {
     assert.match(
       create,
-      new RegExp(`"${content}": \\{\\s*campus: \\{\\s*name: string;\\s*(/\\*\\*[^*]*\\*/\\s*)?mode: "timetable" \\| "automatic" \\| "manual";\\s*abbreviation: string;\\s*active: boolean;`),
+      new RegExp(
+        `"${content}": \\{\\s*campus: \\{\\s*name: string;\\s*(/\\*\\*[^*]*\\*/\\s*)?mode: "timetable" \\| "automatic" \\| "manual";\\s*abbreviation: string;\\s*active: boolean;`,
+      ),
       content,
     );
   }

@@ -57,14 +57,20 @@ test('create: 201 with the Outcome keys, numbered after the last; no abbreviatio
   const second = await api(env, 'POST', `/api/units/${unit}/outcomes`, { as: people.admin.creds, form: { name: 'Test', description: 'Test programs' } });
   assert.is(second.status, 201);
   assert.equal([second.body.ilo_number, second.body.abbreviation], [2, 'ILO2']);
-  assert.equal(await numbering(unit), [['DES', 1], ['ILO2', 2]]);
+  assert.equal(await numbering(unit), [
+    ['DES', 1],
+    ['ILO2', 2],
+  ]);
 });
 
 test('create: the abbreviation is unique in the unit, but another unit may reuse it', async () => {
   const unit = await staffedUnit();
   const other = await staffedUnit('SIT102');
   await addOutcomes(unit, 'DES');
-  const again = await api(env, 'POST', `/api/units/${unit}/outcomes`, { as: people.convenor.creds, json: { name: 'X', description: 'Y', abbreviation: 'DES' } });
+  const again = await api(env, 'POST', `/api/units/${unit}/outcomes`, {
+    as: people.convenor.creds,
+    json: { name: 'X', description: 'Y', abbreviation: 'DES' },
+  });
   assert.is(again.status, 400);
   assert.equal(again.body, { error: 'Validation failed: Abbreviation has already been taken' });
   await addOutcomes(other, 'DES');
@@ -156,14 +162,32 @@ test('update: a new ilo_number moves the outcome and shifts the ones in between,
   const up = await api(env, 'PUT', `/api/units/${unit}/outcomes/${d}`, { as: people.convenor.creds, json: { ilo_number: 2 } });
   assert.is(up.status, 200);
   assert.is(up.body.ilo_number, 2);
-  assert.equal(await numbering(unit), [['A', 1], ['D', 2], ['B', 3], ['C', 4], ['E', 5]]);
+  assert.equal(await numbering(unit), [
+    ['A', 1],
+    ['D', 2],
+    ['B', 3],
+    ['C', 4],
+    ['E', 5],
+  ]);
   const down = await api(env, 'PUT', `/api/units/${unit}/outcomes/${a}`, { as: people.convenor.creds, json: { ilo_number: 4, name: 'Moved' } });
   assert.equal([down.body.ilo_number, down.body.name], [4, 'Moved']);
-  assert.equal(await numbering(unit), [['D', 1], ['B', 2], ['C', 3], ['A', 4], ['E', 5]]);
+  assert.equal(await numbering(unit), [
+    ['D', 1],
+    ['B', 2],
+    ['C', 3],
+    ['A', 4],
+    ['E', 5],
+  ]);
   // Past the end: to the end.
   const far = await api(env, 'PUT', `/api/units/${unit}/outcomes/${d}`, { as: people.convenor.creds, json: { ilo_number: 99 } });
   assert.is(far.body.ilo_number, 5);
-  assert.equal(await numbering(unit), [['B', 1], ['C', 2], ['A', 3], ['E', 4], ['D', 5]]);
+  assert.equal(await numbering(unit), [
+    ['B', 1],
+    ['C', 2],
+    ['A', 3],
+    ['E', 4],
+    ['D', 5],
+  ]);
 });
 
 test('delete: 204, the outcome is gone and the later ones move up, so a new one takes the next number', async () => {
@@ -171,9 +195,16 @@ test('delete: 204, the outcome is gone and the later ones move up, so a new one 
   const [, b] = await addOutcomes(unit, 'A', 'B', 'C');
   const res = await api(env, 'DELETE', `/api/units/${unit}/outcomes/${b}`, { as: people.convenor.creds });
   assert.is(res.status, 204);
-  assert.equal(await numbering(unit), [['A', 1], ['C', 2]]);
+  assert.equal(await numbering(unit), [
+    ['A', 1],
+    ['C', 2],
+  ]);
   await addOutcomes(unit, 'D');
-  assert.equal(await numbering(unit), [['A', 1], ['C', 2], ['D', 3]]);
+  assert.equal(await numbering(unit), [
+    ['A', 1],
+    ['C', 2],
+    ['D', 3],
+  ]);
   const again = await api(env, 'DELETE', `/api/units/${unit}/outcomes/${b}`, { as: people.convenor.creds });
   assert.is(again.status, 404);
 });
@@ -215,13 +246,26 @@ test('CSV upload: BOM, CRLF, quoted fields and headers in any case and order; ot
     res.body.success.map((s: { message: string }) => s.message),
     ['Outcome TST created for unit', 'Outcome DEP created for unit'],
   );
-  assert.equal(res.body.success[0].row, { name: 'Test, well', description: 'Write "tests"\r\nfirst', abbreviation: 'TST', unit_code: 'SIT101', ilo_number: '7' });
+  assert.equal(res.body.success[0].row, {
+    name: 'Test, well',
+    description: 'Write "tests"\r\nfirst',
+    abbreviation: 'TST',
+    unit_code: 'SIT101',
+    ilo_number: '7',
+  });
   assert.equal(
     res.body.ignored.map((s: { message: string }) => s.message),
     ['Invalid unit code. SIT999 does not match SIT101', 'Outcome DES already exists in SIT101; it was not changed'],
   );
-  assert.equal(res.body.errors.map((s: { message: string }) => s.message), ['Missing name']);
-  assert.equal(await numbering(unit), [['DES', 1], ['TST', 2], ['DEP', 3]]);
+  assert.equal(
+    res.body.errors.map((s: { message: string }) => s.message),
+    ['Missing name'],
+  );
+  assert.equal(await numbering(unit), [
+    ['DES', 1],
+    ['TST', 2],
+    ['DEP', 3],
+  ]);
   const des = await env.orm.em.fork().findOneOrFail(LearningOutcome, { unit, abbreviation: 'DES' });
   assert.is(des.name, 'Outcome DES');
 });
@@ -238,7 +282,10 @@ test('CSV upload round trip: a downloaded file loads into another unit unchanged
   });
   assert.is(res.status, 201);
   assert.is(res.body.success.length, 2);
-  assert.equal(await numbering(other), [['A', 1], ['B', 2]]);
+  assert.equal(await numbering(other), [
+    ['A', 1],
+    ['B', 2],
+  ]);
 });
 
 test('CSV upload without a column it needs: 201, each row an error naming the missing headers, as the original answers; nothing written', async () => {
@@ -297,8 +344,17 @@ test('loader (for the unit page and rollover): the outcomes of many units in num
     byUnit = await loadOutcomesByUnit(env.orm.em.fork(), [unit, other, 9999]);
   });
   assert.is(statements, 1);
-  assert.equal(byUnit.get(unit)!.map((o) => [o.abbreviation, o.ilo_number]), [['B', 1], ['A', 2]]);
-  assert.equal(byUnit.get(other)!.map((o) => o.abbreviation), ['X']);
+  assert.equal(
+    byUnit.get(unit)!.map((o) => [o.abbreviation, o.ilo_number]),
+    [
+      ['B', 1],
+      ['A', 2],
+    ],
+  );
+  assert.equal(
+    byUnit.get(other)!.map((o) => o.abbreviation),
+    ['X'],
+  );
   assert.equal(byUnit.get(9999), []);
   assert.equal(Object.keys((await loadOutcomes(env.orm.em.fork(), unit))[0]!), ['id', 'ilo_number', 'abbreviation', 'name', 'description']);
 });

@@ -19,7 +19,9 @@ const KEYS = ['id', 'last_pulled_date', 'name', 'pulled_image_status', 'pulled_i
 const python = { name: 'Python 3', tag: 'lmsdoubtfire/overseer-python3:latest' };
 const DISABLED = 'Overseer is not enabled. Enable Overseer before updating settings.';
 
-async function insertImage(fields: Partial<{ name: string; tag: string; pullStatus: 'pending' | 'pulled' | 'failed'; pullOutput: string; lastPulledAt: Date }> = {}) {
+async function insertImage(
+  fields: Partial<{ name: string; tag: string; pullStatus: 'pending' | 'pulled' | 'failed'; pullOutput: string; lastPulledAt: Date }> = {},
+) {
   const em = env.orm.em.fork();
   const image = em.create(OverseerImage, { name: 'C++', tag: 'lmsdoubtfire/overseer-cpp:1.2', ...fields });
   await em.flush();
@@ -87,8 +89,24 @@ test('admins and convenors list images ordered by id with their pull state', asy
       pulled_image_text: 'Status: Downloaded newer image',
       last_pulled_date: '2026-02-01T10:00:00.000Z',
     },
-    { id: failed.id, name: 'Failed', tag: 'overseer/failed', status: 'failed', pulled_image_status: 'failed', pulled_image_text: 'pull access denied', last_pulled_date: null },
-    { id: pending.id, name: 'Pending', tag: 'overseer/pending', status: 'pending', pulled_image_status: 'pending', pulled_image_text: null, last_pulled_date: null },
+    {
+      id: failed.id,
+      name: 'Failed',
+      tag: 'overseer/failed',
+      status: 'failed',
+      pulled_image_status: 'failed',
+      pulled_image_text: 'pull access denied',
+      last_pulled_date: null,
+    },
+    {
+      id: pending.id,
+      name: 'Pending',
+      tag: 'overseer/pending',
+      status: 'pending',
+      pulled_image_status: 'pending',
+      pulled_image_text: null,
+      last_pulled_date: null,
+    },
     { id: fresh.id, name: 'Fresh', tag: 'overseer/fresh', status: null, pulled_image_status: null, pulled_image_text: null, last_pulled_date: null },
   ];
   for (const who of [people.admin, people.convenor]) {
@@ -219,7 +237,20 @@ test('image references follow [registry[:port]/]repo[/path][:tag][@digest]', () 
   ]) {
     assert.ok(isImageReference(good), good);
   }
-  for (const bad of ['', 'Python', 'py thon', 'python:', ':tag', 'a/', '-python', 'python_', 'py..thon', 'host:port/img', `python@${digest.slice(0, 20)}`, 'a:b:c']) {
+  for (const bad of [
+    '',
+    'Python',
+    'py thon',
+    'python:',
+    ':tag',
+    'a/',
+    '-python',
+    'python_',
+    'py..thon',
+    'host:port/img',
+    `python@${digest.slice(0, 20)}`,
+    'a:b:c',
+  ]) {
     assert.not.ok(isImageReference(bad), bad);
   }
 });
@@ -283,7 +314,10 @@ test('an admin deletes an unused image with 204 and an empty body', async () => 
   const del = await api(env, 'DELETE', `${URL}/${image.id}`, { as: people.admin.creds, hyphenHeader: true });
   assert.is(del.status, 204);
   assert.is(del.text, '');
-  assert.equal((await rows()).map((r) => r.name), [keep.name]);
+  assert.equal(
+    (await rows()).map((r) => r.name),
+    [keep.name],
+  );
 });
 
 test('an image that a unit or a task definition uses cannot be deleted', async () => {

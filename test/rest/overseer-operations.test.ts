@@ -51,7 +51,10 @@ test('trigger: the student runs a done assessment again; it is queued with a sta
   assert.equal(res.body, { message: 'Automated assessment queued' });
   assert.is((await assessments(env))[0].status, 'queued');
   assert.is((await queued(env, 'run_overseer_assessment')).length, 1);
-  assert.equal((await assessmentComments(env)).map((c) => c.comment), ['Automated Assessment Started', 'ok', 'Automated Assessment Started']);
+  assert.equal(
+    (await assessmentComments(env)).map((c) => c.comment),
+    ['Automated Assessment Started', 'ok', 'Automated Assessment Started'],
+  );
   engine.created.length = 0;
   await runJobs(env);
   assert.is(engine.created.length, 2);
@@ -86,7 +89,12 @@ test('test_overseer_assessment: the convenor gets a project of their own, the fi
   const res = await api(env, 'POST', testUrl(world.unit, world.td), { as: people.convenor.creds, multipart: file0 });
   assert.is(res.status, 200, res.text);
   assert.is(res.body.status, 'ready_for_feedback');
-  const project = await db(env.orm.em.fork()).selectFrom('projects').select(['id', 'enrolled']).where('user_id', '=', people.convenor.user.id).where('unit_id', '=', world.unit).executeTakeFirstOrThrow();
+  const project = await db(env.orm.em.fork())
+    .selectFrom('projects')
+    .select(['id', 'enrolled'])
+    .where('user_id', '=', people.convenor.user.id)
+    .where('unit_id', '=', world.unit)
+    .executeTakeFirstOrThrow();
   assert.is(res.body.project_id, project.id);
   const [record] = await assessments(env);
   assert.is(record.status, 'queued');

@@ -26,7 +26,11 @@ test('the student or staff may ask; the compile is queued with the request and c
   assert.is(tutor.status, 200, tutor.text);
   assert.equal([tutor.body.compile_portfolio, tutor.body.portfolio_available], [true, false]);
   assert.equal(await keys(), [`compile_portfolio:${world.project}`]);
-  const row = await db(env.orm.em.fork()).selectFrom('projects').select(['compile_portfolio', 'portfolio_auto_generated']).where('id', '=', world.project).executeTakeFirstOrThrow();
+  const row = await db(env.orm.em.fork())
+    .selectFrom('projects')
+    .select(['compile_portfolio', 'portfolio_auto_generated'])
+    .where('id', '=', world.project)
+    .executeTakeFirstOrThrow();
   assert.equal(row, { compile_portfolio: true, portfolio_auto_generated: false });
 });
 

@@ -44,7 +44,12 @@ const add = (as: Actor, project: number, name: string, kind: string, file: Part)
   api(env, 'POST', `/api/submission/project/${project}/portfolio`, { as: as.creds, multipart: { name, kind, file0: file } });
 
 async function partsOf(project: number) {
-  return db(env.orm.em.fork()).selectFrom('portfolio_parts').select(['idx', 'kind', 'name', 'storage_key']).where('project_id', '=', project).orderBy('idx').execute();
+  return db(env.orm.em.fork())
+    .selectFrom('portfolio_parts')
+    .select(['idx', 'kind', 'name', 'storage_key'])
+    .where('project_id', '=', project)
+    .orderBy('idx')
+    .execute();
 }
 
 const storedFiles = (project: number): string[] => {
@@ -54,7 +59,11 @@ const storedFiles = (project: number): string[] => {
 
 test('parts are stored by index: the learning summary report is always 0 and stops the draft; others follow from 1; the project lists them', async () => {
   const { project } = await world();
-  const code = await add(people.student, project, 'Extra code', 'code', { filename: 'main.py', contentType: 'text/x-python', data: Buffer.from('print("hi")\n') });
+  const code = await add(people.student, project, 'Extra code', 'code', {
+    filename: 'main.py',
+    contentType: 'text/x-python',
+    data: Buffer.from('print("hi")\n'),
+  });
   assert.is(code.status, 201, code.text);
   assert.equal(code.body, { kind: 'code', name: 'main.py', idx: 1, file_name: 'main.py', file_kind: 'code', file_path: '001-code-main.py' });
   const image = await add(people.tutor, project, 'Diagram', 'image', { filename: 'diagram.png', contentType: 'image/png', data: samplePng() });
@@ -70,7 +79,14 @@ test('parts are stored by index: the learning summary report is always 0 and sto
     file_path: '000-document-LearningSummaryReport.pdf',
   });
   const parts = await partsOf(project);
-  assert.equal(parts.map((p) => [p.idx, p.kind, p.name]), [[0, 'document', 'LearningSummaryReport.pdf'], [1, 'code', 'main.py'], [2, 'image', 'diagram.png']]);
+  assert.equal(
+    parts.map((p) => [p.idx, p.kind, p.name]),
+    [
+      [0, 'document', 'LearningSummaryReport.pdf'],
+      [1, 'code', 'main.py'],
+      [2, 'image', 'diagram.png'],
+    ],
+  );
   assert.equal(await readAll(env.services.storage, parts[0].storage_key), samplePdf('My learning'));
 
   // A new report replaces the old one (its file goes after commit); the draft is no longer used.
@@ -97,12 +113,19 @@ test('two parts uploaded at once take different indexes (the project row is lock
   const [a, b] = await Promise.all([add(people.student, project, 'Code', 'code', code('a.py')), add(people.tutor, project, 'Code', 'code', code('b.py'))]);
   assert.equal([a.status, b.status], [201, 201], a.text + b.text);
   assert.equal([a.body.idx, b.body.idx].sort(), [1, 2]);
-  assert.equal((await partsOf(project)).map((p) => p.idx), [1, 2]);
+  assert.equal(
+    (await partsOf(project)).map((p) => p.idx),
+    [1, 2],
+  );
 });
 
 test('files are checked by content for their kind; refused uploads store nothing', async () => {
   const { project } = await world();
-  const fake = await add(people.student, project, 'Report', 'document', { filename: 'report.pdf', contentType: 'application/pdf', data: Buffer.from('not a pdf at all') });
+  const fake = await add(people.student, project, 'Report', 'document', {
+    filename: 'report.pdf',
+    contentType: 'application/pdf',
+    data: Buffer.from('not a pdf at all'),
+  });
   assert.equal([fake.status, fake.body], [403, { error: "'report.pdf' is not a valid document file" }]);
   const pngAsCode = await add(people.student, project, 'Code', 'code', { filename: 'main.py', contentType: 'text/plain', data: samplePng() });
   assert.equal([pngAsCode.status, pngAsCode.body], [403, { error: "'main.py' is not a valid code file" }]);
@@ -112,13 +135,16 @@ test('files are checked by content for their kind; refused uploads store nothing
   assert.equal([pdfAsImage.status, pdfAsImage.body], [403, { error: "'pic.png' is not a valid image file" }]);
   const badKind = await add(people.student, project, 'Movie', 'video', pdf());
   assert.is(badKind.status, 400);
-  const noFile = await api(env, 'POST', `/api/submission/project/${project}/portfolio`, { as: people.student.creds, multipart: { name: 'x', kind: 'document' } });
+  const noFile = await api(env, 'POST', `/api/submission/project/${project}/portfolio`, {
+    as: people.student.creds,
+    multipart: { name: 'x', kind: 'document' },
+  });
   assert.is(noFile.status, 400);
   assert.equal(await partsOf(project), []);
   assert.equal(storedFiles(project), []);
 });
 
-test('only the owning student and the unit\'s staff may add, read or remove parts; unknown projects are 404', async () => {
+test("only the owning student and the unit's staff may add, read or remove parts; unknown projects are 404", async () => {
   const { unit, project } = await world();
   const other = await signedIn(env, 'bstudent', 'Student');
   await enrol(env, other.user, unit);
@@ -145,27 +171,45 @@ test('DELETE with idx, kind and name (JSON body as the web client sends, or quer
   assert.is(storedFiles(project).length, 3);
 
   // As the web client sends it: a double slash, and the part in a JSON body.
-  const byBody = await api(env, 'DELETE', `/api//submission/project/${project}/portfolio`, { as: people.student.creds, json: { idx: 1, kind: 'code', name: 'a.py' } });
+  const byBody = await api(env, 'DELETE', `/api//submission/project/${project}/portfolio`, {
+    as: people.student.creds,
+    json: { idx: 1, kind: 'code', name: 'a.py' },
+  });
   assert.is(byBody.status, 204, byBody.text);
-  const byQuery = await api(env, 'DELETE', `/api/submission/project/${project}/portfolio?idx=0&kind=document&name=LearningSummaryReport.pdf`, { as: people.tutor.creds });
+  const byQuery = await api(env, 'DELETE', `/api/submission/project/${project}/portfolio?idx=0&kind=document&name=LearningSummaryReport.pdf`, {
+    as: people.tutor.creds,
+  });
   assert.is(byQuery.status, 204);
-  assert.equal((await partsOf(project)).map((p) => p.name), ['b.py']);
+  assert.equal(
+    (await partsOf(project)).map((p) => p.name),
+    ['b.py'],
+  );
   assert.ok(await gone(async () => storedFiles(project).length > 1));
   assert.is(storedFiles(project).length, 1);
   // The next part still takes a new index.
   const next = await add(people.student, project, 'Code', 'code', { filename: 'c.py', contentType: 'text/plain', data: Buffer.from('z = 3\n') });
   assert.is(next.body.idx, 3);
 
-  const missing = await api(env, 'DELETE', `/api/submission/project/${project}/portfolio`, { as: people.student.creds, json: { idx: 2, kind: 'code', name: 'a.py' } });
+  const missing = await api(env, 'DELETE', `/api/submission/project/${project}/portfolio`, {
+    as: people.student.creds,
+    json: { idx: 2, kind: 'code', name: 'a.py' },
+  });
   assert.equal([missing.status, missing.body], [404, { error: 'Unable to find the portfolio file to remove' }]);
   const partial = await api(env, 'DELETE', `/api/submission/project/${project}/portfolio`, { as: people.student.creds, json: { idx: 2 } });
   assert.equal([partial.status, partial.body], [400, { error: 'idx, kind and name are needed together to remove a portfolio file' }]);
-  assert.equal((await partsOf(project)).map((p) => p.name), ['b.py', 'c.py']);
+  assert.equal(
+    (await partsOf(project)).map((p) => p.name),
+    ['b.py', 'c.py'],
+  );
 });
 
 test('GET answers the compiled portfolio or FileNotFound.pdf; DELETE without a part removes it, and the submitted grade may change again', async () => {
   const { project } = await world();
-  const placeholder = await env.app.inject({ method: 'GET', url: `/api/submission/project/${project}/portfolio`, headers: { Username: 'astudent', Auth_Token: people.student.creds.token } });
+  const placeholder = await env.app.inject({
+    method: 'GET',
+    url: `/api/submission/project/${project}/portfolio`,
+    headers: { Username: 'astudent', Auth_Token: people.student.creds.token },
+  });
   assert.is(placeholder.statusCode, 200);
   assert.is(placeholder.headers['content-type'], 'application/pdf');
   assert.equal(placeholder.rawPayload, fileNotFoundPdf());
@@ -173,11 +217,19 @@ test('GET answers the compiled portfolio or FileNotFound.pdf; DELETE without a p
   // As the portfolio worker will leave it.
   const compiled = samplePdf('The whole portfolio');
   await env.services.storage.put(storageKeys.portfolio(project), Readable.from([compiled]));
-  await db(env.orm.em.fork()).updateTable('projects').set({ portfolio_production_date: '2026-03-01T00:00:00Z', submitted_grade: 1 }).where('id', '=', project).execute();
+  await db(env.orm.em.fork())
+    .updateTable('projects')
+    .set({ portfolio_production_date: '2026-03-01T00:00:00Z', submitted_grade: 1 })
+    .where('id', '=', project)
+    .execute();
   const locked = await api(env, 'PUT', `/api/projects/${project}`, { as: people.student.creds, json: { submitted_grade: 2 } });
   assert.equal([locked.status, locked.body], [403, { error: 'You cannot change your submitted grade after portfolio submission' }]);
 
-  const res = await env.app.inject({ method: 'GET', url: `/api/submission/project/${project}/portfolio?as_attachment=true`, headers: { Username: 'atutor', Auth_Token: people.tutor.creds.token } });
+  const res = await env.app.inject({
+    method: 'GET',
+    url: `/api/submission/project/${project}/portfolio?as_attachment=true`,
+    headers: { Username: 'atutor', Auth_Token: people.tutor.creds.token },
+  });
   assert.is(res.statusCode, 200);
   assert.equal(res.rawPayload, compiled);
   assert.match(String(res.headers['content-disposition']), /attachment; filename="?SIT101-astudent-portfolio\.pdf/);

@@ -49,31 +49,79 @@ test('its student gets the exact keys the web client reads, with tasks, enrolmen
   const res = await api(env, 'GET', `/api/projects/${w.project}`, { as: people.student.creds });
   assert.is(res.status, 200);
   assert.equal(Object.keys(res.body), [
-    'id', 'campus_id', 'user_id', 'unit', 'unit_id', 'target_grade', 'submitted_grade', 'portfolio_files', 'compile_portfolio',
-    'portfolio_available', 'uses_draft_learning_summary', 'tasks', 'tutorial_enrolments', 'groups', 'task_outcome_alignments',
+    'id',
+    'campus_id',
+    'user_id',
+    'unit',
+    'unit_id',
+    'target_grade',
+    'submitted_grade',
+    'portfolio_files',
+    'compile_portfolio',
+    'portfolio_available',
+    'uses_draft_learning_summary',
+    'tasks',
+    'tutorial_enrolments',
+    'groups',
+    'task_outcome_alignments',
   ]);
   assert.is(res.body.id, w.project);
   assert.is(res.body.campus_id, w.campus);
   assert.is(res.body.user_id, people.student.user.id);
   assert.is(res.body.unit_id, w.unit);
-  assert.equal(res.body.unit, { code: 'SIT101', id: w.unit, name: 'Unit SIT101', my_role: 'Student', start_date: '2026-03-02', end_date: '2026-06-01', active: true });
+  assert.equal(res.body.unit, {
+    code: 'SIT101',
+    id: w.unit,
+    name: 'Unit SIT101',
+    my_role: 'Student',
+    start_date: '2026-03-02',
+    end_date: '2026-06-01',
+    active: true,
+  });
   assert.is(res.body.target_grade, 1);
   assert.equal(res.body.portfolio_files, []);
   assert.equal(res.body.tasks, [
     {
-      id: w.t1, task_definition_id: w.td1, status: 'complete', due_date: '2026-03-23', submission_date: '2026-03-10T04:00:00.000Z',
-      extensions: 1, times_assessed: 0, grade: 2, quality_pts: -1, include_in_portfolio: true, similarity_flag: false, num_new_comments: 0,
+      id: w.t1,
+      task_definition_id: w.td1,
+      status: 'complete',
+      due_date: '2026-03-23',
+      submission_date: '2026-03-10T04:00:00.000Z',
+      extensions: 1,
+      times_assessed: 0,
+      grade: 2,
+      quality_pts: -1,
+      include_in_portfolio: true,
+      similarity_flag: false,
+      num_new_comments: 0,
     },
     // Two weeks past the target would pass the deadline: due on the deadline.
     {
-      id: w.t2, task_definition_id: w.td2, status: 'ready_for_feedback', due_date: '2026-05-29', extensions: 2, times_assessed: 0, quality_pts: -1,
-      include_in_portfolio: true, similarity_flag: false, num_new_comments: 0,
+      id: w.t2,
+      task_definition_id: w.td2,
+      status: 'ready_for_feedback',
+      due_date: '2026-05-29',
+      extensions: 2,
+      times_assessed: 0,
+      quality_pts: -1,
+      include_in_portfolio: true,
+      similarity_flag: false,
+      num_new_comments: 0,
     },
   ]);
   assert.equal(res.body.tutorial_enrolments, [{ project_id: w.project, tutorial_id: w.tutorial }]);
-  assert.equal(res.body.groups, [{ id: w.group, name: 'G', tutorial_id: w.tutorial, group_set_id: res.body.groups[0].group_set_id, student_count: 1, capacity_adjustment: 0, locked: false }]);
+  assert.equal(res.body.groups, [
+    { id: w.group, name: 'G', tutorial_id: w.tutorial, group_set_id: res.body.groups[0].group_set_id, student_count: 1, capacity_adjustment: 0, locked: false },
+  ]);
   assert.equal(res.body.task_outcome_alignments, [
-    { id: w.alignment, description: 'mine', rating: 3, learning_outcome_id: res.body.task_outcome_alignments[0].learning_outcome_id, task_definition_id: w.td1, task_id: w.t1 },
+    {
+      id: w.alignment,
+      description: 'mine',
+      rating: 3,
+      learning_outcome_id: res.body.task_outcome_alignments[0].learning_outcome_id,
+      task_definition_id: w.td1,
+      task_id: w.t1,
+    },
   ]);
 });
 
@@ -82,7 +130,10 @@ test('its tutor sees the similarity flag and their own role; the tRPC caller ans
   const res = await api(env, 'GET', `/api/projects/${w.project}`, { as: people.tutor.creds });
   assert.is(res.status, 200);
   assert.is(res.body.unit.my_role, 'Tutor');
-  assert.equal(res.body.tasks.map((t: { similarity_flag: boolean }) => t.similarity_flag), [false, true]);
+  assert.equal(
+    res.body.tasks.map((t: { similarity_flag: boolean }) => t.similarity_flag),
+    [false, true],
+  );
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.tutor.creds));
   const viaTrpc = await caller.projects.get({ id: w.project });
   assert.equal(JSON.parse(JSON.stringify(viaTrpc)), res.body);

@@ -101,11 +101,17 @@ test('enrolling again drops a group membership that no longer fits (keep-in-clas
   await seedMembership(env, fits, project);
   await seedMembership(env, elsewhere, project);
   assert.is((await api(env, 'POST', '/api/projects', { as: people.tutor.creds, json: { unit_id: unit, student_num: 'astudent', campus_id: -1 } })).status, 201);
-  const rows = (await env.orm.em.fork().getConnection().execute('select group_id, active from group_memberships order by group_id')) as { group_id: number; active: boolean }[];
-  assert.equal(rows.map((r) => [r.group_id, r.active]), [
-    [fits, true],
-    [elsewhere, false],
-  ]);
+  const rows = (await env.orm.em.fork().getConnection().execute('select group_id, active from group_memberships order by group_id')) as {
+    group_id: number;
+    active: boolean;
+  }[];
+  assert.equal(
+    rows.map((r) => [r.group_id, r.active]),
+    [
+      [fits, true],
+      [elsewhere, false],
+    ],
+  );
 });
 
 test('students, and convenors or tutors of other units, are refused with 403 and nothing is created', async () => {

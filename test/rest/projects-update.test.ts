@@ -91,7 +91,7 @@ test('the convenor withdraws and re-enrols a student; tutors and students may no
   assert.is((await stored(project)).enrolled, true);
 });
 
-test('staff change the campus; a campus other than the tutorials\' is 400; students are refused', async () => {
+test("staff change the campus; a campus other than the tutorials' is 400; students are refused", async () => {
   const { unit, project } = await world();
   const burwood = await seedCampus(env);
   const online = await seedCampus(env, { name: 'Online', abbreviation: 'O' });
@@ -131,7 +131,10 @@ test("the web client gives a portfolio its first grade: the student record's 0 (
   const listed = await api(env, 'GET', '/api/students', { as: people.convenor.creds, query: { unit_id: unit } });
   assert.equal([listed.body[0].id, listed.body[0].grade], [project, 0], 'an ungraded student: grade 0, an integer');
   // Exactly what the web client sends, with the grade it had cached from before grades defaulted to 0.
-  const first = await api(env, 'PUT', `/api/projects/${project}`, { as: people.convenor.creds, json: { grade: 50, old_grade: null, grade_rationale: 'Met every outcome' } });
+  const first = await api(env, 'PUT', `/api/projects/${project}`, {
+    as: people.convenor.creds,
+    json: { grade: 50, old_grade: null, grade_rationale: 'Met every outcome' },
+  });
   assert.is(first.status, 200, first.text);
   assert.equal([first.body.grade, first.body.grade_rationale], [50, 'Met every outcome']);
   const csv = await api(env, 'GET', `/api/units/${unit}/grades`, { as: people.convenor.creds });
@@ -139,7 +142,11 @@ test("the web client gives a portfolio its first grade: the student record's 0 (
   // Graded now: a stale old grade, null included, is refused and changes nothing.
   for (const old_grade of [null, 0]) {
     const stale = await api(env, 'PUT', `/api/projects/${project}`, { as: people.convenor.creds, json: { grade: 60, old_grade, grade_rationale: 'Again' } });
-    assert.equal([stale.status, stale.body], [403, { error: 'Existing project grade does not match current grade. Refresh project and try again.' }], String(old_grade));
+    assert.equal(
+      [stale.status, stale.body],
+      [403, { error: 'Existing project grade does not match current grade. Refresh project and try again.' }],
+      String(old_grade),
+    );
   }
   const second = await api(env, 'PUT', `/api/projects/${project}`, { as: people.convenor.creds, json: { grade: 60, old_grade: 50, grade_rationale: 'Again' } });
   assert.equal([second.status, second.body.grade], [200, 60]);
@@ -162,10 +169,16 @@ test('migration 00007 turns the grades and quality points stored as null into 0 
     await client.query('update tasks set quality_pts = null where id = $1', [task]);
     await migration.up();
     for (const query of migration.getQueries()) await client.query(String(query));
-    const { rows } = await client.query('select (select grade from projects where id = $1) as grade, (select quality_pts from tasks where id = $2) as quality_pts', [project, task]);
+    const { rows } = await client.query(
+      'select (select grade from projects where id = $1) as grade, (select quality_pts from tasks where id = $2) as quality_pts',
+      [project, task],
+    );
     assert.equal(rows, [{ grade: 0, quality_pts: -1 }]);
     await client.query('savepoint s');
-    const refused = await client.query('update projects set grade = null where id = $1', [project]).then(() => null, (error: Error) => error.message);
+    const refused = await client.query('update projects set grade = null where id = $1', [project]).then(
+      () => null,
+      (error: Error) => error.message,
+    );
     assert.match(String(refused), /null value in column "grade"/);
     await client.query('rollback to savepoint s');
   } finally {

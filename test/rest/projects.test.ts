@@ -117,7 +117,10 @@ test("other users' projects are never shown", async () => {
   assert.is(student.body[0].user_id, people.student.user.id);
   // A staff member sees only the projects they are themselves enrolled in.
   const tutor = await api(env, 'GET', '/api/projects', { as: people.tutor.creds });
-  assert.equal(tutor.body.map((p: { user_id: number }) => p.user_id), [people.tutor.user.id]);
+  assert.equal(
+    tutor.body.map((p: { user_id: number }) => p.user_id),
+    [people.tutor.user.id],
+  );
   assert.equal((await api(env, 'GET', '/api/projects', { as: people.admin.creds, query: { include_inactive: 'true' } })).body, []);
 });
 

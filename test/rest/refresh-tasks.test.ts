@@ -16,7 +16,7 @@ freshEachTest(test, (world) => ({ env, people } = world));
 const refresh = (who: keyof People | { creds: { username: string; token: string } }, project: number, td: number, prefix = '/api') =>
   api(env, 'GET', `${prefix}/projects/${project}/refresh_tasks/${td}`, { as: typeof who === 'string' ? people[who].creds : who.creds });
 
-test('the task\'s status, extensions and due date (a timestamp, extended, capped at the deadline) for its student and staff', async () => {
+test("the task's status, extensions and due date (a timestamp, extended, capped at the deadline) for its student and staff", async () => {
   const w = await taskWorld(env, people, { targetDate: '2026-03-16', dueDate: '2026-04-02' });
   await seedTask(env, w.project, w.td, { status: 'fix_and_resubmit', extensions: 1 });
   for (const who of ['student', 'tutor', 'convenor'] as const) {
@@ -28,7 +28,7 @@ test('the task\'s status, extensions and due date (a timestamp, extended, capped
   assert.is((await refresh('student', w.project, w.td)).body.due_date, '2026-04-02T00:00:00.000Z');
 });
 
-test('no task yet: null (and none is created); the web client\'s double slash works', async () => {
+test("no task yet: null (and none is created); the web client's double slash works", async () => {
   const w = await taskWorld(env, people);
   const res = await refresh('student', w.project, w.td, '/api/');
   assert.is(res.status, 200);

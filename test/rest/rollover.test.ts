@@ -50,13 +50,23 @@ async function fullUnit(period: number, code = 'SIT101') {
   const em = env.orm.em.fork();
   const type = em.create(ActivityType, { name: `Lab ${code}`, abbreviation: `lab${code}` });
   const stream = em.create(TutorialStream, { unit, activityType: type, name: 'Lab 1', abbreviation: 'lab 1' });
-  const tutorial = em.create(Tutorial, { unit, tutorialStream: stream, tutor: tutorRole, abbreviation: 'L01', meetingDay: 'Mon', meetingTime: '9:00', meetingLocation: 'R', capacity: 20 });
+  const tutorial = em.create(Tutorial, {
+    unit,
+    tutorialStream: stream,
+    tutor: tutorRole,
+    abbreviation: 'L01',
+    meetingDay: 'Mon',
+    meetingTime: '9:00',
+    meetingLocation: 'R',
+    capacity: 20,
+  });
   const set = em.create(GroupSet, { unit, name: 'Teams', capacity: 4 });
   const ilo1 = em.create(LearningOutcome, { unit, iloNumber: 1, abbreviation: 'ILO1', name: 'One', description: 'First' });
   const ilo2 = em.create(LearningOutcome, { unit, iloNumber: 2, abbreviation: 'ILO2', name: 'Two', description: 'Second' });
   await em.flush();
   // Week 2 Friday start; target week 6 Wednesday (after the break); due week 8 Sunday.
-  const week2 = em.create(TaskDefinition, { plagiarismChecks: [],
+  const week2 = em.create(TaskDefinition, {
+    plagiarismChecks: [],
     unit,
     tutorialStream: stream,
     groupSet: set,
@@ -70,7 +80,17 @@ async function fullUnit(period: number, code = 'SIT101') {
     dueDate: '2026-05-10',
     uploadRequirements: [{ key: 'file0', name: 'Summary', type: 'document' }],
   });
-  const noDue = em.create(TaskDefinition, { plagiarismChecks: [], uploadRequirements: [], unit, tutorialStream: stream, name: 'Later', abbreviation: '2.1C', description: '', startDate: '2026-03-02', targetDate: '2026-03-06' });
+  const noDue = em.create(TaskDefinition, {
+    plagiarismChecks: [],
+    uploadRequirements: [],
+    unit,
+    tutorialStream: stream,
+    name: 'Later',
+    abbreviation: '2.1C',
+    description: '',
+    startDate: '2026-03-02',
+    targetDate: '2026-03-06',
+  });
   await em.flush();
   em.create(TutorialEnrolment, { project, tutorial });
   em.create(LearningAlignment, { taskDefinition: week2, learningOutcome: ilo2, rating: 4, description: 'Strong' });
@@ -93,13 +113,28 @@ test('POST /api/units/{id}/rollover into a period: settings, main convenor, stre
   );
   // Week 12 Friday of T1 (after two weeks of break) is week 12 Friday of T2 (after one).
   assert.is(copy.portfolio_auto_generation_date, '2026-10-09');
-  assert.equal(copy.staff.map((s: { role: string; user: { username: string } }) => [s.role, s.user.username]), [['Convenor', 'aconvenor']]);
+  assert.equal(
+    copy.staff.map((s: { role: string; user: { username: string } }) => [s.role, s.user.username]),
+    [['Convenor', 'aconvenor']],
+  );
   assert.is(copy.main_convenor_id, copy.staff[0].id);
-  assert.equal(copy.tutorial_streams.map((s: { name: string; abbreviation: string }) => [s.name, s.abbreviation]), [['Lab 1', 'lab 1']]);
-  assert.equal(copy.group_sets.map((g: { name: string; capacity: number }) => [g.name, g.capacity]), [['Teams', 4]]);
+  assert.equal(
+    copy.tutorial_streams.map((s: { name: string; abbreviation: string }) => [s.name, s.abbreviation]),
+    [['Lab 1', 'lab 1']],
+  );
+  assert.equal(
+    copy.group_sets.map((g: { name: string; capacity: number }) => [g.name, g.capacity]),
+    [['Teams', 4]],
+  );
   assert.equal(copy.groups, []);
   assert.equal(copy.tutorials, [], 'no tutorials');
-  assert.equal(copy.ilos.map((o: { ilo_number: number; abbreviation: string }) => [o.ilo_number, o.abbreviation]), [[1, 'ILO1'], [2, 'ILO2']]);
+  assert.equal(
+    copy.ilos.map((o: { ilo_number: number; abbreviation: string }) => [o.ilo_number, o.abbreviation]),
+    [
+      [1, 'ILO1'],
+      [2, 'ILO2'],
+    ],
+  );
 
   const byAbbr = Object.fromEntries(copy.task_definitions.map((d: { abbreviation: string }) => [d.abbreviation, d]));
   const hello = byAbbr['1.1P'];
@@ -167,14 +202,23 @@ test('POST /api/teaching_periods/{id}/rollover copies each active unit once, ski
   });
   assert.equal([res.status, res.text], [200, 'null']);
   const inT2 = await env.orm.em.fork().find(Unit, { teachingPeriod: t2 }, { orderBy: { code: 'asc' } });
-  assert.equal(inT2.map((u) => u.code), ['AAA', 'BBB']);
+  assert.equal(
+    inT2.map((u) => u.code),
+    ['AAA', 'BBB'],
+  );
   assert.is(await env.orm.em.fork().count(TaskDefinition, { unit: inT2[0].id }), 2);
   assert.is(await env.orm.em.fork().count(TaskDefinition, { unit: inT2[1].id }), 0, 'the BBB already there is left alone');
 
   // With rollover_inactive the inactive unit goes too (through the tRPC caller).
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.admin.creds));
-  assert.is(await caller.teachingPeriods.rollover({ existing_teaching_period_id: t1, new_teaching_period_id: t2, rollover_inactive: true, search_forward: true }), null);
-  assert.equal((await env.orm.em.fork().find(Unit, { teachingPeriod: t2 }, { orderBy: { code: 'asc' } })).map((u) => u.code), ['AAA', 'BBB', 'OLD']);
+  assert.is(
+    await caller.teachingPeriods.rollover({ existing_teaching_period_id: t1, new_teaching_period_id: t2, rollover_inactive: true, search_forward: true }),
+    null,
+  );
+  assert.equal(
+    (await env.orm.em.fork().find(Unit, { teachingPeriod: t2 }, { orderBy: { code: 'asc' } })).map((u) => u.code),
+    ['AAA', 'BBB', 'OLD'],
+  );
 });
 
 test('teaching period rollover: search_forward copies the newest same-code unit from the periods between', async () => {
@@ -200,7 +244,11 @@ test('teaching period rollover refusals: not Admin 403, a past or earlier target
   assert.equal([backwards.status, backwards.body], [403, { error: 'Units can only be rolled over to future teaching periods' }]);
   const earlier = await seedPeriod(env, { period: 'T3', year: 2025, startDate: at('2025-11-03'), endDate: at('2026-02-06'), activeUntil: at('2026-03-01') });
   const started = await api(env, 'POST', `/api/teaching_periods/${earlier}/rollover`, { as: people.admin.creds, json: { new_teaching_period_id: t1 } });
-  assert.equal([started.status, started.body], [403, { error: 'Units can only be rolled over to future teaching periods' }], 'T1 starts today: not in the future');
+  assert.equal(
+    [started.status, started.body],
+    [403, { error: 'Units can only be rolled over to future teaching periods' }],
+    'T1 starts today: not in the future',
+  );
   assert.is((await api(env, 'POST', `/api/teaching_periods/${t1}/rollover`, { as: people.admin.creds, json: { new_teaching_period_id: 999 } })).status, 404);
   assert.is((await api(env, 'POST', `/api/teaching_periods/999/rollover`, { as: people.admin.creds, json: { new_teaching_period_id: t2 } })).status, 404);
   assert.is((await api(env, 'POST', `/api/teaching_periods/${t1}/rollover`, { as: people.admin.creds, json: {} })).status, 400);

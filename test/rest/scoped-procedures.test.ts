@@ -20,9 +20,10 @@ let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
 
 const probe = router({
-  read: unitQuery(z.object({ unit_id: idField() }), { action: 'get_students', refused: (id) => `Couldn't find Unit with id=${id}` }).query(
-    ({ ctx }) => ({ code: ctx.unit.code, role: ctx.unitRole }),
-  ),
+  read: unitQuery(z.object({ unit_id: idField() }), { action: 'get_students', refused: (id) => `Couldn't find Unit with id=${id}` }).query(({ ctx }) => ({
+    code: ctx.unit.code,
+    role: ctx.unitRole,
+  })),
   rename: unitMutation(z.object({ id: idField(), name: z.string() }), { field: 'id', action: 'update', refused: 'Not authorised to update a unit' }).mutation(
     async ({ ctx, input }) => {
       ctx.unit.name = input.name;

@@ -37,14 +37,22 @@ const DOC = Buffer.from(`PK-not-really-a-word-file ${'x'.repeat(80)}`);
 
 async function addAction(fields: Partial<{ unit: number | null; action: string; complete: boolean; retry: boolean; updatedAt: Date }>): Promise<number> {
   const em = env.orm.em.fork();
-  const row = em.create(SimcheckAction, { action: 'upload_submission', unit: world.unit, description: 'an upload', params: {}, ...fields } as never) as unknown as { id: number };
+  const row = em.create(SimcheckAction, {
+    action: 'upload_submission',
+    unit: world.unit,
+    description: 'an upload',
+    params: {},
+    ...fields,
+  } as never) as unknown as { id: number };
   await em.flush();
   return row.id;
 }
 
 async function addAttachment(filename = 'template.docx'): Promise<number> {
   const em = env.orm.em.fork();
-  const row = em.create(SimcheckGroupAttachment, { taskDefinition: world.td, filename, fileSha1: 'digest', status: 'complete' } as never) as unknown as { id: number };
+  const row = em.create(SimcheckGroupAttachment, { taskDefinition: world.td, filename, fileSha1: 'digest', status: 'complete' } as never) as unknown as {
+    id: number;
+  };
   await em.flush();
   return row.id;
 }
@@ -138,12 +146,27 @@ test('GET /api/simcheck_actions: Admin sees all, a convenor their unit with unit
     'latest change first',
   );
   assert.equal(Object.keys(unit.body[0]).sort(), [
-    'action', 'complete', 'description', 'error_code', 'error_message', 'id', 'last_run', 'log', 'retries', 'retry', 'type', 'unit_id', 'updated_at',
+    'action',
+    'complete',
+    'description',
+    'error_code',
+    'error_message',
+    'id',
+    'last_run',
+    'log',
+    'retries',
+    'retry',
+    'type',
+    'unit_id',
+    'updated_at',
   ]);
   assert.equal([unit.body[0].unit_id, unit.body[0].type, unit.body[0].complete], [world.unit, 'upload_task_resources', false]);
 
   const page = await api(env, 'GET', '/api/tii_actions', { as: people.convenor.creds, query: { unit_id: world.unit, limit: 1, offset: 1 } });
-  assert.equal(page.body.map((a: { id: number }) => a.id), [a1]);
+  assert.equal(
+    page.body.map((a: { id: number }) => a.id),
+    [a1],
+  );
   const withComplete = await api(env, 'GET', '/api/simcheck_actions', { as: people.convenor.creds, query: { unit_id: world.unit, show_complete: true } });
   assert.ok(withComplete.body.some((a: { id: number }) => a.id === done));
 
@@ -189,7 +212,15 @@ test('PUT /api/simcheck_actions/{id}: retry twice answers 200 then 403 and queue
 
 test('group attachments: convenor lists, uploads again (has_id, then sent by the job) and deletes; tutors and students 403', async () => {
   const em = env.orm.em.fork();
-  await env.services.storage.put(storageKeys.taskResources(world.td), Readable.from([rawZip([['template.docx', DOC], ['readme.txt', 'hello']])]));
+  await env.services.storage.put(
+    storageKeys.taskResources(world.td),
+    Readable.from([
+      rawZip([
+        ['template.docx', DOC],
+        ['readme.txt', 'hello'],
+      ]),
+    ]),
+  );
   const ga = await addAttachment('template.docx');
   const other = await addAttachment('notes.doc');
   const base = `/api/units/${world.unit}/task_definitions/${world.td}/simcheck_group_attachments`;
@@ -243,9 +274,15 @@ test('uploading task resources registers their Word documents as group attachmen
   ];
   assert.is((await upload(entries)).status, 200);
   const list = await api(env, 'GET', `${base}/simcheck_group_attachments`, { as: people.convenor.creds });
-  assert.equal(list.body.map((a: { filename: string; status: string }) => [a.filename, a.status]), [['template.docx', 'created']]);
+  assert.equal(
+    list.body.map((a: { filename: string; status: string }) => [a.filename, a.status]),
+    [['template.docx', 'created']],
+  );
   await runJobs(env);
-  assert.equal(fake.calls().map((c) => c.replace(/\/groups\/[^/]+/, '/groups/G')), ['PUT /groups/G', 'POST /groups/G/attachments', 'PUT /groups/G/attachments/att-1/original']);
+  assert.equal(
+    fake.calls().map((c) => c.replace(/\/groups\/[^/]+/, '/groups/G')),
+    ['PUT /groups/G', 'POST /groups/G/attachments', 'PUT /groups/G/attachments/att-1/original'],
+  );
 
   fake.reset();
   assert.is((await upload(entries)).status, 200);
@@ -253,12 +290,20 @@ test('uploading task resources registers their Word documents as group attachmen
   assert.equal(fake.calls(), [], 'the same document is not sent again');
   assert.is((await upload([['template.docx', Buffer.concat([DOC, Buffer.from(' revised')])]])).status, 200);
   const after = await api(env, 'GET', `${base}/simcheck_group_attachments`, { as: people.convenor.creds });
-  assert.equal(after.body.map((a: { status: string }) => a.status), ['uploaded', 'created'], 'a changed document is a new attachment');
+  assert.equal(
+    after.body.map((a: { status: string }) => a.status),
+    ['uploaded', 'created'],
+    'a changed document is a new attachment',
+  );
 
   configureSimcheck(env.config, false);
   await env.orm.em.fork().nativeDelete(SimcheckGroupAttachment, {});
   assert.is((await upload(entries)).status, 200);
-  assert.equal((await api(env, 'GET', `${base}/simcheck_group_attachments`, { as: people.convenor.creds })).body, [], 'nothing is registered while checks are off');
+  assert.equal(
+    (await api(env, 'GET', `${base}/simcheck_group_attachments`, { as: people.convenor.creds })).body,
+    [],
+    'nothing is registered while checks are off',
+  );
 });
 
 test.run();

@@ -49,7 +49,11 @@ test('listed as TiiTaskSimilarity with one PDF part; the report downloads as par
       parts: [{ idx: 0, format: 'pdf', description: `${people.student.user.firstName} ${people.student.user.lastName} (astudent) - 42%` }],
     },
   ]);
-  const report = await env.app.inject({ method: 'GET', url: `/api/tasks/${task}/similarities/${id}/contents/0`, headers: { Username: 'atutor', 'Auth-Token': people.tutor.creds.token } });
+  const report = await env.app.inject({
+    method: 'GET',
+    url: `/api/tasks/${task}/similarities/${id}/contents/0`,
+    headers: { Username: 'atutor', 'Auth-Token': people.tutor.creds.token },
+  });
   assert.is(report.statusCode, 200);
   assert.is(report.headers['content-type'], 'application/pdf');
   assert.equal(Buffer.compare(report.rawPayload, pdf), 0);

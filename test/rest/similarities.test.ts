@@ -14,7 +14,8 @@ let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
 
 const list = (who: Actor, task: number) => api(env, 'GET', `/api/tasks/${task}/similarities/`, { as: who.creds, hyphenHeader: true });
-const flag = (who: Actor, task: number, id: number, flagged: boolean) => api(env, 'PUT', `/api/tasks/${task}/similarities/${id}`, { as: who.creds, json: { flagged } });
+const flag = (who: Actor, task: number, id: number, flagged: boolean) =>
+  api(env, 'PUT', `/api/tasks/${task}/similarities/${id}`, { as: who.creds, json: { flagged } });
 const contents = (who: Actor, task: number, id: number, idx: number, query?: Record<string, unknown>) =>
   api(env, 'GET', `/api/tasks/${task}/similarities/${id}/contents/${idx}`, { as: who.creds, query });
 
@@ -46,7 +47,11 @@ test("staff list a task's similarities in the spec's shape and the web client's 
         ready_for_viewer: false,
         parts: [
           { idx: 0, format: 'html', description: `${people.student.user.firstName} ${people.student.user.lastName} (astudent) - ${mine.pct}%` },
-          { idx: 1, format: 'html', description: `Match: ${w.students[1].actor.user.firstName} ${w.students[1].actor.user.lastName} (bstudent) - ${theirs.pct}%` },
+          {
+            idx: 1,
+            format: 'html',
+            description: `Match: ${w.students[1].actor.user.firstName} ${w.students[1].actor.user.lastName} (bstudent) - ${theirs.pct}%`,
+          },
         ],
       },
     ]);
@@ -54,7 +59,7 @@ test("staff list a task's similarities in the spec's shape and the web client's 
   assert.equal((await list(people.tutor, w.tasks[2])).body, [], 'the independent work has none');
 });
 
-test('refusals: students (even their own task) and other units\' staff 403; unknown tasks and similarities 404', async () => {
+test("refusals: students (even their own task) and other units' staff 403; unknown tasks and similarities 404", async () => {
   const w = await compared();
   const [a, b] = w.tasks;
   const [mine, theirs] = w.ids;
@@ -73,7 +78,10 @@ test('refusals: students (even their own task) and other units\' staff 403; unkn
   const other = await flag(people.tutor, a, theirs, false);
   assert.equal([other.status, other.body], [404, { error: 'Unable to find requested Similarity' }]);
   assert.is((await contents(people.tutor, b, 999_999, 0)).status, 404);
-  assert.ok((await mossRows(env)).every((r) => r.flagged), 'nothing changed');
+  assert.ok(
+    (await mossRows(env)).every((r) => r.flagged),
+    'nothing changed',
+  );
 });
 
 test('dismissing a flag takes the task off the flagged inbox, task list and student list; flagging again puts it back', async () => {

@@ -46,7 +46,10 @@ test('the convenor employs a tutor: 201 with the unit role, the user and nothing
 
 test('form bodies and role names in any case are accepted; an admin employs in any unit', async () => {
   const unit = await seedUnit(env, { code: 'SIT102' });
-  const res = await api(env, 'POST', '/api/unit_roles', { as: people.admin.creds, form: { unit_id: unit, user_id: people.convenor.user.id, role: 'convenor' } });
+  const res = await api(env, 'POST', '/api/unit_roles', {
+    as: people.admin.creds,
+    form: { unit_id: unit, user_id: people.convenor.user.id, role: 'convenor' },
+  });
   assert.is(res.status, 201, res.text);
   assert.is(res.body.role, 'Convenor');
   // The first convenor of a unit with no main convenor becomes its main convenor.
@@ -62,7 +65,10 @@ test('a tutor employed first does not become main convenor', async () => {
 
 test('someone already on the staff keeps their role and is answered with it (no second role)', async () => {
   const { unit, main } = await convenedUnit();
-  const res = await api(env, 'POST', '/api/unit_roles', { as: people.convenor.creds, json: { unit_id: unit, user_id: people.convenor.user.id, role: 'tutor' } });
+  const res = await api(env, 'POST', '/api/unit_roles', {
+    as: people.convenor.creds,
+    json: { unit_id: unit, user_id: people.convenor.user.id, role: 'tutor' },
+  });
   assert.is(res.status, 201);
   assert.equal(res.body, { id: main, role: 'Convenor', user: userOf(people.convenor.user) });
   assert.equal(await rolesIn(unit), [{ user: people.convenor.user.id, role: 'Convenor' }]);
@@ -127,7 +133,10 @@ test('PUT changes a role by role_id as the web client sends it, or by name', asy
   const tutorRole = await employ(env, people.tutor.user, unit, 'Tutor');
   const admin2 = await signedIn(env, 'cconvenor', 'Convenor');
   const second = await employ(env, admin2.user, unit, 'Tutor');
-  let res = await api(env, 'PUT', `/api/unit_roles/${second}`, { as: people.convenor.creds, json: { unit_role: { role_id: 3, user_id: admin2.user.id, unit_id: unit } } });
+  let res = await api(env, 'PUT', `/api/unit_roles/${second}`, {
+    as: people.convenor.creds,
+    json: { unit_role: { role_id: 3, user_id: admin2.user.id, unit_id: unit } },
+  });
   assert.is(res.status, 200, res.text);
   assert.equal(res.body, { id: second, role: 'Convenor', user: userOf(admin2.user) });
   res = await api(env, 'PUT', `/api/unit_roles/${second}`, { as: people.admin.creds, form: { unit_role: { role: 'Tutor' } } });

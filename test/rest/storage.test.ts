@@ -38,7 +38,7 @@ test('put from a stream makes every missing directory; open, stat and exists rea
   assert.equal(filesUnder(root), ['task_definitions/42/sheet.pdf']);
 });
 
-test('put from a local file (an upload\'s temporary file) copies it, leaving the original', async () => {
+test("put from a local file (an upload's temporary file) copies it, leaving the original", async () => {
   const source = join(mkdtempSync(join(tmpdir(), 'storage-src-')), 'upload');
   writeFileSync(source, 'hello');
   await storage.put('a/b/c.txt', { path: source });
@@ -105,14 +105,20 @@ test('keys that could leave the root or name odd paths are refused before any fi
       }
     }
   }
-  assert.throws(() => storageKeys.taskSheet('1/../2' as unknown as number), (e: unknown) => e instanceof StorageKeyError);
+  assert.throws(
+    () => storageKeys.taskSheet('1/../2' as unknown as number),
+    (e: unknown) => e instanceof StorageKeyError,
+  );
   assert.equal(filesUnder(root), []);
 });
 
-test('procedures reach the storage of the configured root as ctx.storage (the services\' one)', async () => {
+test("procedures reach the storage of the configured root as ctx.storage (the services' one)", async () => {
   const env = await testEnv();
   await env.services.storage.put('probe/file.txt', Readable.from([Buffer.from('probe')]));
-  assert.equal(filesUnder(env.config.storageRoot).filter((f) => f.startsWith('probe/')), ['probe/file.txt']);
+  assert.equal(
+    filesUnder(env.config.storageRoot).filter((f) => f.startsWith('probe/')),
+    ['probe/file.txt'],
+  );
   await env.services.storage.delete('probe/file.txt');
 });
 

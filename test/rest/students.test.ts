@@ -37,7 +37,10 @@ test('staff get each enrolled student with tutorial enrolments per stream, stats
 
   const res = await api(env, 'GET', `/api/students?withdrawn=false&unit_id=${unit}`, { as: people.tutor.creds, hyphenHeader: true });
   assert.is(res.status, 200);
-  assert.equal(res.body.map((s: { id: number }) => s.id), [project, plain]);
+  assert.equal(
+    res.body.map((s: { id: number }) => s.id),
+    [project, plain],
+  );
   assert.equal(res.body[0], {
     id: project,
     enrolled: true,
@@ -71,7 +74,7 @@ test('staff get each enrolled student with tutorial enrolments per stream, stats
   assert.is(res.body[1].student.student_id, 's2');
 });
 
-test('withdrawn students are listed only with withdraw=true or the web client\'s withdrawn=true', async () => {
+test("withdrawn students are listed only with withdraw=true or the web client's withdrawn=true", async () => {
   const unit = await unitWithStaff();
   const current = await enrol(env, people.student.user, unit);
   const gone = await enrol(env, await createUser(env, 'bstudent', 'Student'), unit, { enrolled: false });
@@ -91,7 +94,10 @@ test('an Admin who is not staff may list; students and staff of other units get 
   await enrol(env, people.student.user, unit);
   assert.is((await api(env, 'GET', '/api/students', { as: people.admin.creds, query: { unit_id: unit } })).status, 200);
   const elsewhere = await seedUnit(env, { code: 'OTH101' });
-  for (const [who, unitId] of [[people.student, unit], [people.tutor, elsewhere]] as const) {
+  for (const [who, unitId] of [
+    [people.student, unit],
+    [people.tutor, elsewhere],
+  ] as const) {
     const res = await api(env, 'GET', '/api/students', { as: who.creds, query: { unit_id: unitId } });
     assert.equal([res.status, res.body], [403, { error: `Couldn't find Unit with id=${unitId}` }]);
   }
@@ -138,7 +144,7 @@ test('rows of the loader are the projects of that unit only', async () => {
   await enrol(env, people.student.user, other);
   const res = await api(env, 'GET', '/api/students', { as: people.tutor.creds, query: { unit_id: unit } });
   assert.equal(res.body, []);
-  assert.is((await env.orm.em.fork().count(Project, {})), 1);
+  assert.is(await env.orm.em.fork().count(Project, {}), 1);
 });
 
 test.run();

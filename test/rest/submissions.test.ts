@@ -46,16 +46,23 @@ const goodFiles = (): Record<string, Part> => ({ file0: pdf(), file1: code(), fi
 const base = (project: number, td: number) => `/api/projects/${project}/task_def_id/${td}`;
 const upload = (as: Credentials, project: number, td: number, parts: Record<string, string | Part>) =>
   api(env, 'POST', `${base(project, td)}/submission`, { as, multipart: parts });
-const get = (as: Credentials, url: string) =>
-  env.app.inject({ method: 'GET', url, headers: { Username: as.username, 'Auth-Token': as.token } });
+const get = (as: Credentials, url: string) => env.app.inject({ method: 'GET', url, headers: { Username: as.username, 'Auth-Token': as.token } });
 
 const k = () => db(env.orm.em.fork());
 const history = () => k().selectFrom('task_submissions').select(['id', 'task_id', 'processing']).orderBy('id').execute();
-const fileRows = () => k().selectFrom('submission_files').select(['submission_id', 'idx', 'key', 'name', 'kind', 'original_filename', 'storage_path']).orderBy('submission_id').orderBy('idx').execute();
+const fileRows = () =>
+  k()
+    .selectFrom('submission_files')
+    .select(['submission_id', 'idx', 'key', 'name', 'kind', 'original_filename', 'storage_path'])
+    .orderBy('submission_id')
+    .orderBy('idx')
+    .execute();
 async function jobs() {
   const rows = await env.orm.em
     .fork()
-    .execute<{ task: string; payload: unknown }[]>('select t.identifier as task, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id');
+    .execute<{ task: string; payload: unknown }[]>(
+      'select t.identifier as task, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id',
+    );
   return rows.map((r) => ({ task: r.task, payload: r.payload }));
 }
 function stored(dir = env.config.storageRoot, prefix = ''): string[] {
@@ -73,10 +80,24 @@ test('a student hands in one file per requirement: 201 with the task, files stor
   assert.is(res.status, 201, res.text);
   const task = res.body;
   assert.equal(Object.keys(task).sort(), [
-    'due_date', 'extensions', 'id', 'include_in_portfolio', 'new_stats', 'num_new_comments', 'project_id', 'quality_pts', 'similarity_flag', 'status',
-    'submission_date', 'task_definition_id', 'times_assessed',
+    'due_date',
+    'extensions',
+    'id',
+    'include_in_portfolio',
+    'new_stats',
+    'num_new_comments',
+    'project_id',
+    'quality_pts',
+    'similarity_flag',
+    'status',
+    'submission_date',
+    'task_definition_id',
+    'times_assessed',
   ]);
-  assert.equal([task.project_id, task.task_definition_id, task.status, task.submission_date, task.due_date], [project, td, 'ready_for_feedback', '2026-03-10', '2026-03-16']);
+  assert.equal(
+    [task.project_id, task.task_definition_id, task.status, task.submission_date, task.due_date],
+    [project, td, 'ready_for_feedback', '2026-03-10', '2026-03-16'],
+  );
 
   const [entry] = await history();
   assert.equal(entry, { id: entry.id, task_id: task.id, processing: true });
@@ -94,18 +115,27 @@ test('a student hands in one file per requirement: 201 with the task, files stor
   const details = await api(env, 'GET', `${base(project, td)}/submission_details`, { as: people.tutor.creds });
   assert.equal([details.status, details.body], [200, { has_pdf: false, submission_date: '2026-03-10T09:00:00.000Z', processing_pdf: true }]);
   const waiting = await get(people.student.creds, `${base(project, td)}/submission?as_attachment=true`);
-  assert.equal([waiting.statusCode, waiting.headers['content-type'], waiting.headers['content-disposition']], [200, 'application/pdf', 'attachment; filename=AwaitingProcessing.pdf']);
+  assert.equal(
+    [waiting.statusCode, waiting.headers['content-type'], waiting.headers['content-disposition']],
+    [200, 'application/pdf', 'attachment; filename=AwaitingProcessing.pdf'],
+  );
   assert.equal(waiting.rawPayload, awaitingProcessingPdf());
 
   // The files as uploaded, zipped for the marker.
   const zip = await get(people.tutor.creds, `${base(project, td)}/submission_files?as_attachment=true`);
-  assert.equal([zip.statusCode, zip.headers['content-type'], zip.headers['content-disposition']], [200, 'application/zip', 'attachment; filename=astudent-P1.zip']);
+  assert.equal(
+    [zip.statusCode, zip.headers['content-type'], zip.headers['content-disposition']],
+    [200, 'application/zip', 'attachment; filename=astudent-P1.zip'],
+  );
   const entries = await unzip(zip.rawPayload);
   assert.equal([...entries.keys()], ['000-document.pdf', '001-code.py', '002-image.png']);
   assert.equal(entries.get('001-code.py')!.toString(), 'print("hello")\n');
 
   const lines = await api(env, 'GET', `${base(project, td)}/submissions/timestamps`, { as: people.student.creds });
-  assert.equal([lines.status, String(lines.headers['content-type']).split(';')[0], lines.text], [200, 'text/plain', 'Submission 1: 2026-03-10T09:00:00.000Z\n']);
+  assert.equal(
+    [lines.status, String(lines.headers['content-type']).split(';')[0], lines.text],
+    [200, 'text/plain', 'Submission 1: 2026-03-10T09:00:00.000Z\n'],
+  );
   const latest = await api(env, 'GET', `${base(project, td)}/submissions/latest`, { as: people.student.creds });
   assert.equal([latest.status, latest.body], [404, { error: 'No automated assessment output for this submission' }]);
   const at = await api(env, 'GET', `${base(project, td)}/submissions/timestamps/${encodeURIComponent('2026-03-10T09:00:00.000Z')}`, { as: people.tutor.creds });
@@ -129,7 +159,11 @@ test('has_pdf and processing_pdf tell the truth: built PDF served as <ABBR>.pdf;
   const built = samplePdf('Assembled submission');
   await env.services.storage.put(storageKeys.submissionPdf(entry.id), (await import('node:stream')).Readable.from([built]));
   await k().updateTable('task_submissions').set({ processing: false }).where('id', '=', entry.id).execute();
-  await k().updateTable('tasks').set({ pdf_path: storageKeys.submissionPdf(entry.id) }).where('id', '=', res.body.id).execute();
+  await k()
+    .updateTable('tasks')
+    .set({ pdf_path: storageKeys.submissionPdf(entry.id) })
+    .where('id', '=', res.body.id)
+    .execute();
 
   const details = await api(env, 'GET', `${base(project, td)}/submission_details`, { as: people.student.creds });
   assert.equal([details.body.has_pdf, details.body.processing_pdf], [true, false]);
@@ -137,7 +171,9 @@ test('has_pdf and processing_pdf tell the truth: built PDF served as <ABBR>.pdf;
   assert.equal([got.statusCode, got.headers['content-type'], got.headers['content-disposition']], [200, 'application/pdf', 'inline; filename=P1.pdf']);
   assert.equal(got.rawPayload, built);
 
-  await k().deleteFrom('graphile_worker._private_jobs' as never).execute();
+  await k()
+    .deleteFrom('graphile_worker._private_jobs' as never)
+    .execute();
   const again = await api(env, 'PUT', `${base(project, td)}/submission`, { as: people.tutor.creds });
   assert.equal([again.status, again.body], [200, { result: 'done' }]);
   assert.equal(await jobs(), [{ task: 'accept_submission', payload: { taskId: res.body.id, submissionId: entry.id } }]);
@@ -174,7 +210,10 @@ test('each file is checked by content for its kind and size; a refused upload le
   const notebook = code(JSON.stringify({ cells: [], metadata: {}, nbformat: 4, nbformat_minor: 5 }), 'analysis.ipynb');
   const ok = await upload(people.student.creds, project, td, { ...goodFiles(), file1: notebook });
   assert.is(ok.status, 201, ok.text);
-  assert.equal((await fileRows()).map((f) => f.storage_path.split('/')[2]), ['000-document.pdf', '001-code.ipynb', '002-image.png']);
+  assert.equal(
+    (await fileRows()).map((f) => f.storage_path.split('/')[2]),
+    ['000-document.pdf', '001-code.ipynb', '002-image.png'],
+  );
   const big = await upload(people.student.creds, project, td, { ...goodFiles(), file1: code('y'.repeat(10_000_000), 'Makefile') });
   assert.is(big.status, 201, big.text);
   // The same history entry (within the hour) now names other files: the notebook goes after commit.
@@ -217,7 +256,10 @@ test('refused callers: another student, a tutor of another unit (403); unknown p
     const put = await api(env, 'PUT', `${base(project, td)}/submission`, { as: who.creds });
     assert.is(put.status, 403);
   }
-  assert.equal([(await upload(people.student.creds, 9999, td, goodFiles())).status, (await upload(people.student.creds, project, 9999, goodFiles())).status], [404, 404]);
+  assert.equal(
+    [(await upload(people.student.creds, 9999, td, goodFiles())).status, (await upload(people.student.creds, project, 9999, goodFiles())).status],
+    [404, 404],
+  );
   assert.is((await upload(people.student.creds, project, otherTd, goodFiles())).status, 404, "another unit's definition is unknown here");
   assert.is((await api(env, 'GET', `${base(project, 9999)}/submission_details`, { as: people.student.creds })).status, 404);
   assert.equal([await history(), stored(), await jobs()], [[], [], []]);
@@ -254,7 +296,7 @@ test('a definition without upload requirements takes a submission without files 
   assert.equal([zip.statusCode, zip.headers['content-disposition']], [200, 'attachment; filename=FileNotFound.pdf']);
 });
 
-test('alignment_data replaces the task\'s own alignments; an outcome of another unit is refused', async () => {
+test("alignment_data replaces the task's own alignments; an outcome of another unit is refused", async () => {
   const { project, td, unit } = await world();
   const em = env.orm.em.fork();
   const outcomes = await db(em)
@@ -294,7 +336,10 @@ test("a group upload reaches every member; another member's upload waits while i
   const { unit, project, mate, mateProject, td, set } = await groupWorld();
   const res = await upload(people.student.creds, project, td, goodFiles());
   assert.is(res.status, 201, res.text);
-  assert.equal(res.body.other_projects.map((p: { id: number }) => p.id), [mateProject]);
+  assert.equal(
+    res.body.other_projects.map((p: { id: number }) => p.id),
+    [mateProject],
+  );
   const mateTask = await k().selectFrom('tasks').select(['id', 'status']).where('project_id', '=', mateProject).executeTakeFirstOrThrow();
   assert.is(mateTask.status, 'ready_for_feedback');
   const details = await api(env, 'GET', `${base(mateProject, td)}/submission_details`, { as: mate.creds });
@@ -303,10 +348,13 @@ test("a group upload reaches every member; another member's upload waits while i
   assert.equal([...(await unzip(zip.rawPayload)).keys()], ['000-document.pdf', '001-code.py', '002-image.png']);
 
   const refused = await upload(mate.creds, mateProject, td, goodFiles());
-  assert.equal([refused.status, refused.body], [
-    403,
-    { error: 'Astudent Tester has just submitted this task. Only one team member needs to submit this task, so check back soon to see what was uploaded.' },
-  ]);
+  assert.equal(
+    [refused.status, refused.body],
+    [
+      403,
+      { error: 'Astudent Tester has just submitted this task. Only one team member needs to submit this task, so check back soon to see what was uploaded.' },
+    ],
+  );
   // Once processed, another member may submit for the group.
   await k().updateTable('task_submissions').set({ processing: false }).execute();
   const next = await upload(mate.creds, mateProject, td, goodFiles());
@@ -316,9 +364,16 @@ test("a group upload reaches every member; another member's upload waits while i
   const latestZip = await get(people.student.creds, `${base(project, td)}/submission_files`);
   assert.is(latestZip.statusCode, 200);
   const entries = await k().selectFrom('task_submissions').select(['id', 'task_id', 'processing']).where('processing', '=', true).execute();
-  assert.equal(entries.map((e) => e.task_id), [mateTask.id], "the mate's upload is the one processing");
+  assert.equal(
+    entries.map((e) => e.task_id),
+    [mateTask.id],
+    "the mate's upload is the one processing",
+  );
   const again = await upload(people.student.creds, project, td, goodFiles());
-  assert.equal([again.status, again.body.error], [403, 'Cstudent Tester has just submitted this task. Only one team member needs to submit this task, so check back soon to see what was uploaded.']);
+  assert.equal(
+    [again.status, again.body.error],
+    [403, 'Cstudent Tester has just submitted this task. Only one team member needs to submit this task, so check back soon to see what was uploaded.'],
+  );
 
   const loner = await signedIn(env, 'dstudent', 'Student');
   const lonerProject = await enrol(env, loner.user, unit);
@@ -337,8 +392,18 @@ test('two uploads racing for one task leave one consistent submission: one histo
   const entries = await history();
   assert.is(entries.length, 1);
   const rows = await fileRows();
-  assert.equal(rows.map((r) => [r.submission_id, r.idx]), [[entries[0].id, 0], [entries[0].id, 1], [entries[0].id, 2]]);
-  assert.equal(stored(), rows.map((r) => r.storage_path));
+  assert.equal(
+    rows.map((r) => [r.submission_id, r.idx]),
+    [
+      [entries[0].id, 0],
+      [entries[0].id, 1],
+      [entries[0].id, 2],
+    ],
+  );
+  assert.equal(
+    stored(),
+    rows.map((r) => r.storage_path),
+  );
   assert.ok(['print("A")\n', 'print("B")\n'].includes(storedBytes(rows[1].storage_path).toString()));
   assert.equal(await jobs(), [{ task: 'accept_submission', payload: { taskId: entries[0].task_id, submissionId: entries[0].id } }]);
   const comments = await k().selectFrom('task_comments').select('task_status').execute();
@@ -357,17 +422,32 @@ test('timestamps list the latest ten uploads newest first; a timestamp names one
     await k().updateTable('task_submissions').set({ processing: false }).execute();
   }
   const lines = await api(env, 'GET', `${base(project, td)}/submissions/timestamps`, { as: people.tutor.creds });
-  assert.equal(lines.text.trimEnd().split('\n'), times.slice(2).reverse().map((t, i) => `Submission ${12 - i}: ${t}`));
+  assert.equal(
+    lines.text.trimEnd().split('\n'),
+    times
+      .slice(2)
+      .reverse()
+      .map((t, i) => `Submission ${12 - i}: ${t}`),
+  );
 
   const [entry] = await k().selectFrom('task_submissions').select(['id', 'task_id', 'submitted_at']).orderBy('id').execute();
   await env.services.storage.put('overseer/1/output.txt', (await import('node:stream')).Readable.from([Buffer.from('build ok\nexit code: 0\n')]));
   await k()
     .insertInto('overseer_assessments')
-    .values({ task_id: entry.task_id, submission_timestamp: times[0], status: 'done', output_path: 'overseer/1/output.txt', created_at: times[0], updated_at: times[0] })
+    .values({
+      task_id: entry.task_id,
+      submission_timestamp: times[0],
+      status: 'done',
+      output_path: 'overseer/1/output.txt',
+      created_at: times[0],
+      updated_at: times[0],
+    })
     .execute();
   const out = await api(env, 'GET', `${base(project, td)}/submissions/timestamps/${encodeURIComponent(times[0])}`, { as: people.student.creds });
   assert.equal([out.status, out.text], [200, 'build ok\nexit code: 0\n']);
-  const unknown = await api(env, 'GET', `${base(project, td)}/submissions/timestamps/${encodeURIComponent('2026-01-01T00:00:00.000Z')}`, { as: people.student.creds });
+  const unknown = await api(env, 'GET', `${base(project, td)}/submissions/timestamps/${encodeURIComponent('2026-01-01T00:00:00.000Z')}`, {
+    as: people.student.creds,
+  });
   assert.equal([unknown.status, unknown.body], [404, { error: 'No submission was made for this task at that time' }]);
   const bad = await api(env, 'GET', `${base(project, td)}/submissions/timestamps/yesterday`, { as: people.student.creds });
   assert.is(bad.status, 400);
@@ -390,14 +470,20 @@ test("the web client's forms: double slash and .json suffix, contributions as JS
     { project_id: project, pct: '75', pts: 4 },
     { project_id: mateProject, pct: '25', pts: 2 },
   ]);
-  const res = await api(env, 'POST', `/api//projects/${project}/task_def_id/${td}/submission`, { as: people.student.creds, multipart: { ...goodFiles(), contributions } });
+  const res = await api(env, 'POST', `/api//projects/${project}/task_def_id/${td}/submission`, {
+    as: people.student.creds,
+    multipart: { ...goodFiles(), contributions },
+  });
   assert.is(res.status, 201, res.text);
   const shares = await k().selectFrom('tasks').select(['project_id', 'contribution_pct', 'contribution_pts']).orderBy('project_id').execute();
   assert.equal(shares, [
     { project_id: project, contribution_pct: 75, contribution_pts: 4 },
     { project_id: mateProject, contribution_pct: 25, contribution_pts: 2 },
   ]);
-  const details = await api(env, 'GET', `/api//projects/${project}/task_def_id/${td}/submission_details.json`, { as: people.student.creds, hyphenHeader: true });
+  const details = await api(env, 'GET', `/api//projects/${project}/task_def_id/${td}/submission_details.json`, {
+    as: people.student.creds,
+    hyphenHeader: true,
+  });
   assert.equal([details.status, details.body.processing_pdf], [200, true]);
   const zip = await get(people.student.creds, `/api/projects/${project}/task_def_id/${td}/submission_files.json?as_attachment=true`);
   assert.equal([zip.statusCode, zip.headers['content-type']], [200, 'application/zip']);

@@ -133,29 +133,41 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
     const { headers, rows } = await readCsv(res.text);
     assert.is(headers.join(','), HEADER);
     assert.equal(JSON.parse(rows[0].upload_requirements), JSON.parse(P1.upload_requirements));
-    assert.equal({ ...rows[0], upload_requirements: '' }, {
-      name: 'Pass Task 1',
-      abbreviation: 'P1',
-      description: 'Write a program, then "test" it,\nthoroughly',
-      weighting: '4',
-      target_grade: '0',
-      restrict_status_updates: 'true',
-      max_quality_pts: '5',
-      is_graded: 'false',
-      plagiarism_warn_pct: '60',
-      plagiarism_checks: '[{"key":"file1","type":"moss python","pattern":"*.py"}]',
-      group_set: '',
-      upload_requirements: '',
-      start_week: '1',
-      start_day: 'Mon',
-      target_week: '2',
-      target_day: 'Fri',
-      due_week: '',
-      due_day: '',
-      tutorial_stream: 'prac1',
-    });
     assert.equal(
-      [rows[1].abbreviation, rows[1].group_set, rows[1].start_week, rows[1].start_day, rows[1].target_week, rows[1].target_day, rows[1].due_week, rows[1].due_day],
+      { ...rows[0], upload_requirements: '' },
+      {
+        name: 'Pass Task 1',
+        abbreviation: 'P1',
+        description: 'Write a program, then "test" it,\nthoroughly',
+        weighting: '4',
+        target_grade: '0',
+        restrict_status_updates: 'true',
+        max_quality_pts: '5',
+        is_graded: 'false',
+        plagiarism_warn_pct: '60',
+        plagiarism_checks: '[{"key":"file1","type":"moss python","pattern":"*.py"}]',
+        group_set: '',
+        upload_requirements: '',
+        start_week: '1',
+        start_day: 'Mon',
+        target_week: '2',
+        target_day: 'Fri',
+        due_week: '',
+        due_day: '',
+        tutorial_stream: 'prac1',
+      },
+    );
+    assert.equal(
+      [
+        rows[1].abbreviation,
+        rows[1].group_set,
+        rows[1].start_week,
+        rows[1].start_day,
+        rows[1].target_week,
+        rows[1].target_day,
+        rows[1].due_week,
+        rows[1].due_day,
+      ],
       ['C1', 'Teams', '5', 'Wed', '6', 'Wed', '7', 'Fri'],
     );
   }
@@ -168,19 +180,39 @@ test('round trip: a downloaded file creates the same definitions in another unit
   for (const u of [unit, other]) await streamAndSet(u);
   const teams = (await env.orm.em.fork().findOneOrFail(GroupSet, { unit })).id;
   await createDefinition(unit);
-  await createDefinition(unit, { name: 'Credit Task', abbreviation: 'C1', target_date: '2026-04-22', due_date: '2026-05-01', group_set_id: teams, upload_requirements: '[]', plagiarism_checks: '[]' });
+  await createDefinition(unit, {
+    name: 'Credit Task',
+    abbreviation: 'C1',
+    target_date: '2026-04-22',
+    due_date: '2026-05-01',
+    group_set_id: teams,
+    upload_requirements: '[]',
+    plagiarism_checks: '[]',
+  });
   const download = await api(env, 'GET', '/api/csv/task_definitions', { as: people.convenor.creds, query: { unit_id: unit } });
 
-  const first = await api(env, 'POST', '/api/csv/task_definitions', { as: people.convenor.creds, multipart: { unit_id: String(other), ...csvFile(download.text) } });
+  const first = await api(env, 'POST', '/api/csv/task_definitions', {
+    as: people.convenor.creds,
+    multipart: { unit_id: String(other), ...csvFile(download.text) },
+  });
   assert.is(first.status, 201, first.text);
-  assert.equal(first.body.success.map((r: { message: string }) => r.message), ['Added new task definition C1.', 'Added new task definition P1.']);
+  assert.equal(
+    first.body.success.map((r: { message: string }) => r.message),
+    ['Added new task definition C1.', 'Added new task definition P1.'],
+  );
   assert.equal([first.body.errors, first.body.ignored], [[], []]);
   assert.equal(first.body.success[1].row.abbreviation, 'P1');
   assert.equal(await stored(other), await stored(unit));
 
-  const again = await api(env, 'POST', '/api/csv/task_definitions', { as: people.admin.creds, multipart: { unit_id: String(other), ...csvFile(download.text) } });
+  const again = await api(env, 'POST', '/api/csv/task_definitions', {
+    as: people.admin.creds,
+    multipart: { unit_id: String(other), ...csvFile(download.text) },
+  });
   assert.is(again.status, 201);
-  assert.equal(again.body.success.map((r: { message: string }) => r.message), ['Updated existing task C1', 'Updated existing task P1']);
+  assert.equal(
+    again.body.success.map((r: { message: string }) => r.message),
+    ['Updated existing task C1', 'Updated existing task P1'],
+  );
   assert.equal(await stored(other), await stored(unit));
 });
 
@@ -191,23 +223,48 @@ test('upload: BOM, CRLF and headers in any case and order; matched by abbreviati
   await createDefinition(unit);
   const columns = HEADER.split(',').reverse();
   const line = (values: Record<string, string>) => columns.map((c) => cell(values[c] ?? '')).join(',');
-  const base = { name: 'Pass Task 1', abbreviation: 'P1', description: 'd', weighting: '2', target_grade: '0', start_week: '1', start_day: 'Tue', target_week: '3', target_day: 'thu', tutorial_stream: 'prac1' };
+  const base = {
+    name: 'Pass Task 1',
+    abbreviation: 'P1',
+    description: 'd',
+    weighting: '2',
+    target_grade: '0',
+    start_week: '1',
+    start_day: 'Tue',
+    target_week: '3',
+    target_day: 'thu',
+    tutorial_stream: 'prac1',
+  };
   const text =
     '\uFEFF' +
     columns.map((c) => ` ${c.toUpperCase().replace(/_/g, ' ')} `).join(',') +
     '\r\n' +
     line({ ...base, abbreviation: 'P1X', is_graded: 'Yes', restrict_status_updates: 'y' }) + // by name: renamed P1 → P1X
     '\r\n' +
-    line({ ...base, name: 'New Task', abbreviation: 'N1', is_graded: '1', due_week: '6', due_day: 'Mon', upload_requirements: '[{"key":"file0","name":"Essay","type":"document"}]' }) +
+    line({
+      ...base,
+      name: 'New Task',
+      abbreviation: 'N1',
+      is_graded: '1',
+      due_week: '6',
+      due_day: 'Mon',
+      upload_requirements: '[{"key":"file0","name":"Essay","type":"document"}]',
+    }) +
     '\r\n';
   const res = await api(env, 'POST', '/api/csv/task_definitions', { as: people.convenor.creds, multipart: { unit_id: String(unit), ...csvFile(text) } });
   assert.is(res.status, 201, res.text);
-  assert.equal(res.body.success.map((r: { message: string }) => r.message), ['Updated existing task P1X', 'Added new task definition N1.']);
+  assert.equal(
+    res.body.success.map((r: { message: string }) => r.message),
+    ['Updated existing task P1X', 'Added new task definition N1.'],
+  );
   const after = await stored(unit);
-  assert.equal(after.map((d) => [d.abbreviation, d.name, d.startDate, d.targetDate, d.dueDate, d.isGraded, d.restrictStatusUpdates, d.weighting]), [
-    ['N1', 'New Task', '2026-03-03', '2026-03-19', '2026-04-20', true, false, 2],
-    ['P1X', 'Pass Task 1', '2026-03-03', '2026-03-19', null, true, true, 2],
-  ]);
+  assert.equal(
+    after.map((d) => [d.abbreviation, d.name, d.startDate, d.targetDate, d.dueDate, d.isGraded, d.restrictStatusUpdates, d.weighting]),
+    [
+      ['N1', 'New Task', '2026-03-03', '2026-03-19', '2026-04-20', true, false, 2],
+      ['P1X', 'Pass Task 1', '2026-03-03', '2026-03-19', null, true, true, 2],
+    ],
+  );
   assert.equal(after[0].uploadRequirements, [{ key: 'file0', name: 'Essay', type: 'document' }]);
 });
 
@@ -219,8 +276,22 @@ test('upload: a refused row is an error naming why, changes nothing, and the row
   await createDefinition(unit, { name: 'Second', abbreviation: 'P2' });
   const before = await stored(unit);
   const row = (cells: Record<string, string>) => {
-    const values: Record<string, string> = { name: 'T', abbreviation: 'T', description: 'd', weighting: '1', target_grade: '0', start_week: '1', start_day: 'Mon', target_week: '2', target_day: 'Fri', tutorial_stream: 'prac1', ...cells };
-    return HEADER.split(',').map((c) => cell(values[c] ?? '')).join(',');
+    const values: Record<string, string> = {
+      name: 'T',
+      abbreviation: 'T',
+      description: 'd',
+      weighting: '1',
+      target_grade: '0',
+      start_week: '1',
+      start_day: 'Mon',
+      target_week: '2',
+      target_day: 'Fri',
+      tutorial_stream: 'prac1',
+      ...cells,
+    };
+    return HEADER.split(',')
+      .map((c) => cell(values[c] ?? ''))
+      .join(',');
   };
   const cases: [Record<string, string>, string][] = [
     [{ abbreviation: '' }, 'Abbreviation and name cannot be empty.'],
@@ -244,12 +315,27 @@ test('upload: a refused row is an error naming why, changes nothing, and the row
   const text = [HEADER, ...cases.map(([cells]) => row(cells)), HEADER, row({ abbreviation: 'OK', name: 'Fine' })].join('\n');
   const res = await api(env, 'POST', '/api/csv/task_definitions', { as: people.convenor.creds, multipart: { unit_id: String(unit), ...csvFile(text) } });
   assert.is(res.status, 201, res.text);
-  assert.equal(res.body.errors.map((r: { message: string }) => r.message), cases.map(([, message]) => message));
-  assert.equal(res.body.ignored.map((r: { message: string }) => r.message), ['Header row skipped.']);
-  assert.equal(res.body.success.map((r: { message: string }) => r.message), ['Added new task definition OK.']);
+  assert.equal(
+    res.body.errors.map((r: { message: string }) => r.message),
+    cases.map(([, message]) => message),
+  );
+  assert.equal(
+    res.body.ignored.map((r: { message: string }) => r.message),
+    ['Header row skipped.'],
+  );
+  assert.equal(
+    res.body.success.map((r: { message: string }) => r.message),
+    ['Added new task definition OK.'],
+  );
   const after = await stored(unit);
-  assert.equal(after.map((d) => d.abbreviation), ['OK', 'P1', 'P2']);
-  assert.equal(after.filter((d) => d.abbreviation !== 'OK'), before);
+  assert.equal(
+    after.map((d) => d.abbreviation),
+    ['OK', 'P1', 'P2'],
+  );
+  assert.equal(
+    after.filter((d) => d.abbreviation !== 'OK'),
+    before,
+  );
 });
 
 test('refusals: students may not download; tutors and students may not upload; unknown units 404; bad input 400; a PDF is not a CSV; nothing written', async () => {
@@ -270,12 +356,21 @@ test('refusals: students may not download; tutors and students may not upload; u
   assert.equal([noUnit.status, noUnit.body], [400, { error: 'unit_id is missing' }]);
   const noFile = await api(env, 'POST', '/api/csv/task_definitions', { as: people.convenor.creds, multipart: { unit_id: String(unit) } });
   assert.equal([noFile.status, noFile.body], [400, { error: 'file is missing' }]);
-  const headers = await api(env, 'POST', '/api/csv/task_definitions', { as: people.convenor.creds, multipart: { unit_id: String(unit), ...csvFile('name,abbreviation\nA,B\n') } });
+  const headers = await api(env, 'POST', '/api/csv/task_definitions', {
+    as: people.convenor.creds,
+    multipart: { unit_id: String(unit), ...csvFile('name,abbreviation\nA,B\n') },
+  });
   assert.is(headers.status, 400);
   assert.match(headers.body.error, /^Missing headers: description, weighting, /);
-  const broken = await api(env, 'POST', '/api/csv/task_definitions', { as: people.convenor.creds, multipart: { unit_id: String(unit), ...csvFile(`${HEADER}\n"unclosed,N1\n`) } });
+  const broken = await api(env, 'POST', '/api/csv/task_definitions', {
+    as: people.convenor.creds,
+    multipart: { unit_id: String(unit), ...csvFile(`${HEADER}\n"unclosed,N1\n`) },
+  });
   assert.is(broken.status, 400);
-  const pdf = await api(env, 'POST', '/api/csv/task_definitions', { as: people.convenor.creds, multipart: { unit_id: String(unit), ...csvFile(pdfBytes('x'), 'tasks.csv') } });
+  const pdf = await api(env, 'POST', '/api/csv/task_definitions', {
+    as: people.convenor.creds,
+    multipart: { unit_id: String(unit), ...csvFile(pdfBytes('x'), 'tasks.csv') },
+  });
   assert.equal([pdf.status, pdf.body], [403, { error: 'File given is not a csv file - detected application/pdf' }]);
   assert.equal(await stored(unit), []);
 });
@@ -288,7 +383,10 @@ test('tRPC: the typed caller downloads the CSV', async () => {
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.tutor.creds));
   const file = await caller.units.taskDefinitions.csvDownload({ unit_id: unit });
   assert.is(file.filename, 'SIT101-Tasks.csv');
-  assert.equal((await readCsv(String(file.data))).rows.map((r) => r.abbreviation), ['P1']);
+  assert.equal(
+    (await readCsv(String(file.data))).rows.map((r) => r.abbreviation),
+    ['P1'],
+  );
 });
 
 test.run();

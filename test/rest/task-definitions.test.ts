@@ -169,19 +169,37 @@ test('create: the rules of the original answer 400 (or 404 for an unknown stream
     [{ name: 'X', abbreviation: 'X', max_quality_pts: 101 }, 400, 'Validation failed: Max quality pts must be between 0 and 100'],
     [{ name: 'X', abbreviation: 'X', target_date: '2026-03-01' }, 400, 'Validation failed: Target date must not be before the start date'],
     [{ name: 'X', abbreviation: 'X', due_date: '2026-03-12' }, 400, 'Validation failed: Due date must not be before the target date'],
-    [{ name: 'X', abbreviation: 'X', upload_requirements: '{"key":"file0"}' }, 400,
-      'Validation failed: Upload requirements is not in a valid format! Should be [ { "key": "...", "name": "...", "type": "...", "tii_check": "...", "tii_pct": "..."}, { ... } ]. Did not contain array.'],
-    [{ name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R"}]' }, 400,
-      'Validation failed: Upload requirements is not in a valid format! Must contain [ { "key": "...", "name": "...", "type": "..."}, { ... } ]. Missing a key for item 1.'],
-    [{ name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R","type":"document","colour":"red"}]' }, 400,
-      'Validation failed: Upload requirements has additional values for item 1 --> key name type colour.'],
-    [{ name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R","type":"video"}]' }, 400,
-      'Validation failed: Upload requirements item 1 has type "video"; expected one of document, code, image'],
+    [
+      { name: 'X', abbreviation: 'X', upload_requirements: '{"key":"file0"}' },
+      400,
+      'Validation failed: Upload requirements is not in a valid format! Should be [ { "key": "...", "name": "...", "type": "...", "tii_check": "...", "tii_pct": "..."}, { ... } ]. Did not contain array.',
+    ],
+    [
+      { name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R"}]' },
+      400,
+      'Validation failed: Upload requirements is not in a valid format! Must contain [ { "key": "...", "name": "...", "type": "..."}, { ... } ]. Missing a key for item 1.',
+    ],
+    [
+      { name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R","type":"document","colour":"red"}]' },
+      400,
+      'Validation failed: Upload requirements has additional values for item 1 --> key name type colour.',
+    ],
+    [
+      { name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R","type":"video"}]' },
+      400,
+      'Validation failed: Upload requirements item 1 has type "video"; expected one of document, code, image',
+    ],
     [{ name: 'X', abbreviation: 'X', upload_requirements: 'not json' }, 400, 'Validation failed: Upload requirements is not valid JSON'],
-    [{ name: 'X', abbreviation: 'X', plagiarism_checks: '[{"key":"f","type":"python","pattern":"*.py"}]' }, 400,
-      'Validation failed: Plagiarism checks item 1 has type "python"; it must start with "moss "'],
-    [{ name: 'X', abbreviation: 'X', plagiarism_checks: '[{"key":"f","type":"moss c","pattern":"../*.c"}]' }, 400,
-      'Validation failed: Plagiarism checks item 1 has a pattern with "/" or ".."'],
+    [
+      { name: 'X', abbreviation: 'X', plagiarism_checks: '[{"key":"f","type":"python","pattern":"*.py"}]' },
+      400,
+      'Validation failed: Plagiarism checks item 1 has type "python"; it must start with "moss "',
+    ],
+    [
+      { name: 'X', abbreviation: 'X', plagiarism_checks: '[{"key":"f","type":"moss c","pattern":"../*.c"}]' },
+      400,
+      'Validation failed: Plagiarism checks item 1 has a pattern with "/" or ".."',
+    ],
     [{ name: 'X', abbreviation: 'X', tutorial_stream_abbr: 'nope' }, 404, 'Unable to find requested Tutorial Stream'],
     [{ name: 'X', abbreviation: 'X', overseer_image_id: 999 }, 404, 'Unable to find requested Overseer Image'],
     [{ name: 'X', abbreviation: 'X', description: 'x'.repeat(4096) }, 400, 'task_def[description] is too long (maximum is 4095 characters)'],
@@ -208,7 +226,7 @@ test('create: a unit with tutorial streams needs one on every definition', async
   assert.is(await count(unit), 0);
 });
 
-test('create, update, delete: tutors, students and other units\' convenors get 403 with the message; unknown ids 404; nothing changes', async () => {
+test("create, update, delete: tutors, students and other units' convenors get 403 with the message; unknown ids 404; nothing changes", async () => {
   const unit = await staffedUnit();
   const id = await created(unit);
   const elsewhere = await signedIn(env, 'otherconvenor', 'Convenor');
@@ -242,7 +260,7 @@ test('create, update, delete: tutors, students and other units\' convenors get 4
   assert.is(badId.status, 400);
 });
 
-test('update: only the fields sent change; the web client\'s whole object with nulls and read-only keys is accepted', async () => {
+test("update: only the fields sent change; the web client's whole object with nulls and read-only keys is accepted", async () => {
   const unit = await staffedUnit();
   const id = await created(unit);
   const res = await api(env, 'PUT', `/api/units/${unit}/task_definitions/${id}`, {
@@ -250,15 +268,29 @@ test('update: only the fields sent change; the web client\'s whole object with n
     json: { task_def: { name: 'Renamed', target_grade: 2, due_date: null } },
   });
   assert.is(res.status, 200, res.text);
-  assert.equal([res.body.name, res.body.target_grade, res.body.due_date, res.body.abbreviation, res.body.max_quality_pts], ['Renamed', 2, '2026-12-01', 'P1', 5]);
+  assert.equal(
+    [res.body.name, res.body.target_grade, res.body.due_date, res.body.abbreviation, res.body.max_quality_pts],
+    ['Renamed', 2, '2026-12-01', 'P1', 5],
+  );
   // The web client sends back what it read, plus ids and file flags, as JSON strings where needed.
-  const whole = { ...res.body, upload_requirements: JSON.stringify([{ key: 'file0', name: 'Essay', type: 'document' }]), plagiarism_checks: '[]', weighting: '6.0' };
+  const whole = {
+    ...res.body,
+    upload_requirements: JSON.stringify([{ key: 'file0', name: 'Essay', type: 'document' }]),
+    plagiarism_checks: '[]',
+    weighting: '6.0',
+  };
   const again = await api(env, 'PUT', `/api/units/${unit}/task_definitions/${id}`, { as: people.convenor.creds, json: { task_def: whole } });
   assert.is(again.status, 200, again.text);
-  assert.equal([again.body.weighting, again.body.upload_requirements, again.body.plagiarism_checks], [6, [{ key: 'file0', name: 'Essay', type: 'document' }], []]);
+  assert.equal(
+    [again.body.weighting, again.body.upload_requirements, again.body.plagiarism_checks],
+    [6, [{ key: 'file0', name: 'Essay', type: 'document' }], []],
+  );
   const empty = await api(env, 'PUT', `/api/units/${unit}/task_definitions/${id}`, { as: people.convenor.creds, json: {} });
   assert.equal([empty.status, empty.body.name], [200, 'Renamed']);
-  const bad = await api(env, 'PUT', `/api/units/${unit}/task_definitions/${id}`, { as: people.convenor.creds, json: { task_def: { start_date: '2026-04-01' } } });
+  const bad = await api(env, 'PUT', `/api/units/${unit}/task_definitions/${id}`, {
+    as: people.convenor.creds,
+    json: { task_def: { start_date: '2026-04-01' } },
+  });
   assert.equal([bad.status, bad.body], [400, { error: 'Validation failed: Target date must not be before the start date' }]);
   assert.is((await stored(id))!.startDate, '2026-03-02');
 });
@@ -296,7 +328,10 @@ test("update: the unit's draft learning summary keeps a single document upload (
     as: people.convenor.creds,
     json: { task_def: { upload_requirements: '[{"key":"file0","name":"Summary","type":"document"},{"key":"file1","name":"Code","type":"code"}]' } },
   });
-  assert.equal([res.status, res.body], [403, { error: 'Task is marked as the draft learning summary task definition. A draft learning summary task can only contain a single document upload.' }]);
+  assert.equal(
+    [res.status, res.body],
+    [403, { error: 'Task is marked as the draft learning summary task definition. A draft learning summary task can only contain a single document upload.' }],
+  );
   assert.is((await stored(id))!.uploadRequirements.length, 1);
   const same = await api(env, 'PUT', `/api/units/${unit}/task_definitions/${id}`, {
     as: people.convenor.creds,
@@ -322,7 +357,7 @@ test('delete: 200 true; tasks, alignments and the draft mark go with it', async 
   assert.is(await em.count(LearningOutcome, { unit }), 1);
 });
 
-test('tasks: enrolled students\' tasks with their tutorial in the stream, similarity and pending extensions; tutors yes, students no', async () => {
+test("tasks: enrolled students' tasks with their tutorial in the stream, similarity and pending extensions; tutors yes, students no", async () => {
   const unit = await staffedUnit();
   const prac = await seedStream(unit, 'prac');
   const lab = await seedStream(unit, 'lab');
@@ -334,8 +369,22 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
   const aliceProject = await enrol(env, alice.user, unit);
   const bobProject = await enrol(env, bob.user, unit);
   const goneProject = await enrol(env, gone.user, unit, { enrolled: false });
-  const pracTutorial = await insert(Tutorial, { unit, tutorialStream: prac, abbreviation: 'P01', meetingDay: 'Mon', meetingTime: '10:00', meetingLocation: 'A1' });
-  const labTutorial = await insert(Tutorial, { unit, tutorialStream: lab, abbreviation: 'L01', meetingDay: 'Tue', meetingTime: '10:00', meetingLocation: 'A2' });
+  const pracTutorial = await insert(Tutorial, {
+    unit,
+    tutorialStream: prac,
+    abbreviation: 'P01',
+    meetingDay: 'Mon',
+    meetingTime: '10:00',
+    meetingLocation: 'A1',
+  });
+  const labTutorial = await insert(Tutorial, {
+    unit,
+    tutorialStream: lab,
+    abbreviation: 'L01',
+    meetingDay: 'Tue',
+    meetingTime: '10:00',
+    meetingLocation: 'A2',
+  });
   await insert(TutorialEnrolment, { project: aliceProject, tutorial: labTutorial });
   await insert(TutorialEnrolment, { project: aliceProject, tutorial: pracTutorial });
   const aliceTask = await insert(Task, {
@@ -354,7 +403,14 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
   await insert(TaskSimilarity, { task: aliceTask, kind: 'moss', pct: 40, flagged: true });
   await insert(TaskSimilarity, { task: bobTask, kind: 'moss', pct: 10 }); // not flagged: no flag
   await insert(TaskComment, { task: bobTask, author: bob.user.id, kind: 'extension', extensionWeeksRequested: 1 });
-  await insert(TaskComment, { task: bobTask, author: bob.user.id, kind: 'extension', extensionWeeksRequested: 1, extensionAssessedAt: new Date(), extensionGranted: true });
+  await insert(TaskComment, {
+    task: bobTask,
+    author: bob.user.id,
+    kind: 'extension',
+    extensionWeeksRequested: 1,
+    extensionAssessedAt: new Date(),
+    extensionGranted: true,
+  });
 
   const res = await api(env, 'GET', `//api//units/${unit}/task_definitions/${id}/tasks`, { as: people.tutor.creds });
   assert.is(res.status, 200, res.text);
@@ -410,7 +466,10 @@ test('tasks: enrolled students\' tasks with their tutorial in the stream, simila
 test('tRPC: create, list tasks and delete through the typed caller', async () => {
   const unit = await staffedUnit();
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.convenor.creds));
-  const td = await caller.units.taskDefinitions.create({ unit_id: unit, task_def: { ...definition(), upload_requirements: [{ key: 'file0', name: 'R', type: 'document' }] } });
+  const td = await caller.units.taskDefinitions.create({
+    unit_id: unit,
+    task_def: { ...definition(), upload_requirements: [{ key: 'file0', name: 'R', type: 'document' }] },
+  });
   assert.equal(td.upload_requirements, [{ key: 'file0', name: 'R', type: 'document' }]);
   assert.equal(await caller.units.taskDefinitions.tasks({ unit_id: unit, task_def_id: td.id }), []);
   assert.is(await caller.units.taskDefinitions.delete({ unit_id: unit, id: td.id }), true);
@@ -457,19 +516,39 @@ test('loaders and serializer (for the unit page): one query for many units, unit
     byUnit = await loadTaskDefinitionsByUnit(env.orm.em.fork(), [unit, other, 9999]);
   });
   assert.is(statements, 1);
-  assert.equal(byUnit.get(unit)!.map((d) => d.abbreviation), ['A', 'Z', 'B']);
+  assert.equal(
+    byUnit.get(unit)!.map((d) => d.abbreviation),
+    ['A', 'Z', 'B'],
+  );
   assert.equal(byUnit.get(9999), []);
   const forStudent = toTaskDefinition(byUnit.get(other)![0]!, { staff: false, unitEndDate: '2026-12-01' });
   assert.equal(Object.keys(forStudent).sort(), [
-    'abbreviation', 'description', 'due_date', 'group_set_id', 'has_task_resources', 'has_task_sheet', 'id', 'is_graded',
-    'max_quality_pts', 'name', 'start_date', 'target_date', 'target_grade', 'tutorial_stream_abbr', 'upload_requirements', 'weighting',
+    'abbreviation',
+    'description',
+    'due_date',
+    'group_set_id',
+    'has_task_resources',
+    'has_task_sheet',
+    'id',
+    'is_graded',
+    'max_quality_pts',
+    'name',
+    'start_date',
+    'target_date',
+    'target_grade',
+    'tutorial_stream_abbr',
+    'upload_requirements',
+    'weighting',
   ]);
   assert.equal(forStudent.upload_requirements, [
     { key: 'file0', name: 'Report', type: 'document' },
     { key: 'file1', name: 'Code', type: 'code' },
   ]);
   assert.is(forStudent.due_date, '2026-12-01');
-  assert.equal((await loadTaskDefinitions(env.orm.em.fork(), unit)).map((d) => d.abbreviation), ['A', 'Z', 'B']);
+  assert.equal(
+    (await loadTaskDefinitions(env.orm.em.fork(), unit)).map((d) => d.abbreviation),
+    ['A', 'Z', 'B'],
+  );
 });
 
 test('copyTaskDefinition (for rollover): every field, the dates given, and the group set and stream of the same name in the target', async () => {
@@ -481,17 +560,34 @@ test('copyTaskDefinition (for rollover): every field, the dates given, and the g
   const targetTeams = await insert(GroupSet, { unit: target, name: 'Teams' });
   const id = await created(unit, { group_set_id: teams, tutorial_stream_abbr: 'prac', is_graded: true, target_grade: 3 });
   const em = env.orm.em.fork();
-  const copy = await copyTaskDefinition(em, await em.findOneOrFail(TaskDefinition, id), { id: target }, {
-    startDate: '2026-07-13',
-    targetDate: '2026-07-24',
-    dueDate: null,
-  });
+  const copy = await copyTaskDefinition(
+    em,
+    await em.findOneOrFail(TaskDefinition, id),
+    { id: target },
+    {
+      startDate: '2026-07-13',
+      targetDate: '2026-07-24',
+      dueDate: null,
+    },
+  );
   const row = (await stored(copy.id))!;
   assert.equal(
-    [row.name, row.abbreviation, row.targetGrade, row.isGraded, row.maxQualityPts, row.plagiarismWarnPct, row.uploadRequirements.length, row.plagiarismChecks.length],
+    [
+      row.name,
+      row.abbreviation,
+      row.targetGrade,
+      row.isGraded,
+      row.maxQualityPts,
+      row.plagiarismWarnPct,
+      row.uploadRequirements.length,
+      row.plagiarismChecks.length,
+    ],
     ['Pass Task 1', 'P1', 3, true, 5, 60, 2, 1],
   );
-  assert.equal([row.startDate, row.targetDate, row.dueDate, row.groupSet?.id, row.tutorialStream?.id], ['2026-07-13', '2026-07-24', null, targetTeams, targetStream]);
+  assert.equal(
+    [row.startDate, row.targetDate, row.dueDate, row.groupSet?.id, row.tutorialStream?.id],
+    ['2026-07-13', '2026-07-24', null, targetTeams, targetStream],
+  );
 });
 
 test.run();

@@ -33,7 +33,16 @@ async function unitWith(...abbreviations: string[]) {
   const em = env.orm.em.fork();
   const ids: Record<string, number> = {};
   for (const [i, abbreviation] of abbreviations.entries()) {
-    const td = em.create(TaskDefinition, { unit, name: `Task ${abbreviation}`, abbreviation, description: '', startDate: `2026-03-0${2 + i}`, targetDate: '2026-03-13', plagiarismChecks: [], uploadRequirements: [] });
+    const td = em.create(TaskDefinition, {
+      unit,
+      name: `Task ${abbreviation}`,
+      abbreviation,
+      description: '',
+      startDate: `2026-03-0${2 + i}`,
+      targetDate: '2026-03-13',
+      plagiarismChecks: [],
+      uploadRequirements: [],
+    });
     await em.flush();
     ids[abbreviation] = td.id;
   }
@@ -95,8 +104,17 @@ test('entries match definitions by their whole abbreviation: PDFs become sheets,
 
   const unitPage = await api(env, 'GET', `/api/units/${unit}`, { as: people.student.creds });
   assert.equal(
-    unitPage.body.task_definitions.map((d: { abbreviation: string; has_task_sheet: boolean; has_task_resources: boolean }) => [d.abbreviation, d.has_task_sheet, d.has_task_resources]),
-    [['1.1P', true, false], ['1.1', true, false], ['2.1C', false, true], ['X1', false, false]],
+    unitPage.body.task_definitions.map((d: { abbreviation: string; has_task_sheet: boolean; has_task_resources: boolean }) => [
+      d.abbreviation,
+      d.has_task_sheet,
+      d.has_task_resources,
+    ]),
+    [
+      ['1.1P', true, false],
+      ['1.1', true, false],
+      ['2.1C', false, true],
+      ['X1', false, false],
+    ],
   );
 });
 
@@ -104,11 +122,20 @@ test('a sheet already there is replaced by a good entry and kept when the entry 
   const { unit, ids } = await unitWith('P1', 'P2');
   const old = samplePdf('old');
   for (const abbr of ['P1', 'P2'] as const) {
-    const up = await api(env, 'POST', `/api/units/${unit}/task_definitions/${ids[abbr]}/task_sheet`, { as: people.convenor.creds, multipart: { file: { filename: 's.pdf', contentType: 'application/pdf', data: old } } });
+    const up = await api(env, 'POST', `/api/units/${unit}/task_definitions/${ids[abbr]}/task_sheet`, {
+      as: people.convenor.creds,
+      multipart: { file: { filename: 's.pdf', contentType: 'application/pdf', data: old } },
+    });
     assert.is(up.status, 200);
   }
   const fresh = samplePdf('new');
-  const res = await post(unit, rawZip([['P1.pdf', fresh], ['P2.pdf', Buffer.from('%PDF-1.4 cut off')]]));
+  const res = await post(
+    unit,
+    rawZip([
+      ['P1.pdf', fresh],
+      ['P2.pdf', Buffer.from('%PDF-1.4 cut off')],
+    ]),
+  );
   assert.is(res.status, 201);
   assert.equal(rows(res.body.errors), [['P2.pdf', "'P2.pdf' is not a valid document file"]]);
   assert.equal(storedBytes(storageKeys.taskSheet(ids.P1!)), fresh);
@@ -138,11 +165,25 @@ test('an entry over the cap (MAX_UPLOAD_BYTES; lower here) is an error for that 
   const { ids } = await unitWith('P1', 'P2');
   const small = samplePdf('small');
   const big = Buffer.concat([samplePdf('big'), Buffer.alloc(5000, 32)]);
-  const path = tempFileOf(rawZip([['P1.pdf', big], ['P2.pdf', small]]), 'tasks.zip');
-  const result = await importTaskFilesFromZip(env.services.storage, [{ id: ids.P1!, abbreviation: 'P1' }, { id: ids.P2!, abbreviation: 'P2' }], path, {
-    workDir: join(env.config.dataDir, 'incoming'),
-    maxEntryBytes: 4000,
-  });
+  const path = tempFileOf(
+    rawZip([
+      ['P1.pdf', big],
+      ['P2.pdf', small],
+    ]),
+    'tasks.zip',
+  );
+  const result = await importTaskFilesFromZip(
+    env.services.storage,
+    [
+      { id: ids.P1!, abbreviation: 'P1' },
+      { id: ids.P2!, abbreviation: 'P2' },
+    ],
+    path,
+    {
+      workDir: join(env.config.dataDir, 'incoming'),
+      maxEntryBytes: 4000,
+    },
+  );
   assert.equal(rows(result.errors), [['P1.pdf', 'Unable to read the entry: entry "P1.pdf" is larger than 4000 bytes']]);
   assert.equal(rows(result.success), [['P2.pdf', 'Added as task P2']]);
   assert.equal(stored(), [storageKeys.taskSheet(ids.P2!)]);

@@ -32,7 +32,16 @@ async function unitWithDefinition(code = 'SIT101', period?: number) {
   await employ(env, people.tutor.user, unit, 'Tutor');
   await enrol(env, people.student.user, unit);
   const em = env.orm.em.fork();
-  const td = em.create(TaskDefinition, { unit, name: 'Pass 1', abbreviation: 'P1', description: '', startDate: '2026-03-02', targetDate: '2026-03-13', plagiarismChecks: [], uploadRequirements: [] });
+  const td = em.create(TaskDefinition, {
+    unit,
+    name: 'Pass 1',
+    abbreviation: 'P1',
+    description: '',
+    startDate: '2026-03-02',
+    targetDate: '2026-03-13',
+    plagiarismChecks: [],
+    uploadRequirements: [],
+  });
   await em.flush();
   return { unit, td: td.id };
 }
@@ -78,7 +87,11 @@ test('task resources: the convenor uploads a zip (200 true); everyone in the uni
     assert.equal(got.rawPayload, zip);
   }
   // The web client's `.json` suffix reaches the same download.
-  const json = await env.app.inject({ method: 'GET', url: `${url('task_resources', unit, td)}.json`, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token } });
+  const json = await env.app.inject({
+    method: 'GET',
+    url: `${url('task_resources', unit, td)}.json`,
+    headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token },
+  });
   assert.equal(json.rawPayload, zip);
 
   const other = rawZip([['new.txt', 'newer resources']]);
@@ -90,14 +103,20 @@ test('task resources: the convenor uploads a zip (200 true); everyone in the uni
   assert.equal(stored(), []);
   assert.equal(await flags(unit, people.convenor.creds), [false, false]);
   const missing = await download('task_resources', unit, td, people.student.creds);
-  assert.equal([missing.statusCode, missing.headers['content-type'], missing.headers['content-disposition']], [200, 'application/pdf', 'attachment; filename=FileNotFound.pdf']);
+  assert.equal(
+    [missing.statusCode, missing.headers['content-type'], missing.headers['content-disposition']],
+    [200, 'application/pdf', 'attachment; filename=FileNotFound.pdf'],
+  );
   assert.equal(missing.rawPayload, fileNotFoundPdf());
   assert.is((await api(env, 'DELETE', url('task_resources', unit, td), { as: people.convenor.creds })).status, 204);
 });
 
 test('assessment resources: 201 true, staff-only flag and download for the convenor and admin; tutors and students refused; removed with 204', async () => {
   const { unit, td } = await unitWithDefinition();
-  const zip = rawZip([['build.sh', '#!/bin/sh\necho build\n'], ['run.sh', '#!/bin/sh\necho run\n']]);
+  const zip = rawZip([
+    ['build.sh', '#!/bin/sh\necho build\n'],
+    ['run.sh', '#!/bin/sh\necho run\n'],
+  ]);
   const res = await upload('task_assessment_resources', unit, td, zip);
   assert.equal([res.status, res.body], [201, true]);
   assert.equal(stored(), [`task_definitions/${td}/assessment_resources.zip`]);
@@ -106,7 +125,10 @@ test('assessment resources: 201 true, staff-only flag and download for the conve
   assert.equal(await flags(unit, people.student.creds), [false, undefined]);
   for (const who of [people.convenor, people.admin]) {
     const got = await download('task_assessment_resources', unit, td, who.creds);
-    assert.equal([got.statusCode, got.headers['content-type'], got.headers['content-disposition']], [200, 'application/zip', 'attachment; filename=P1-assessment-resources.zip']);
+    assert.equal(
+      [got.statusCode, got.headers['content-type'], got.headers['content-disposition']],
+      [200, 'application/zip', 'attachment; filename=P1-assessment-resources.zip'],
+    );
     assert.equal(got.rawPayload, zip);
   }
   for (const who of [people.tutor, people.student]) {
@@ -132,7 +154,8 @@ test('refused roles get 403 with the message and change nothing; unknown or fore
       const up = await upload(kind, unit, td, rawZip([['x.txt', 'x']]), who.creds);
       assert.equal([up.status, up.body], [403, { error: 'Not authorised to upload tasks of unit' }], `${kind} ${who.creds.username}`);
       const del = await api(env, 'DELETE', url(kind, unit, td), { as: who.creds });
-      const message = kind === 'task_resources' ? 'Not authorised to remove task resources of unit' : 'Not authorised to remove task assessment resources of unit';
+      const message =
+        kind === 'task_resources' ? 'Not authorised to remove task resources of unit' : 'Not authorised to remove task assessment resources of unit';
       assert.equal([del.status, del.body], [403, { error: message }]);
     }
   }
@@ -144,7 +167,11 @@ test('refused roles get 403 with the message and change nothing; unknown or fore
   assert.equal(readFileSync(join(env.config.storageRoot, storageKeys.taskResources(td))), zip);
 
   for (const kind of ['task_resources', 'task_assessment_resources'] as const) {
-    for (const [u, d] of [[9999, td], [unit, 9999], [unit, other.td]] as const) {
+    for (const [u, d] of [
+      [9999, td],
+      [unit, 9999],
+      [unit, other.td],
+    ] as const) {
       assert.is((await upload(kind, u, d, zip, people.admin.creds)).status, 404, `${kind} POST ${u}/${d}`);
       assert.is((await api(env, 'GET', url(kind, u, d), { as: people.admin.creds })).status, 404, `${kind} GET ${u}/${d}`);
       assert.is((await api(env, 'DELETE', url(kind, u, d), { as: people.admin.creds })).status, 404, `${kind} DELETE ${u}/${d}`);
@@ -165,7 +192,13 @@ test('wrong content: a PDF, text, a cut-off zip and a zip with ../ or absolute e
   const cases: [Buffer, string][] = [
     [samplePdf('not a zip'), 'File given is not a zip file - detected application/pdf'],
     [Buffer.from('just some text, named resources.zip\n'), 'File given is not a zip file - detected text/plain'],
-    [rawZip([['ok.txt', 'fine'], ['../evil.sh', 'rm -rf ~']]), 'File given is not a usable zip file - it holds an unsafe entry name "../evil.sh" (climbs out of its folder)'],
+    [
+      rawZip([
+        ['ok.txt', 'fine'],
+        ['../evil.sh', 'rm -rf ~'],
+      ]),
+      'File given is not a usable zip file - it holds an unsafe entry name "../evil.sh" (climbs out of its folder)',
+    ],
     [rawZip([['/etc/cron.d/evil', 'x']]), 'File given is not a usable zip file - it holds an unsafe entry name "/etc/cron.d/evil" (absolute path)'],
     [rawZip([['C:\\Windows\\evil.bat', 'x']]), 'File given is not a usable zip file - it holds an unsafe entry name "C:/Windows/evil.bat" (absolute path)'],
   ];

@@ -53,7 +53,9 @@ const upload = (unit: number, td: number, data: Buffer, as = people.convenor.cre
 /** Every stored file, relative to STORAGE_ROOT (temporary files included). */
 function stored(dir = env.config.storageRoot, prefix = ''): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? stored(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? stored(join(dir, e.name), `${prefix}${e.name}/`) : [`${prefix}${e.name}`],
+  );
 }
 
 /** Upload files still waiting in the temporary directory. */
@@ -179,7 +181,11 @@ test('bad input and unknown ids: no file 400; unknown unit or definition, or a d
 
 test('remove (200 true, twice): has_task_sheet false and task_pdf answers the FileNotFound.pdf placeholder with 200', async () => {
   const { unit, td } = await unitWithDefinition();
-  const missing = await env.app.inject({ method: 'GET', url: `${pdfUrl(unit, td)}?as_attachment=true`, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token } });
+  const missing = await env.app.inject({
+    method: 'GET',
+    url: `${pdfUrl(unit, td)}?as_attachment=true`,
+    headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token },
+  });
   assert.is(missing.statusCode, 200);
   assert.is(missing.headers['content-type'], 'application/pdf');
   assert.is(missing.headers['content-disposition'], 'attachment; filename=FileNotFound.pdf');
@@ -192,7 +198,11 @@ test('remove (200 true, twice): has_task_sheet false and task_pdf answers the Fi
   }
   assert.equal(stored(), []);
   assert.equal(await hasSheet(unit), [false]);
-  const after = await env.app.inject({ method: 'GET', url: pdfUrl(unit, td), headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token } });
+  const after = await env.app.inject({
+    method: 'GET',
+    url: pdfUrl(unit, td),
+    headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token },
+  });
   assert.equal([after.statusCode, after.headers['content-disposition']], [200, 'inline; filename=FileNotFound.pdf']);
 });
 
@@ -207,7 +217,11 @@ test('rollover copies the task sheet to the new definition; deleting a definitio
   const [copy] = res.body.task_definitions;
   assert.is(copy.has_task_sheet, true);
   assert.ok(copy.id !== td);
-  const got = await env.app.inject({ method: 'GET', url: pdfUrl(res.body.id, copy.id), headers: { Username: people.convenor.creds.username, 'Auth-Token': people.convenor.creds.token } });
+  const got = await env.app.inject({
+    method: 'GET',
+    url: pdfUrl(res.body.id, copy.id),
+    headers: { Username: people.convenor.creds.username, 'Auth-Token': people.convenor.creds.token },
+  });
   assert.equal(got.rawPayload, pdf);
 
   const removed = await api(env, 'DELETE', `/api/units/${unit}/task_definitions/${td}`, { as: people.convenor.creds });
@@ -217,7 +231,7 @@ test('rollover copies the task sheet to the new definition; deleting a definitio
   assert.equal(stored(), [`task_definitions/${copy.id}/sheet.pdf`]);
 });
 
-test('the teaching period rollover copies each unit\'s task sheets too', async () => {
+test("the teaching period rollover copies each unit's task sheets too", async () => {
   const t1 = await seedPeriod(env, { period: 'T1', startDate: at('2026-03-02'), endDate: at('2026-06-12'), activeUntil: at('2026-07-01') });
   const t2 = await seedPeriod(env, { period: 'T2', startDate: at('2026-07-13'), endDate: at('2026-10-23'), activeUntil: at('2026-11-01') });
   const { unit, td } = await unitWithDefinition('SIT101', t1);

@@ -63,7 +63,6 @@ test('late work (after the due day ends anywhere on earth) is time exceeded with
   assert.is(late.body.grade, -1);
 });
 
-
 test('a student cannot assess: the status stays (200, silent, as in the original)', async () => {
   const { project, td } = await world();
   const res = await put('student', project, td, { trigger: 'complete' });
@@ -76,18 +75,35 @@ test('a student cannot assess: the status stays (200, silent, as in the original
 // behaviour.md §4.1, spelled out here.
 const ALIASES: [string, TaskStatus][] = [
   ['complete', 'complete'],
-  ['fix_and_resubmit', 'fix_and_resubmit'], ['fix and resubmit', 'fix_and_resubmit'], ['fix', 'fix_and_resubmit'], ['f', 'fix_and_resubmit'],
-  ['do_not_resubmit', 'feedback_exceeded'], ['do not resubmit', 'feedback_exceeded'], ['feedback_exceeded', 'feedback_exceeded'], ['feedback exceeded', 'feedback_exceeded'],
+  ['fix_and_resubmit', 'fix_and_resubmit'],
+  ['fix and resubmit', 'fix_and_resubmit'],
+  ['fix', 'fix_and_resubmit'],
+  ['f', 'fix_and_resubmit'],
+  ['do_not_resubmit', 'feedback_exceeded'],
+  ['do not resubmit', 'feedback_exceeded'],
+  ['feedback_exceeded', 'feedback_exceeded'],
+  ['feedback exceeded', 'feedback_exceeded'],
   ['redo', 'redo'],
-  ['need_help', 'need_help'], ['need help', 'need_help'],
-  ['working_on_it', 'working_on_it'], ['working on it', 'working_on_it'],
-  ['discuss', 'discuss'], ['d', 'discuss'],
-  ['demonstrate', 'demonstrate'], ['demo', 'demonstrate'],
-  ['ready for feedback', 'ready_for_feedback'], ['ready_for_feedback', 'ready_for_feedback'], ['ready to mark', 'ready_for_feedback'],
-  ['ready_to_mark', 'ready_for_feedback'], ['rtm', 'ready_for_feedback'], ['rff', 'ready_for_feedback'],
+  ['need_help', 'need_help'],
+  ['need help', 'need_help'],
+  ['working_on_it', 'working_on_it'],
+  ['working on it', 'working_on_it'],
+  ['discuss', 'discuss'],
+  ['d', 'discuss'],
+  ['demonstrate', 'demonstrate'],
+  ['demo', 'demonstrate'],
+  ['ready for feedback', 'ready_for_feedback'],
+  ['ready_for_feedback', 'ready_for_feedback'],
+  ['ready to mark', 'ready_for_feedback'],
+  ['ready_to_mark', 'ready_for_feedback'],
+  ['rtm', 'ready_for_feedback'],
+  ['rff', 'ready_for_feedback'],
   ['fail', 'fail'],
-  ['not_started', 'not_started'], ['not started', 'not_started'], ['ns', 'not_started'],
-  ['time exceeded', 'time_exceeded'], ['time_exceeded', 'time_exceeded'],
+  ['not_started', 'not_started'],
+  ['not started', 'not_started'],
+  ['ns', 'not_started'],
+  ['time exceeded', 'time_exceeded'],
+  ['time_exceeded', 'time_exceeded'],
 ];
 const ANYONE: TaskStatus[] = ['ready_for_feedback', 'not_started', 'need_help', 'working_on_it'];
 
@@ -114,7 +130,7 @@ test('students reach the statuses anyone may set by every alias; the staff-only 
   assert.is(assessed.times_assessed, 0);
 });
 
-test('an unknown trigger word is 400 and changes nothing (the spec\'s completed included)', async () => {
+test("an unknown trigger word is 400 and changes nothing (the spec's completed included)", async () => {
   const { project, td } = await world();
   await put('student', project, td, { trigger: 'working_on_it' });
   for (const word of ['completed', 'in_progress', 'finish']) {
@@ -208,7 +224,7 @@ test('grades: refused on an ungraded definition, and from a student (403)', asyn
   assert.equal(row, { status: 'ready_for_feedback', grade: null });
 });
 
-test('quality points: -1 up to the definition\'s maximum on passing assessments of starred definitions; out of range 400', async () => {
+test("quality points: -1 up to the definition's maximum on passing assessments of starred definitions; out of range 400", async () => {
   const { project, td, unit } = await world({ maxQualityPts: 3 });
   for (const pts of [4, -2]) {
     const res = await put('tutor', project, td, { trigger: 'complete', quality_pts: pts });
@@ -268,7 +284,7 @@ async function statusesOf(td: number, projects: number[]) {
   return projects.map((p) => rows.find((r) => r.project_id === p)?.status ?? 'none');
 }
 
-test('group tasks: a change moves every member\'s task except those already complete; working on it stays with its member', async () => {
+test("group tasks: a change moves every member's task except those already complete; working on it stays with its member", async () => {
   const { td, members } = await groupWorld();
   const [mine, second, third] = members;
   await seedTask(env, third, td, { status: 'complete' });
@@ -295,7 +311,10 @@ test('group tasks: a change moves every member\'s task except those already comp
     .select('t.project_id')
     .where('c.kind', '=', 'status')
     .execute();
-  assert.ok(comments.every((c) => c.project_id === mine), 'status comments only on the task acted on');
+  assert.ok(
+    comments.every((c) => c.project_id === mine),
+    'status comments only on the task acted on',
+  );
 });
 
 test('group tasks: a student outside any group of the set is refused (403)', async () => {
@@ -332,10 +351,26 @@ test('what the web client sends: JSON {"trigger":"complete","grade":null,"qualit
   assert.is(res.body.status, 'complete');
   assert.is(res.body.quality_pts, -1);
   assert.is(res.body.grade, undefined);
-  for (const key of ['id', 'status', 'due_date', 'extensions', 'submission_date', 'completion_date', 'times_assessed', 'include_in_portfolio', 'similarity_flag', 'num_new_comments', 'new_stats']) {
+  for (const key of [
+    'id',
+    'status',
+    'due_date',
+    'extensions',
+    'submission_date',
+    'completion_date',
+    'times_assessed',
+    'include_in_portfolio',
+    'similarity_flag',
+    'num_new_comments',
+    'new_stats',
+  ]) {
     assert.ok(key in res.body, key);
   }
-  const stars = await api(env, 'PUT', `/api//projects/${project}/task_def_id/${td}`, { as: people.tutor.creds, hyphenHeader: true, json: { quality_pts: 4, trigger: 'complete' } });
+  const stars = await api(env, 'PUT', `/api//projects/${project}/task_def_id/${td}`, {
+    as: people.tutor.creds,
+    hyphenHeader: true,
+    json: { quality_pts: 4, trigger: 'complete' },
+  });
   assert.is(stars.body.quality_pts, 4);
 });
 
@@ -399,7 +434,7 @@ test('two tutors at once: one completes with a grade, the other takes the task o
   assert.equal(row, { status: 'complete', grade: 2, include_in_portfolio: false, times_assessed: 1 });
 });
 
-test('two tutors marking the same work at once: the second keeps the first\'s quality points, and it is assessed once', async () => {
+test("two tutors marking the same work at once: the second keeps the first's quality points, and it is assessed once", async () => {
   const { project, td, unit } = await world({ isGraded: true, maxQualityPts: 5 });
   const second = await signedIn(env, 'btutor', 'Tutor');
   await employ(env, second.user, unit, 'Tutor');
@@ -410,7 +445,10 @@ test('two tutors marking the same work at once: the second keeps the first\'s qu
     () => api(env, 'PUT', `/api/projects/${project}/task_def_id/${td}`, { as: second.creds, json: { trigger: 'complete', grade: 2, quality_pts: 4 } }),
     () => put('tutor', project, td, { trigger: 'complete', grade: 2 }),
   ]);
-  assert.equal(results.map((r) => r.status), [200, 200]);
+  assert.equal(
+    results.map((r) => r.status),
+    [200, 200],
+  );
   const row = await db(env.orm.em.fork()).selectFrom('tasks').select(['status', 'grade', 'quality_pts', 'times_assessed']).executeTakeFirstOrThrow();
   assert.equal(row, { status: 'complete', grade: 2, quality_pts: 4, times_assessed: 1 });
   const history = await db(env.orm.em.fork()).selectFrom('task_submissions').select(['assessor_id', 'outcome']).orderBy('id').execute();

@@ -17,7 +17,12 @@ const weekEnd = (who: keyof People | { creds: { username: string; token: string 
   api(env, 'PUT', `/api/projects/${project}`, { as: typeof who === 'string' ? people[who].creds : who.creds, json: { trigger } });
 
 async function statuses(project: number) {
-  return db(env.orm.em.fork()).selectFrom('tasks').select(['id', 'status', 'completion_date', 'times_assessed', 'quality_pts']).where('project_id', '=', project).orderBy('id').execute();
+  return db(env.orm.em.fork())
+    .selectFrom('tasks')
+    .select(['id', 'status', 'completion_date', 'times_assessed', 'quality_pts'])
+    .where('project_id', '=', project)
+    .orderBy('id')
+    .execute();
 }
 
 test('staff end the week: discussed and demonstrated work is complete (status comments, stats), the rest is untouched', async () => {
@@ -26,7 +31,12 @@ test('staff end the week: discussed and demonstrated work is complete (status co
   const td3 = await seedTaskDefinition(env, w.unit, 'P3');
   const td4 = await seedTaskDefinition(env, w.unit, 'P4');
   const discussed = await seedTask(env, w.project, w.td, { status: 'discuss' });
-  await env.orm.em.fork().getConnection().execute(`update tasks set quality_pts = 2, times_assessed = 1, assessment_date = now(), submission_date = now() - interval '1 day', completion_date = '2026-02-27' where id = ${discussed}`);
+  await env.orm.em
+    .fork()
+    .getConnection()
+    .execute(
+      `update tasks set quality_pts = 2, times_assessed = 1, assessment_date = now(), submission_date = now() - interval '1 day', completion_date = '2026-02-27' where id = ${discussed}`,
+    );
   const demonstrated = await seedTask(env, w.project, td2, { status: 'demonstrate' });
   const fixing = await seedTask(env, w.project, td3, { status: 'fix_and_resubmit' });
   const ready = await seedTask(env, w.project, td4, { status: 'ready_for_feedback' });
@@ -35,7 +45,14 @@ test('staff end the week: discussed and demonstrated work is complete (status co
 
   const res = await weekEnd('tutor', w.project);
   assert.is(res.status, 200);
-  assert.equal(Object.keys(res.body).sort(), ['campus_id', 'compile_portfolio', 'portfolio_available', 'submitted_grade', 'target_grade', 'uses_draft_learning_summary']);
+  assert.equal(Object.keys(res.body).sort(), [
+    'campus_id',
+    'compile_portfolio',
+    'portfolio_available',
+    'submitted_grade',
+    'target_grade',
+    'uses_draft_learning_summary',
+  ]);
   const after = await statuses(w.project);
   assert.equal(
     after.map((t) => [t.id, t.status]),
@@ -75,17 +92,27 @@ test('refused: the student, a tutor of another unit (403, nothing changes); any 
   const unknown = await weekEnd('tutor', w.project, 'complete');
   assert.is(unknown.status, 403);
   assert.equal(unknown.body, { error: 'Invalid trigger - complete unknown' });
-  assert.equal((await statuses(w.project)).map((t) => t.status), ['discuss']);
+  assert.equal(
+    (await statuses(w.project)).map((t) => t.status),
+    ['discuss'],
+  );
   assert.is((await weekEnd('tutor', 999999)).status, 404);
 });
 
 test('the trigger comes first: sent with target_grade, only the week end is applied', async () => {
   const w = await taskWorld(env, people);
   await seedTask(env, w.project, w.td, { status: 'demonstrate' });
-  const res = await api(env, 'PUT', `/api//projects/${w.project}`, { as: people.convenor.creds, hyphenHeader: true, json: { trigger: 'trigger_week_end', target_grade: 3 } });
+  const res = await api(env, 'PUT', `/api//projects/${w.project}`, {
+    as: people.convenor.creds,
+    hyphenHeader: true,
+    json: { trigger: 'trigger_week_end', target_grade: 3 },
+  });
   assert.is(res.status, 200);
   assert.is(res.body.target_grade, 0);
-  assert.equal((await statuses(w.project)).map((t) => t.status), ['complete']);
+  assert.equal(
+    (await statuses(w.project)).map((t) => t.status),
+    ['complete'],
+  );
 });
 
 test.run();

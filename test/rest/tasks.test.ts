@@ -44,7 +44,7 @@ test('item 19: staff get every started task of enrolled students with the tutori
     { id: theirs, task_definition_id: streamed, status: 'working_on_it', tutorial_id: w.tutorial, tutorial_stream_id: null },
   ]);
   assert.equal((await list('convenor', w.unit)).body, staff.body);
-  assert.equal((await list('admin', w.unit)).body, staff.body, 'an Admin reads the unit\'s task summary as staff do');
+  assert.equal((await list('admin', w.unit)).body, staff.body, "an Admin reads the unit's task summary as staff do");
 
   const own = await list('student', w.unit);
   assert.is(own.status, 200);
@@ -52,7 +52,10 @@ test('item 19: staff get every started task of enrolled students with the tutori
     own.body.map((t: { id: number }) => t.id),
     [mine, mineStreamed],
   );
-  assert.equal((await list(other.actor, w.unit)).body.map((t: { id: number }) => t.id), [theirs]);
+  assert.equal(
+    (await list(other.actor, w.unit)).body.map((t: { id: number }) => t.id),
+    [theirs],
+  );
 });
 
 test('a student without a tutorial gets null tutorial ids; the list is one statement whatever its size', async () => {

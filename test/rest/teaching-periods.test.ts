@@ -24,18 +24,7 @@ const t1 = {
 /** The days of t1, on which the units of a t1 period run. */
 const T1_DAYS = { startDate: '2026-03-02', endDate: '2026-05-29' };
 const PERIOD_KEYS = ['active', 'active_until', 'end_date', 'id', 'period', 'start_date', 'year'];
-const UNIT_KEYS = [
-  'active',
-  'code',
-  'description',
-  'end_date',
-  'id',
-  'main_convenor_user_id',
-  'my_role',
-  'name',
-  'start_date',
-  'teaching_period_id',
-];
+const UNIT_KEYS = ['active', 'code', 'description', 'end_date', 'id', 'main_convenor_user_id', 'my_role', 'name', 'start_date', 'teaching_period_id'];
 
 async function createPeriod(fields: Record<string, unknown> = t1): Promise<any> {
   const res = await api(env, 'POST', '/api/teaching_periods', { as: people.admin.creds, form: { teaching_period: fields } });
@@ -312,12 +301,7 @@ test('an admin updates only the fields sent; validation uses the merged values',
   assert.match(badEnd.body.error, 'End date should be on or after the start date');
 
   const row = await periodRow(period.id);
-  assert.equal([row.period, row.year, row.endDate.toISOString(), row.activeUntil.toISOString()], [
-    'Tri 1',
-    2026,
-    t1.end_date,
-    '2026-07-31T12:00:00.000Z',
-  ]);
+  assert.equal([row.period, row.year, row.endDate.toISOString(), row.activeUntil.toISOString()], ['Tri 1', 2026, t1.end_date, '2026-07-31T12:00:00.000Z']);
 });
 
 test("changing a period's start or end date moves every unit of the period to the new days", async () => {

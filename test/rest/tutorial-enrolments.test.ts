@@ -39,7 +39,7 @@ test('a student moves into a tutorial: 201 with every enrolment of the project',
   assert.equal([again.status, again.body], [201, { enrolments: [{ project_id: project, tutorial_id: tutorial }] }]);
 });
 
-test("when the unit stops students changing tutorial, the student is refused and staff still may", async () => {
+test('when the unit stops students changing tutorial, the student is refused and staff still may', async () => {
   const { unit, project } = await unitWithStudent();
   const tutorial = await seedTutorialRow(env, unit, 'LA1-01');
   await env.orm.em.fork().nativeUpdate(Unit, { id: unit }, { allowStudentChangeTutorial: false });
@@ -65,9 +65,15 @@ test('one tutorial per stream: the same stream replaces, another stream adds, a 
   const post = (abbr: string) => api(env, 'POST', url(unit, abbr, project), { as: people.convenor.creds, json: {} });
   await post('A1');
   let res = await post('B1');
-  assert.equal(res.body.enrolments.map((e: { tutorial_id: number }) => e.tutorial_id), [a1, b1]);
+  assert.equal(
+    res.body.enrolments.map((e: { tutorial_id: number }) => e.tutorial_id),
+    [a1, b1],
+  );
   res = await post('A2');
-  assert.equal(res.body.enrolments.map((e: { tutorial_id: number }) => e.tutorial_id), [a2, b1]);
+  assert.equal(
+    res.body.enrolments.map((e: { tutorial_id: number }) => e.tutorial_id),
+    [a2, b1],
+  );
   res = await post('N');
   assert.equal(res.body.enrolments, [{ project_id: project, tutorial_id: none }]);
   // From no stream back to a stream: that one enrolment moves.

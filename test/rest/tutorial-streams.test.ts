@@ -32,7 +32,10 @@ const streamOfDef = async (id: number) => {
 test('posting the same activity type twice numbers the streams; the answer is wrapped under tutorial_stream', async () => {
   const unit = await convenedUnit();
   await seedActivityType(env);
-  const first = await api(env, 'POST', `/api/units/${unit}/tutorial_streams/`, { as: people.convenor.creds, json: { unit_id: unit, activity_type_abbr: 'wrkshop' } });
+  const first = await api(env, 'POST', `/api/units/${unit}/tutorial_streams/`, {
+    as: people.convenor.creds,
+    json: { unit_id: unit, activity_type_abbr: 'wrkshop' },
+  });
   assert.is(first.status, 201, first.text);
   assert.equal(Object.keys(first.body), ['tutorial_stream']);
   assert.equal(first.body.tutorial_stream, { id: first.body.tutorial_stream.id, name: 'Workshop 1', abbreviation: 'wrkshop 1', activity_type: 'wrkshop' });
@@ -139,10 +142,10 @@ test('DELETE with two streams moves the task definitions to the other; with thre
   const c = await seedTutorialStream(env, unit, workshop, 'c');
   const def = await seedTaskDef(env, unit, 'T1', a);
   let res = await api(env, 'DELETE', `/api/units/${unit}/tutorial_streams/a`, { as: people.convenor.creds });
-  assert.equal([res.status, res.body], [
-    403,
-    { error: 'cannot be deleted as it has task definitions associated with it, and it is not the last (or second last) tutorial stream' },
-  ]);
+  assert.equal(
+    [res.status, res.body],
+    [403, { error: 'cannot be deleted as it has task definitions associated with it, and it is not the last (or second last) tutorial stream' }],
+  );
   assert.is(await streamOfDef(def), a);
   // A stream without task definitions goes whatever the count.
   res = await api(env, 'DELETE', `/api/units/${unit}/tutorial_streams/c`, { as: people.admin.creds });

@@ -63,7 +63,10 @@ test('a campus and a stream are kept; form bodies work; an admin creates in any 
   const campus = await seedCampus(env);
   const workshop = await seedActivityType(env);
   await seedTutorialStream(env, unit, workshop, 'wrkshop 1');
-  const res = await api(env, 'POST', '/api/tutorials', { as: people.admin.creds, form: body(unit, { campus_id: campus, tutorial_stream_abbr: 'wrkshop 1', tutor_id: people.convenor.user.id }) });
+  const res = await api(env, 'POST', '/api/tutorials', {
+    as: people.admin.creds,
+    form: body(unit, { campus_id: campus, tutorial_stream_abbr: 'wrkshop 1', tutor_id: people.convenor.user.id }),
+  });
   assert.is(res.status, 201, res.text);
   assert.equal([res.body.campus_id, res.body.tutorial_stream_abbr, res.body.tutor_id, res.body.capacity], [campus, 'wrkshop 1', people.convenor.user.id, 20]);
 });
@@ -141,7 +144,8 @@ test('PUT refuses other units, duplicate abbreviations, non-staff tutors, and a 
   await seedTutorialStream(env, unit, workshop, 'w1');
   const tutorial = await seedTutorialRow(env, unit, 'LA1-01');
   await seedTutorialRow(env, unit, 'LA1-02');
-  const put = (tutorialFields: Record<string, unknown>) => api(env, 'PUT', `/api/tutorials/${tutorial}`, { as: people.convenor.creds, json: { tutorial: tutorialFields } });
+  const put = (tutorialFields: Record<string, unknown>) =>
+    api(env, 'PUT', `/api/tutorials/${tutorial}`, { as: people.convenor.creds, json: { tutorial: tutorialFields } });
   let res = await put({ abbreviation: 'LA1-02' });
   assert.equal([res.status, res.body], [400, { error: 'Validation failed: Abbreviation must be unique within the unit' }]);
   res = await put({ tutor_id: people.student.user.id });
@@ -168,7 +172,7 @@ test('PUT moves an empty tutorial into a stream', async () => {
   assert.equal([res.status, res.body.tutorial_stream_abbr], [200, 'w1']);
 });
 
-test("PUT and DELETE: tutors, students and a convenor of another unit are refused; unknown tutorials are 404", async () => {
+test('PUT and DELETE: tutors, students and a convenor of another unit are refused; unknown tutorials are 404', async () => {
   const { unit } = await staffedUnit();
   const tutorial = await seedTutorialRow(env, unit, 'LA1-01');
   await enrol(env, people.student.user, unit);

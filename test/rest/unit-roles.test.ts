@@ -169,7 +169,10 @@ test('a tutor signed in through the API sees the same list (headers as the web c
   await employ(env, other.user, unit, 'Tutor');
   const res = await api(env, 'GET', '/api//unit_roles/', { as: other.creds, hyphenHeader: true });
   assert.is(res.status, 200);
-  assert.equal(res.body.map((r: { unit: { code: string } }) => r.unit.code), ['WEB101']);
+  assert.equal(
+    res.body.map((r: { unit: { code: string } }) => r.unit.code),
+    ['WEB101'],
+  );
 });
 
 test.run();

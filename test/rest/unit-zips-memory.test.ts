@@ -40,7 +40,16 @@ test.before(async () => {
   const projects = [];
   for (let i = 0; i < STUDENTS; i++) {
     const username = `s${String(i).padStart(4, '0')}`;
-    const user = em.create(User, { username, email: `${username}@example.edu`, firstName: 'S', lastName: username, nickname: username, systemRole: 'Student', passwordHash: 'x', hasRunFirstTimeSetup: true });
+    const user = em.create(User, {
+      username,
+      email: `${username}@example.edu`,
+      firstName: 'S',
+      lastName: username,
+      nickname: username,
+      systemRole: 'Student',
+      passwordHash: 'x',
+      hasRunFirstTimeSetup: true,
+    });
     projects.push(em.create(Project, { user, unit, enrolled: true, targetGrade: i % 4, portfolioProductionDate: when }));
   }
   await em.flush();

@@ -52,7 +52,17 @@ async function upload(taskId: number, at: string, files: [idx: number, kind: 'do
   for (const [idx, kind, ext, data] of files) {
     const key = storageKeys.submissionFile(s.id, idx, kind, ext);
     await put(key, Buffer.from(data));
-    em.create(SubmissionFile, { submission: s.id, idx, key: 'k'.repeat(64), name: `f${idx}`, kind, originalFilename: `f${idx}.${ext}`, contentType: 'text/plain', sizeBytes: data.length, storagePath: key });
+    em.create(SubmissionFile, {
+      submission: s.id,
+      idx,
+      key: 'k'.repeat(64),
+      name: `f${idx}`,
+      kind,
+      originalFilename: `f${idx}.${ext}`,
+      contentType: 'text/plain',
+      sizeBytes: data.length,
+      storagePath: key,
+    });
   }
   await em.flush();
   return s.id;
@@ -79,7 +89,10 @@ test('portfolios: enrolled students with a compiled portfolio, filed by submitte
     const res = await get(`/api/submission/unit/${unit}/portfolio`, who.creds);
     assert.is(res.statusCode, 200, res.body);
     assert.is(res.headers['content-type'], 'application/zip');
-    assert.is(res.headers['content-disposition'], "attachment; filename=2026-03-02_00_00_00-SIT101-portfolios.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-portfolios.zip");
+    assert.is(
+      res.headers['content-disposition'],
+      "attachment; filename=2026-03-02_00_00_00-SIT101-portfolios.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-portfolios.zip",
+    );
     const entries = await unzip(res.rawPayload);
     assert.equal([...entries.keys()], [`Credit/bob-portfolio (${tutor} (LA1) ${convenor} (LA2)).pdf`, `High Distinction/alice-portfolio (${tutor} (LA1)).pdf`]);
     assert.equal(entries.get(`High Distinction/alice-portfolio (${tutor} (LA1)).pdf`), pdfBytes(`portfolio ${alice}`));
@@ -119,7 +132,10 @@ test('student_pdfs: every task PDF once, a group submission once under the group
   await task(dave, td); // no PDF
   const res = await get(`/api/submission/unit/${unit}/task_definitions/${td}/student_pdfs`, people.tutor.creds);
   assert.is(res.statusCode, 200, res.body);
-  assert.is(res.headers['content-disposition'], "attachment; filename=2026-03-02_00_00_00-SIT101-1.1P-pdfs.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-1.1P-pdfs.zip");
+  assert.is(
+    res.headers['content-disposition'],
+    "attachment; filename=2026-03-02_00_00_00-SIT101-1.1P-pdfs.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-1.1P-pdfs.zip",
+  );
   const entries = await unzip(res.rawPayload);
   assert.equal([...entries.keys()], ['1.1P-pdfs/alice.pdf', '1.1P-pdfs/Team_Rocket.pdf']);
   assert.equal(entries.get('1.1P-pdfs/alice.pdf'), pdfBytes('alice pdf'));
@@ -142,14 +158,23 @@ test("download_submissions: each task's latest upload as uploaded, one folder pe
   const b = await task(bob, td, { group: gs.id });
   const c = await task(carol, td, { group: gs.id });
   await upload(a, '2026-03-03T00:00:00Z', [[0, 'document', 'pdf', 'old']]);
-  await upload(a, '2026-03-04T00:00:00Z', [[0, 'document', 'pdf', 'new'], [1, 'code', 'py', 'print(1)']]);
+  await upload(a, '2026-03-04T00:00:00Z', [
+    [0, 'document', 'pdf', 'new'],
+    [1, 'code', 'py', 'print(1)'],
+  ]);
   await upload(b, '2026-03-03T00:00:00Z', [[0, 'document', 'pdf', 'bob first']]);
   await upload(c, '2026-03-05T00:00:00Z', [[0, 'document', 'pdf', 'carol latest']]);
   const res = await get(`/api/submission/unit/${unit}/task_definitions/${td}/download_submissions`, people.convenor.creds);
   assert.is(res.statusCode, 200, res.body);
-  assert.is(res.headers['content-disposition'], "attachment; filename=2026-03-02_00_00_00-SIT101-1.1P-submissions.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-1.1P-submissions.zip");
+  assert.is(
+    res.headers['content-disposition'],
+    "attachment; filename=2026-03-02_00_00_00-SIT101-1.1P-submissions.zip; filename*=UTF-8''2026-03-02%2000_00_00-SIT101-1.1P-submissions.zip",
+  );
   const entries = await unzip(res.rawPayload);
-  assert.equal([...entries.keys()], ['1.1P-submissions/alice/000-document.pdf', '1.1P-submissions/alice/001-code.py', '1.1P-submissions/Team/000-document.pdf']);
+  assert.equal(
+    [...entries.keys()],
+    ['1.1P-submissions/alice/000-document.pdf', '1.1P-submissions/alice/001-code.py', '1.1P-submissions/Team/000-document.pdf'],
+  );
   assert.is(entries.get('1.1P-submissions/alice/000-document.pdf')!.toString(), 'new');
   assert.is(entries.get('1.1P-submissions/alice/001-code.py')!.toString(), 'print(1)');
   assert.is(entries.get('1.1P-submissions/Team/000-document.pdf')!.toString(), 'carol latest');
@@ -160,7 +185,11 @@ test('students, admins and outsiders are refused with 403; unknown units and def
   const other = await seedUnit(env, { code: 'SIT202' });
   const foreignTd = await seedTaskDef(env, other, 'X');
   const outsider = await signedIn(env, 'otutor', 'Tutor');
-  const paths = [`/api/submission/unit/${unit}/portfolio`, `/api/submission/unit/${unit}/task_definitions/${td}/student_pdfs`, `/api/submission/unit/${unit}/task_definitions/${td}/download_submissions`];
+  const paths = [
+    `/api/submission/unit/${unit}/portfolio`,
+    `/api/submission/unit/${unit}/task_definitions/${td}/student_pdfs`,
+    `/api/submission/unit/${unit}/task_definitions/${td}/download_submissions`,
+  ];
   for (const path of paths) {
     for (const who of [people.student, people.admin, outsider]) {
       const res = await get(path, who.creds);

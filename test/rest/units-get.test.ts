@@ -36,10 +36,20 @@ async function populatedUnit(students: number, tutorials: number, code = 'BIG') 
   const type = em.create(ActivityType, { name: `Lab ${code}`, abbreviation: code === 'BIG' ? 'lab' : `lab${code}` });
   const stream = em.create(TutorialStream, { unit, activityType: type, name: 'Lab 1', abbreviation: 'lab 1' });
   const tuts = Array.from({ length: tutorials }, (_, i) =>
-    em.create(Tutorial, { unit, tutorialStream: stream, tutor: tutorRole, abbreviation: `L${i}`, meetingDay: 'Tue', meetingTime: '10:00', meetingLocation: 'R1', capacity: 30 }),
+    em.create(Tutorial, {
+      unit,
+      tutorialStream: stream,
+      tutor: tutorRole,
+      abbreviation: `L${i}`,
+      meetingDay: 'Tue',
+      meetingTime: '10:00',
+      meetingLocation: 'R1',
+      capacity: 30,
+    }),
   );
   const ilo = em.create(LearningOutcome, { unit, iloNumber: 1, abbreviation: 'ILO1', name: 'Think', description: 'Think well' });
-  const td = em.create(TaskDefinition, { plagiarismChecks: [],
+  const td = em.create(TaskDefinition, {
+    plagiarismChecks: [],
     unit,
     tutorialStream: stream,
     name: 'Task 1',
@@ -55,7 +65,15 @@ async function populatedUnit(students: number, tutorials: number, code = 'BIG') 
   const group = em.create(Group, { groupSet: set, tutorial: tuts[0], name: 'Team A' });
   const alignment = em.create(LearningAlignment, { taskDefinition: td, learningOutcome: ilo, rating: 3, description: 'Strong' });
   for (let i = 0; i < students; i++) {
-    const user = em.create(User, { username: `${code}s${i}`, email: `${code}s${i}@example.edu`, firstName: 'S', lastName: `${i}`, nickname: null, systemRole: 'Student', passwordHash: 'x' } as never);
+    const user = em.create(User, {
+      username: `${code}s${i}`,
+      email: `${code}s${i}@example.edu`,
+      firstName: 'S',
+      lastName: `${i}`,
+      nickname: null,
+      systemRole: 'Student',
+      passwordHash: 'x',
+    } as never);
     const project = em.create(Project, { unit, user });
     em.create(TutorialEnrolment, { project, tutorial: tuts[i % tutorials] });
     if (i < 2) em.create(GroupMembership, { group, project });
@@ -72,10 +90,13 @@ test('staff get every collection the web client maps, with counts', async () => 
   assert.equal([body.code, body.my_role, body.main_convenor_id, body.main_convenor_user_id], ['BIG', 'Tutor', u.main, people.convenor.user.id]);
   assert.equal(body.ilos, [{ id: u.ilo, ilo_number: 1, abbreviation: 'ILO1', name: 'Think', description: 'Think well' }]);
   assert.equal(body.tutorial_streams, [{ id: u.stream, name: 'Lab 1', abbreviation: 'lab 1', activity_type: 'lab' }]);
-  assert.equal(body.staff.map((s: { id: number; role: string; user: { username: string } }) => [s.id, s.role, s.user.username]), [
-    [u.main, 'Convenor', 'aconvenor'],
-    [u.tutorRole, 'Tutor', 'atutor'],
-  ]);
+  assert.equal(
+    body.staff.map((s: { id: number; role: string; user: { username: string } }) => [s.id, s.role, s.user.username]),
+    [
+      [u.main, 'Convenor', 'aconvenor'],
+      [u.tutorRole, 'Tutor', 'atutor'],
+    ],
+  );
   assert.equal(body.tutorials[0], {
     id: u.tutorial,
     meeting_day: 'Tue',
@@ -116,9 +137,19 @@ test('staff get every collection the web client maps, with counts', async () => 
   ]);
   assert.equal(body.task_outcome_alignments, [{ id: u.alignment, description: 'Strong', rating: 3, learning_outcome_id: u.ilo, task_definition_id: u.td }]);
   assert.equal(body.group_sets, [
-    { id: u.set, name: 'Teams', allow_students_to_create_groups: true, allow_students_to_manage_groups: true, keep_groups_in_same_class: false, capacity: null, locked: false },
+    {
+      id: u.set,
+      name: 'Teams',
+      allow_students_to_create_groups: true,
+      allow_students_to_manage_groups: true,
+      keep_groups_in_same_class: false,
+      capacity: null,
+      locked: false,
+    },
   ]);
-  assert.equal(body.groups, [{ id: u.group, name: 'Team A', tutorial_id: u.tutorial, group_set_id: u.set, student_count: 2, capacity_adjustment: 0, locked: false }]);
+  assert.equal(body.groups, [
+    { id: u.group, name: 'Team A', tutorial_id: u.tutorial, group_set_id: u.set, student_count: 2, capacity_adjustment: 0, locked: false },
+  ]);
   assert.is(body.send_notifications, true, 'staff see the settings');
   assert.not.ok('overseer_image_id' in body, 'tutors do not see the overseer image');
 });
@@ -128,7 +159,8 @@ test('students see the collections without the staff-only fields; outsiders are 
   await enrol(env, people.student.user, u.unit);
   const res = await api(env, 'GET', `/api/units/${u.unit}`, { as: people.student.creds });
   assert.equal([res.status, res.body.my_role], [200, 'Student']);
-  for (const key of ['send_notifications', 'draft_task_definition_id', 'extension_weeks_on_resubmit_request', 'overseer_image_id']) assert.not.ok(key in res.body, key);
+  for (const key of ['send_notifications', 'draft_task_definition_id', 'extension_weeks_on_resubmit_request', 'overseer_image_id'])
+    assert.not.ok(key in res.body, key);
   assert.equal(res.body.task_definitions[0].upload_requirements, [{ key: 'file0', name: 'Report', type: 'document' }]);
   assert.not.ok('plagiarism_checks' in res.body.task_definitions[0]);
   assert.is(res.body.tutorials.length, 1);
@@ -148,7 +180,8 @@ async function otherConvenor() {
 
 test('the same number of statements at 10 and at 200 students', async () => {
   const small = await populatedUnit(10, 2);
-  const read = (unit: number) => countStatements(async () => assert.is((await api(env, 'GET', `/api/units/${unit}`, { as: people.convenor.creds })).status, 200));
+  const read = (unit: number) =>
+    countStatements(async () => assert.is((await api(env, 'GET', `/api/units/${unit}`, { as: people.convenor.creds })).status, 200));
   await read(small.unit); // the first request also verifies the token, which is then cached
   const atTen = await read(small.unit);
   const big = await populatedUnit(200, 8, 'HUGE');
@@ -157,6 +190,5 @@ test('the same number of statements at 10 and at 200 students', async () => {
   if (process.env.SHOW_COUNTS) console.log(`GET /api/units/{id}: ${atTen} statements at 10 students, ${atTwoHundred} at 200`);
   assert.ok(atTen <= 12, `${atTen} statements`);
 });
-
 
 test.run();

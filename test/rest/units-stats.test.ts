@@ -29,8 +29,25 @@ async function analyticsUnit() {
   const t1 = em.create(Tutorial, { ...base, tutorialStream: stream, abbreviation: 'W01' });
   const t2 = em.create(Tutorial, { ...base, tutorialStream: stream, abbreviation: 'W02' });
   const dates = { startDate: '2026-03-02', targetDate: '2026-03-13', description: '' };
-  const pass = em.create(TaskDefinition, { plagiarismChecks: [], uploadRequirements: [], ...dates, unit, name: 'Pass task', abbreviation: 'P1', targetGrade: 0, tutorialStream: stream });
-  const credit = em.create(TaskDefinition, { plagiarismChecks: [], uploadRequirements: [], ...dates, unit, name: 'Credit task', abbreviation: 'C1', targetGrade: 1 });
+  const pass = em.create(TaskDefinition, {
+    plagiarismChecks: [],
+    uploadRequirements: [],
+    ...dates,
+    unit,
+    name: 'Pass task',
+    abbreviation: 'P1',
+    targetGrade: 0,
+    tutorialStream: stream,
+  });
+  const credit = em.create(TaskDefinition, {
+    plagiarismChecks: [],
+    uploadRequirements: [],
+    ...dates,
+    unit,
+    name: 'Credit task',
+    abbreviation: 'C1',
+    targetGrade: 1,
+  });
   await em.flush();
   return { unit, stream: stream.id, t1: t1.id, t2: t2.id, pass: pass.id, credit: credit.id };
 }
@@ -57,7 +74,10 @@ test('with nothing in the unit yet, each stats read answers its shape', async ()
 test('task_status_pct counts started tasks per definition and tutorial, plus the students who have not started', async () => {
   const u = await analyticsUnit();
   await student('s1', u.unit, 0, u.t1, [[u.pass, 'complete']]);
-  await student('s2', u.unit, 1, u.t1, [[u.pass, 'ready_for_feedback'], [u.credit, 'working_on_it']]);
+  await student('s2', u.unit, 1, u.t1, [
+    [u.pass, 'ready_for_feedback'],
+    [u.credit, 'working_on_it'],
+  ]);
   await student('s3', u.unit, 0, u.t1, []);
   await student('s4', u.unit, 2, null, [[u.pass, 'complete']]);
   await student('s5', u.unit, 0, u.t2, [[u.pass, 'not_started']]);
@@ -86,7 +106,10 @@ test('task_status_pct counts started tasks per definition and tutorial, plus the
 
 test('student_target_grade counts enrolled students per tutorial and grade; task_completion_stats summarises complete tasks', async () => {
   const u = await analyticsUnit();
-  await student('s1', u.unit, 0, u.t1, [[u.pass, 'complete'], [u.credit, 'complete']]);
+  await student('s1', u.unit, 0, u.t1, [
+    [u.pass, 'complete'],
+    [u.credit, 'complete'],
+  ]);
   await student('s2', u.unit, 0, u.t1, [[u.pass, 'complete']]);
   await student('s3', u.unit, 1, u.t2, [[u.pass, 'discuss']]);
   await student('s4', u.unit, 1, null, [[u.credit, 'complete']]);
@@ -147,6 +170,5 @@ test('GET /api/units/{id}/grades: a CSV of enrolled students graded above 0', as
   assert.equal([refused.status, refused.body], [403, { error: 'Not authorised to download grades for this unit' }]);
   assert.is((await api(env, 'GET', '/api/units/999/grades', { as: people.tutor.creds })).status, 404);
 });
-
 
 test.run();

@@ -18,9 +18,14 @@ freshEachTest(test, (world) => ({ env, people } = world));
 
 const unitRow = (id: number) => env.orm.em.fork().findOneOrFail(Unit, { id });
 
-async function seedDefinition(unitId: number, abbreviation: string, extra: Partial<{ uploadRequirements: unknown[]; startDate: string; targetDate: string; dueDate: string | null }> = {}) {
+async function seedDefinition(
+  unitId: number,
+  abbreviation: string,
+  extra: Partial<{ uploadRequirements: unknown[]; startDate: string; targetDate: string; dueDate: string | null }> = {},
+) {
   const em = env.orm.em.fork();
-  const td = em.create(TaskDefinition, { plagiarismChecks: [],
+  const td = em.create(TaskDefinition, {
+    plagiarismChecks: [],
     unit: unitId,
     name: `Task ${abbreviation}`,
     abbreviation,
@@ -88,7 +93,10 @@ test('GET /api/units: a unit in a teaching period carries its id; tutors and stu
 
 test("POST /api/units with the web client's JSON: the period's dates, the creator as main convenor, the full unit back", async () => {
   const period = await seedPeriod(env);
-  const res = await api(env, 'POST', '/api/units', { as: people.convenor.creds, json: { unit: { code: 'SIT101', name: 'Programming', teaching_period_id: period } } });
+  const res = await api(env, 'POST', '/api/units', {
+    as: people.convenor.creds,
+    json: { unit: { code: 'SIT101', name: 'Programming', teaching_period_id: period } },
+  });
   assert.is(res.status, 201);
   const role = await env.orm.em.fork().findOneOrFail(UnitRole, { unit: res.body.id });
   assert.is(role.role, 'Convenor');
@@ -118,7 +126,20 @@ test("POST /api/units with the web client's JSON: the period's dates, the creato
       allow_student_change_tutorial: true,
       ilos: [],
       tutorial_streams: [],
-      staff: [{ id: role.id, role: 'Convenor', user: { id: people.convenor.user.id, email: 'aconvenor@example.edu', first_name: 'Aconvenor', last_name: 'Tester', username: 'aconvenor', nickname: 'aconvenor' } }],
+      staff: [
+        {
+          id: role.id,
+          role: 'Convenor',
+          user: {
+            id: people.convenor.user.id,
+            email: 'aconvenor@example.edu',
+            first_name: 'Aconvenor',
+            last_name: 'Tester',
+            username: 'aconvenor',
+            nickname: 'aconvenor',
+          },
+        },
+      ],
       tutorials: [],
       task_definitions: [],
       task_outcome_alignments: [],
@@ -153,17 +174,32 @@ test('an Admin names the main convenor with unit[main_convenor_user_id]: that co
 });
 
 test('unit[main_convenor_user_id] must name someone who may convene: a student 400, an unknown user 404; no unit is made', async () => {
-  const student = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'S', name: 'S', main_convenor_user_id: people.student.user.id } } });
-  assert.equal([student.status, student.body], [400, { error: 'Validation failed: User must have a role that is able to administer units (request admin to adjust user role)' }]);
+  const student = await api(env, 'POST', '/api/units', {
+    as: people.admin.creds,
+    json: { unit: { code: 'S', name: 'S', main_convenor_user_id: people.student.user.id } },
+  });
+  assert.equal(
+    [student.status, student.body],
+    [400, { error: 'Validation failed: User must have a role that is able to administer units (request admin to adjust user role)' }],
+  );
   const unknown = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'U', name: 'U', main_convenor_user_id: 99999 } } });
   assert.equal([unknown.status, unknown.body], [404, { error: 'Unable to find requested User' }]);
   assert.is(await env.orm.em.fork().count(Unit, {}), 0);
   // A convenor who names a colleague keeps a Convenor role in the unit they made.
-  const colleague = await api(env, 'POST', '/api/units', { as: people.convenor.creds, json: { unit: { code: 'C', name: 'C', main_convenor_user_id: people.admin.user.id } } });
+  const colleague = await api(env, 'POST', '/api/units', {
+    as: people.convenor.creds,
+    json: { unit: { code: 'C', name: 'C', main_convenor_user_id: people.admin.user.id } },
+  });
   assert.is(colleague.status, 201, colleague.text);
   assert.is(colleague.body.main_convenor_user_id, people.admin.user.id);
   const roles = await env.orm.em.fork().find(UnitRole, { unit: colleague.body.id }, { orderBy: { id: 'asc' } });
-  assert.equal(roles.map((r) => [(r.user as unknown as { id: number }).id, r.role]), [[people.admin.user.id, 'Convenor'], [people.convenor.user.id, 'Convenor']]);
+  assert.equal(
+    roles.map((r) => [(r.user as unknown as { id: number }).id, r.role]),
+    [
+      [people.admin.user.id, 'Convenor'],
+      [people.convenor.user.id, 'Convenor'],
+    ],
+  );
 });
 
 test('POST /api/units as a form with every field; without a period or dates it starts the coming Monday for 16 weeks', async () => {
@@ -196,7 +232,10 @@ test('POST /api/units as a form with every field; without a period or dates it s
     [u.description, u.active, u.startDate, u.endDate, u.sendNotifications, u.enableSyncTimetable, u.enableSyncEnrolments, u.allowStudentExtensionRequests],
     ['All of it', false, '2026-04-06', '2026-07-03', false, true, true, false],
   );
-  assert.equal([u.autoApplyExtensionBeforeDeadline, u.extensionWeeksOnResubmitRequest, u.portfolioAutoGenerationDate, u.allowStudentChangeTutorial], [false, 2, '2026-06-30', false]);
+  assert.equal(
+    [u.autoApplyExtensionBeforeDeadline, u.extensionWeeksOnResubmitRequest, u.portfolioAutoGenerationDate, u.allowStudentChangeTutorial],
+    [false, 2, '2026-06-30', false],
+  );
   assert.not.ok('teaching_period_id' in res.body);
 
   // The test clock stands on Monday 2026-03-02: the coming Monday is a week later.
@@ -210,12 +249,21 @@ test('POST /api/units refusals: tutors and students 403, dates with a period 403
     const res = await api(env, 'POST', '/api/units', { as: who.creds, json: { unit: { code: 'N', name: 'No' } } });
     assert.equal([res.status, res.body], [403, { error: 'Not authorised to create a unit' }]);
   }
-  const both = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'N', name: 'No', teaching_period_id: period, start_date: '2026-03-02' } } });
+  const both = await api(env, 'POST', '/api/units', {
+    as: people.admin.creds,
+    json: { unit: { code: 'N', name: 'No', teaching_period_id: period, start_date: '2026-03-02' } },
+  });
   assert.equal([both.status, both.body], [403, { error: 'Cannot specify dates as teaching period is selected' }]);
-  assert.is((await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'D', name: 'One', teaching_period_id: period } } })).status, 201);
+  assert.is(
+    (await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'D', name: 'One', teaching_period_id: period } } })).status,
+    201,
+  );
   const dup = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'D', name: 'Two', teaching_period_id: period } } });
   assert.equal([dup.status, dup.body], [400, { error: 'Code D already exists in this teaching period' }]);
-  const backwards = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'E', name: 'E', start_date: '2026-05-01', end_date: '2026-04-01' } } });
+  const backwards = await api(env, 'POST', '/api/units', {
+    as: people.admin.creds,
+    json: { unit: { code: 'E', name: 'E', start_date: '2026-05-01', end_date: '2026-04-01' } },
+  });
   assert.equal([backwards.status, backwards.body], [400, { error: 'End date should be after the start date' }]);
   const missing = await api(env, 'POST', '/api/units', { as: people.admin.creds, json: { unit: { code: 'F' } } });
   assert.equal([missing.status, missing.body], [400, { error: 'unit[name] is missing' }]);
@@ -242,7 +290,11 @@ test('PUT /api/units/{id}: answers with the fields sent, stores them; a new star
 });
 
 test('PUT /api/units/{id}: a teaching period sets its dates, -1 leaves it, and dates with a period are refused', async () => {
-  const period = await seedPeriod(env, { startDate: new Date('2026-07-06T00:00:00Z'), endDate: new Date('2026-10-02T00:00:00Z'), activeUntil: new Date('2026-11-01T00:00:00Z') });
+  const period = await seedPeriod(env, {
+    startDate: new Date('2026-07-06T00:00:00Z'),
+    endDate: new Date('2026-10-02T00:00:00Z'),
+    activeUntil: new Date('2026-11-01T00:00:00Z'),
+  });
   const unit = await seedUnit(env, { code: 'U2' });
   const into = await api(env, 'PUT', `/api/units/${unit}`, { as: people.admin.creds, form: { unit: { teaching_period_id: String(period) } } });
   assert.is(into.status, 200);
@@ -292,7 +344,10 @@ test('PUT /api/units/{id}: main convenor must be a Convenor role of the unit; tu
   assert.is((await api(env, 'PUT', `/api/units/${unit}`, { as: people.admin.creds, json: { unit: { active: 'perhaps' } } })).status, 400);
   assert.is((await api(env, 'PUT', `/api/units/${unit}`, { as: people.admin.creds, json: { unit: { name: '' } } })).status, 400);
   const portfolio = await api(env, 'PUT', `/api/units/${unit}`, { as: people.admin.creds, json: { unit: { portfolio_auto_generation_date: '2026-03-02' } } });
-  assert.equal([portfolio.status, portfolio.body], [400, { error: 'Portfolio auto generation date should be after the start date and not after the end date' }]);
+  assert.equal(
+    [portfolio.status, portfolio.body],
+    [400, { error: 'Portfolio auto generation date should be after the start date and not after the end date' }],
+  );
 });
 
 test('my_role has one resolution: someone enrolled in a unit they also teach is Tutor there in every list', async () => {
@@ -300,9 +355,15 @@ test('my_role has one resolution: someone enrolled in a unit they also teach is 
   await employ(env, people.tutor.user, unit, 'Tutor');
   await enrol(env, people.tutor.user, unit);
   const projects = await api(env, 'GET', '/api/projects', { as: people.tutor.creds });
-  assert.equal(projects.body.map((p: { unit: { my_role: string } }) => p.unit.my_role), ['Tutor']);
+  assert.equal(
+    projects.body.map((p: { unit: { my_role: string } }) => p.unit.my_role),
+    ['Tutor'],
+  );
   const roles = await api(env, 'GET', '/api/unit_roles', { as: people.tutor.creds });
-  assert.equal(roles.body.map((r: { unit: { my_role: string } }) => r.unit.my_role), ['Tutor']);
+  assert.equal(
+    roles.body.map((r: { unit: { my_role: string } }) => r.unit.my_role),
+    ['Tutor'],
+  );
   assert.is((await api(env, 'GET', `/api/units/${unit}`, { as: people.tutor.creds })).body.my_role, 'Tutor');
 });
 
@@ -311,7 +372,10 @@ test('tRPC: units.list and units.update through the caller', async () => {
   await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
   const caller = createCallerFactory(appRouter)(createContext(env.services, people.convenor.creds));
   const listed = await caller.units.list({});
-  assert.equal(listed.map((u) => [u.code, u.my_role]), [['T9', 'Convenor']]);
+  assert.equal(
+    listed.map((u) => [u.code, u.my_role]),
+    [['T9', 'Convenor']],
+  );
   assert.equal(await caller.units.update({ id: unit, unit: { description: 'Now described' } }), { description: 'Now described' });
   // Breaks play no part in a unit's own dates.
   assert.is(await env.orm.em.fork().count(Break, {}), 0);

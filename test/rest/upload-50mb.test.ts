@@ -31,7 +31,6 @@ let auth: Record<string, string>;
 let sheetPath: string;
 let storedSheet: string;
 
-
 test.before(async () => {
   const env = await testEnv();
   await resetDatabase(env);
@@ -40,7 +39,16 @@ test.before(async () => {
   auth = { Username: 'bigadmin', 'Auth-Token': token };
   const unit = await seedUnit(env, { code: 'BIG101' });
   const em = env.orm.em.fork();
-  const td = em.create(TaskDefinition, { unit, name: 'Big', abbreviation: 'B1', description: '', startDate: '2026-03-02', targetDate: '2026-03-13', plagiarismChecks: [], uploadRequirements: [] });
+  const td = em.create(TaskDefinition, {
+    unit,
+    name: 'Big',
+    abbreviation: 'B1',
+    description: '',
+    startDate: '2026-03-02',
+    targetDate: '2026-03-13',
+    plagiarismChecks: [],
+    uploadRequirements: [],
+  });
   await em.flush();
   sheetPath = `/api/units/${unit}/task_definitions/${td.id}/task_sheet`;
   dataDir = mkdtempSync(join(tmpdir(), 'course-50mb-'));
@@ -126,7 +134,7 @@ function pdfPieces(size: number): { start: Buffer; fill: number; end: Buffer } {
   return { start, fill: size - start.length - end.length, end };
 }
 
-test('an authenticated 50 MB upload gets 413 (declared or chunked), nothing is kept, and the server\'s RSS stays flat', async () => {
+test("an authenticated 50 MB upload gets 413 (declared or chunked), nothing is kept, and the server's RSS stays flat", async () => {
   // Warm up the route, the session cache and the storage path with a sheet of a size it takes.
   const fits = pdfPieces(9 * MB);
   for (let i = 0; i < 2; i++) {
@@ -146,7 +154,10 @@ test('an authenticated 50 MB upload gets 413 (declared or chunked), nothing is k
     results.push(res);
     assert.is(res.status, 413, `${declare ? 'declared' : 'chunked'}: ${res.status} ${res.body}`);
     // A declared size is refused from the headers; an undeclared one when the file passes the cap.
-    assert.match(JSON.parse(res.body).error, declare ? /^The request body is larger than \d+ bytes\.$/ : /^The files of this upload are larger than 10000000 bytes\.$/);
+    assert.match(
+      JSON.parse(res.body).error,
+      declare ? /^The request body is larger than \d+ bytes\.$/ : /^The files of this upload are larger than 10000000 bytes\.$/,
+    );
   }
   let after = await server.memory('measure');
   for (let i = 0; i < 20 && after.heap - before.heap >= 8 * MiB; i++) {

@@ -47,7 +47,14 @@ if (process.env.FLOOD_UPLOAD_CAP && process.send) {
     peak = Math.max(peak, rss);
     process.send!({ rss, peak, heap: heapUsed + external } satisfies FromServer);
   });
-  process.on('disconnect', () => void app.close().then(() => orm.close()).finally(() => process.exit(0)));
+  process.on(
+    'disconnect',
+    () =>
+      void app
+        .close()
+        .then(() => orm.close())
+        .finally(() => process.exit(0)),
+  );
   const address = app.server.address();
   process.send({ port: typeof address === 'object' && address ? address.port : 0 } satisfies FromServer);
 }

@@ -27,7 +27,6 @@ let port: number;
 let dataDir: string;
 let auth: Record<string, string>;
 
-
 test.before(async () => {
   const env = await testEnv();
   await resetDatabase(env);
@@ -137,7 +136,10 @@ test('without credentials the 419 comes before the body is sent, whatever its ty
     [MULTIPART, { ...bigFile(true), stallAfter: 256 * 1024 }],
     [MULTIPART, { ...bigFile(false), stallAfter: 256 * 1024 }],
     [JSON_TYPE, { ...bigJson(true), stallAfter: 256 * 1024 }],
-    [{ ...MULTIPART, Username: 'floodadmin', 'Auth-Token': 'forged' }, { ...bigFile(true), stallAfter: 256 * 1024 }],
+    [
+      { ...MULTIPART, Username: 'floodadmin', 'Auth-Token': 'forged' },
+      { ...bigFile(true), stallAfter: 256 * 1024 },
+    ],
   ] as const) {
     const res = await post('/api/campuses', headers, body);
     assert.is(res.status, 419, `${JSON.stringify(headers)}: ${res.body}`);
@@ -180,7 +182,7 @@ function flood(): Request[] {
   ];
 }
 
-test('a flood of large bodies gets 4xx answers, and the server\'s memory stays flat', async () => {
+test("a flood of large bodies gets 4xx answers, and the server's memory stays flat", async () => {
   // Warm up: the routes, the session cache and the parsers are in use before measuring.
   for (let i = 0; i < 3; i++) {
     await post('/api/campuses', { ...MULTIPART }, { head: fileHead(), fill: 1000, tail: fileTail, declare: true });

@@ -295,7 +295,10 @@ test('usernames, emails and student ids are unique (case-insensitively), as 400 
     [{ ...newUser, username: 'ALOVELACE', email: 'other@example.edu', student_id: '1' }, 'Validation failed: Username has already been taken'],
     [{ ...newUser, username: 'other', email: 'ADA.lovelace@example.edu', student_id: '1' }, 'Validation failed: Email has already been taken'],
     [{ ...newUser, username: 'other', email: 'other@example.edu' }, 'Validation failed: Student ID has already been taken'],
-    [{ ...newUser, username: 'AStudent', email: 'astudent@EXAMPLE.edu', student_id: '1' }, 'Validation failed: Username has already been taken, Email has already been taken'],
+    [
+      { ...newUser, username: 'AStudent', email: 'astudent@EXAMPLE.edu', student_id: '1' },
+      'Validation failed: Username has already been taken, Email has already been taken',
+    ],
   ];
   for (const [user, message] of cases) {
     const res = await api(env, 'POST', '/api/users', { as: people.admin.creds, form: { user } });
@@ -365,7 +368,13 @@ test('preferences arrive as form strings; null resets a notification flag to on'
   });
   assert.is(reset.status, 200);
   assert.equal(
-    [reset.body.receive_task_notifications, reset.body.receive_portfolio_notifications, reset.body.opt_in_to_research, reset.body.student_id, reset.body.nickname],
+    [
+      reset.body.receive_task_notifications,
+      reset.body.receive_portfolio_notifications,
+      reset.body.opt_in_to_research,
+      reset.body.student_id,
+      reset.body.nickname,
+    ],
     [true, false, null, null, null],
   );
 });

@@ -19,8 +19,14 @@ test('inbox, submission details, comments, a comment and "Mark as Complete" answ
   const student = { 'Auth-Token': people.student.creds.token, Username: people.student.creds.username };
   const headers = { 'Auth-Token': people.tutor.creds.token, Username: people.tutor.creds.username };
   // The student hands the work in and asks something first.
-  assert.is((await api(env, 'PUT', `/api//projects/${w.project}/task_def_id/${w.td}`, { headers: student, json: { trigger: 'ready_for_feedback' } })).status, 200);
-  assert.is((await api(env, 'POST', `/api/projects/${w.project}/task_def_id/${w.td}/comments/`, { headers: student, multipart: { comment: 'Done, I think!' } })).status, 201);
+  assert.is(
+    (await api(env, 'PUT', `/api//projects/${w.project}/task_def_id/${w.td}`, { headers: student, json: { trigger: 'ready_for_feedback' } })).status,
+    200,
+  );
+  assert.is(
+    (await api(env, 'POST', `/api/projects/${w.project}/task_def_id/${w.td}/comments/`, { headers: student, multipart: { comment: 'Done, I think!' } })).status,
+    201,
+  );
 
   const unit = await api(env, 'GET', `/api/units/${w.unit}`, { headers });
   assert.is(unit.status, 200);
@@ -35,10 +41,30 @@ test('inbox, submission details, comments, a comment and "Mark as Complete" answ
   assert.is(inbox.body.length, 1);
   const task = inbox.body[0];
   // Without these links the client hides the task or throws while mapping it.
-  assert.ok(students.body.some((s: { id: number }) => s.id === task.project_id), 'the task\'s project is in /api/students');
-  assert.ok(unit.body.task_definitions.some((d: { id: number }) => d.id === task.task_definition_id), 'its definition is in the unit');
-  assert.ok(unit.body.tutorials.some((t: { tutor_id: number }) => t.tutor_id === people.tutor.user.id), 'the tutor teaches a tutorial');
-  for (const key of ['status', 'due_date', 'extensions', 'submission_date', 'times_assessed', 'include_in_portfolio', 'similarity_flag', 'num_new_comments', 'has_extensions', 'pinned']) {
+  assert.ok(
+    students.body.some((s: { id: number }) => s.id === task.project_id),
+    "the task's project is in /api/students",
+  );
+  assert.ok(
+    unit.body.task_definitions.some((d: { id: number }) => d.id === task.task_definition_id),
+    'its definition is in the unit',
+  );
+  assert.ok(
+    unit.body.tutorials.some((t: { tutor_id: number }) => t.tutor_id === people.tutor.user.id),
+    'the tutor teaches a tutorial',
+  );
+  for (const key of [
+    'status',
+    'due_date',
+    'extensions',
+    'submission_date',
+    'times_assessed',
+    'include_in_portfolio',
+    'similarity_flag',
+    'num_new_comments',
+    'has_extensions',
+    'pinned',
+  ]) {
     assert.ok(key in task, key);
   }
   assert.is(task.num_new_comments, 1);
@@ -51,7 +77,10 @@ test('inbox, submission details, comments, a comment and "Mark as Complete" answ
   assert.is(text.is_new, true);
   assert.ok(text.author.first_name && text.author.last_name, 'the client computes initials from the names');
 
-  const reply = await api(env, 'POST', `/api/projects/${task.project_id}/task_def_id/${task.task_definition_id}/comments/`, { headers, multipart: { comment: 'Looks good.' } });
+  const reply = await api(env, 'POST', `/api/projects/${task.project_id}/task_def_id/${task.task_definition_id}/comments/`, {
+    headers,
+    multipart: { comment: 'Looks good.' },
+  });
   assert.is(reply.status, 201);
   assert.equal([reply.body.type, reply.body.is_new, reply.body.recipient.id], ['text', false, people.student.user.id]);
 
@@ -60,7 +89,17 @@ test('inbox, submission details, comments, a comment and "Mark as Complete" answ
     json: { trigger: 'complete', grade: null, quality_pts: -1 },
   });
   assert.is(complete.status, 200);
-  for (const key of ['id', 'status', 'due_date', 'extensions', 'completion_date', 'times_assessed', 'include_in_portfolio', 'similarity_flag', 'num_new_comments']) {
+  for (const key of [
+    'id',
+    'status',
+    'due_date',
+    'extensions',
+    'completion_date',
+    'times_assessed',
+    'include_in_portfolio',
+    'similarity_flag',
+    'num_new_comments',
+  ]) {
     assert.ok(key in complete.body, key);
   }
   assert.is(complete.body.status, 'complete');

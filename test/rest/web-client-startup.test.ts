@@ -38,10 +38,7 @@ test('a tutor signs in and every start-up request answers with what the client r
   assert.type(user.last_name, 'string');
   const headers = { Username: 'tutor1', 'Auth-Token': auth_token };
 
-  const [campuses, periods] = await Promise.all([
-    api(env, 'GET', '/api/campuses/', { headers }),
-    api(env, 'GET', '/api/teaching_periods/', { headers }),
-  ]);
+  const [campuses, periods] = await Promise.all([api(env, 'GET', '/api/campuses/', { headers }), api(env, 'GET', '/api/teaching_periods/', { headers })]);
   assert.equal([campuses.status, campuses.body.length], [200, 1]);
   assert.equal([periods.status, periods.body.length], [200, 1]);
   assert.equal(Object.keys(periods.body[0]).sort(), ['active', 'active_until', 'end_date', 'id', 'period', 'start_date', 'year']);
@@ -50,8 +47,14 @@ test('a tutor signs in and every start-up request answers with what the client r
   assert.is(roles.status, 200);
   assert.is(roles.body.length, 1);
   assert.equal(roles.body[0].unit, {
-    code: 'SIT101', id: unit, name: 'Unit SIT101', my_role: 'Tutor', teaching_period_id: period,
-    start_date: '2026-03-02', end_date: '2026-06-01', active: true,
+    code: 'SIT101',
+    id: unit,
+    name: 'Unit SIT101',
+    my_role: 'Tutor',
+    teaching_period_id: period,
+    start_date: '2026-03-02',
+    end_date: '2026-06-01',
+    active: true,
   });
 
   const projects = await api(env, 'GET', '/api/projects/?include_inactive=false', { headers });

@@ -74,8 +74,26 @@ test('no credentials needed: all-day events on each target date, titled UNIT: AB
 
   const { events, text } = await feed(guid);
   assert.equal(events, [
-    { uid: `E-${p1}`, day: '2026-03-16', end: '2026-03-17', summary: 'SIT101: P1: Hello, world', status: 'CONFIRMED', unit: String(unit), task: String(p1), alarms: [] },
-    { uid: `E-${p2}`, day: '2026-04-06', end: '2026-04-07', summary: 'SIT101: P2: Loops', status: 'CONFIRMED', unit: String(unit), task: String(p2), alarms: [] },
+    {
+      uid: `E-${p1}`,
+      day: '2026-03-16',
+      end: '2026-03-17',
+      summary: 'SIT101: P1: Hello, world',
+      status: 'CONFIRMED',
+      unit: String(unit),
+      task: String(p1),
+      alarms: [],
+    },
+    {
+      uid: `E-${p2}`,
+      day: '2026-04-06',
+      end: '2026-04-07',
+      summary: 'SIT101: P2: Loops',
+      status: 'CONFIRMED',
+      unit: String(unit),
+      task: String(p2),
+      alarms: [],
+    },
   ]);
   assert.match(text, /\r\nPRODID:-\/\/Course Service\/\/Task calendar\/\/EN\r\n/);
   assert.match(text, /\r\nMETHOD:PUBLISH\r\n/);
@@ -144,10 +162,16 @@ test("only definitions up to the project's target grade", async () => {
   const ids = [];
   for (const grade of [0, 1, 2, 3]) ids.push(await seedTaskDefinition(env, unit, `G${grade}`, { targetGrade: grade }));
   const guid = await calendarOf(people.student);
-  assert.equal((await feed(guid)).events.map((e) => e.uid), [`E-${ids[0]}`, `E-${ids[1]}`]);
+  assert.equal(
+    (await feed(guid)).events.map((e) => e.uid),
+    [`E-${ids[0]}`, `E-${ids[1]}`],
+  );
 
   await env.orm.em.fork().nativeUpdate(Project, { id: project }, { targetGrade: 3 });
-  assert.equal((await feed(guid)).events.map((e) => e.uid), ids.map((id) => `E-${id}`));
+  assert.equal(
+    (await feed(guid)).events.map((e) => e.uid),
+    ids.map((id) => `E-${id}`),
+  );
 });
 
 test('excluded units, withdrawn projects, inactive units and units not running today are left out', async () => {
@@ -164,13 +188,22 @@ test('excluded units, withdrawn projects, inactive units and units not running t
   for (const unit of [shown, excluded, withdrawn, inactive, ended, later, notMine]) await seedTaskDefinition(env, unit, 'P1');
 
   const guid = await calendarOf(people.student, { unit_exclusions: [excluded] });
-  assert.equal((await feed(guid)).events.map((e) => e.summary), ['SHOWN: P1: Task P1']);
+  assert.equal(
+    (await feed(guid)).events.map((e) => e.summary),
+    ['SHOWN: P1: Task P1'],
+  );
 
   // The exclusion lifted, that unit comes back; the day after LATER starts, so does it.
   await calendarOf(people.student, { unit_exclusions: [] });
-  assert.equal((await feed(guid)).events.map((e) => e.summary), ['EXCLUDED: P1: Task P1', 'SHOWN: P1: Task P1']);
+  assert.equal(
+    (await feed(guid)).events.map((e) => e.summary),
+    ['EXCLUDED: P1: Task P1', 'SHOWN: P1: Task P1'],
+  );
   await travelTo(env, people, '2026-03-03T00:00:00Z');
-  assert.equal((await feed(guid)).events.map((e) => e.summary), ['EXCLUDED: P1: Task P1', 'LATER: P1: Task P1', 'SHOWN: P1: Task P1']);
+  assert.equal(
+    (await feed(guid)).events.map((e) => e.summary),
+    ['EXCLUDED: P1: Task P1', 'LATER: P1: Task P1', 'SHOWN: P1: Task P1'],
+  );
   // Once the units end (or are deactivated) the calendar is empty, but still a calendar.
   await env.orm.em.fork().nativeUpdate(Unit, { code: 'LATER' }, { active: false });
   await travelTo(env, people, '2026-12-02T00:00:00Z');

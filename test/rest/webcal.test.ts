@@ -353,7 +353,10 @@ test("one user's changes never touch another user's calendar", async () => {
   assert.is(theirs.body.user_id, other.user.id);
   assert.is.not(theirs.body.id, student.body.id);
   assert.is.not(theirs.body.guid, student.body.guid);
-  await api(env, 'PUT', '/api/webcal', { as: other.creds, json: { webcal: { should_change_guid: true, include_start_dates: true, reminder: null, unit_exclusions: [] } } });
+  await api(env, 'PUT', '/api/webcal', {
+    as: other.creds,
+    json: { webcal: { should_change_guid: true, include_start_dates: true, reminder: null, unit_exclusions: [] } },
+  });
   await api(env, 'PUT', '/api/webcal', { as: people.tutor.creds, json: { webcal: { enabled: false } } });
   await api(env, 'PUT', '/api/webcal', { as: other.creds, json: { webcal: { enabled: false } } });
   assert.equal(await storedFor(people.student.user), studentBefore);

@@ -22,8 +22,14 @@ test('each round pairs service and baseline windows in ABBA order, alternating w
   };
   const [result] = await compare(load, [{ name: 'probe', service: { url: 'service', durationMs: 400 }, baseline: { url: 'baseline', durationMs: 400 } }], 4);
   // Two unmeasured warm-up windows, then S B B S, B S S B, S B B S, B S S B.
-  assert.equal(order.slice(2).join(' '), 'service baseline baseline service baseline service service baseline service baseline baseline service baseline service service baseline');
-  assert.equal(result!.ratios.map((r) => r.toFixed(2)), ['0.50', '0.50', '0.50', '0.50']);
+  assert.equal(
+    order.slice(2).join(' '),
+    'service baseline baseline service baseline service service baseline service baseline baseline service baseline service service baseline',
+  );
+  assert.equal(
+    result!.ratios.map((r) => r.toFixed(2)),
+    ['0.50', '0.50', '0.50', '0.50'],
+  );
   assert.is(report(result!).split('\n')[0], 'probe ratio 0.50 (p25 0.50, p75 0.50, n=4)');
 });
 

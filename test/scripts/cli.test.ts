@@ -55,7 +55,13 @@ test('the arguments: --help lists every command with an example; mistakes are us
   assert.match(usage(['enrol', 'x', 'a.csv']), 'unit id must be a positive whole number');
   assert.match(usage(['rollover', '12']), 'rollover needs --teaching-period');
   assert.match(usage(['enrol', '12', 'a.csv', '--batch', '0']), '--batch must be a positive whole number');
-  assert.equal(parseCli(['enrol', '12', 'a.csv', '--as=aconvenor', '--batch', '2']), { command: 'enrol', args: ['12', 'a.csv'], as: 'aconvenor', batch: 2, options: {} });
+  assert.equal(parseCli(['enrol', '12', 'a.csv', '--as=aconvenor', '--batch', '2']), {
+    command: 'enrol',
+    args: ['12', 'a.csv'],
+    as: 'aconvenor',
+    batch: 2,
+    options: {},
+  });
 });
 
 test('enrol runs the unit CSV upload in batches with progress, prints the summary and exits 0; a failed row makes it exit 1 with the row in the table', async () => {
@@ -64,24 +70,41 @@ test('enrol runs the unit CSV upload in batches with progress, prints the summar
   const rows = ['unit_code,username,student_id,first_name,last_name,email'];
   for (let i = 1; i <= 5; i++) rows.push(`SIT101,new${i},s${i},New,Student${i},new${i}@example.edu`);
   const ok = io();
-  const code = await runCommand(env.services, parseCli(['enrol', String(unit), csvFile(rows.join('\n') + '\n'), '--as', 'aconvenor', '--batch', '2']), ok.value);
+  const code = await runCommand(
+    env.services,
+    parseCli(['enrol', String(unit), csvFile(rows.join('\n') + '\n'), '--as', 'aconvenor', '--batch', '2']),
+    ok.value,
+  );
   assert.is(code, 0, ok.out.join('\n'));
   assert.equal(ok.progress, ['start 5', 2, 4, 5, 'stop']);
   assert.is(ok.out[0], 'success 5, ignored 0, errors 0');
-  const enrolled = await db(env.orm.em.fork()).selectFrom('projects').select((eb) => eb.fn.countAll<string>().as('n')).where('unit_id', '=', unit).executeTakeFirstOrThrow();
+  const enrolled = await db(env.orm.em.fork())
+    .selectFrom('projects')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('unit_id', '=', unit)
+    .executeTakeFirstOrThrow();
   assert.is(Number(enrolled.n), 5);
 
   const bad = io();
-  const failed = await runCommand(env.services, parseCli(['enrol', String(unit), csvFile('unit_code,username\nSIT101,\nSIT101,new1\n'), '--as', 'aconvenor']), bad.value);
+  const failed = await runCommand(
+    env.services,
+    parseCli(['enrol', String(unit), csvFile('unit_code,username\nSIT101,\nSIT101,new1\n'), '--as', 'aconvenor']),
+    bad.value,
+  );
   assert.is(failed, 1);
   assert.is(bad.out[0], 'success 0, ignored 0, errors 2', 'a missing username and a missing e-mail');
-  assert.ok(bad.out.some((l) => l.startsWith('error')), bad.out.join('\n'));
+  assert.ok(
+    bad.out.some((l) => l.startsWith('error')),
+    bad.out.join('\n'),
+  );
 });
 
 test('a command is refused for a user the operation refuses (a tutor cannot enrol), and export-grades writes the CSV file', async () => {
   const unit = await seedUnit(env, { code: 'SIT101' });
   await employ(env, people.tutor.user, unit, 'Tutor');
-  const refused = await runCommand(env.services, parseCli(['enrol', String(unit), csvFile('unit_code,username\n'), '--as', 'atutor']), io().value).catch((e: Error) => e);
+  const refused = await runCommand(env.services, parseCli(['enrol', String(unit), csvFile('unit_code,username\n'), '--as', 'atutor']), io().value).catch(
+    (e: Error) => e,
+  );
   assert.instance(refused, Error);
   const out = join(mkdtempSync(join(tmpdir(), 'cli-grades-')), 'grades.csv');
   const done = io();
@@ -90,14 +113,18 @@ test('a command is refused for a user the operation refuses (a tutor cannot enro
 });
 
 test('import-users creates the users of the users CSV and reports the rows it ignored', async () => {
-  const csv = 'email,first_name,last_name,username,nickname,role,student_id\n' +
+  const csv =
+    'email,first_name,last_name,username,nickname,role,student_id\n' +
     'nu1@example.edu,Nu,One,nu1,,Student,s9001\n' +
     'nu2@example.edu,Nu,Two,nu2,,Tutor,\n' +
     'astudent@example.edu,A,Student,astudent,,Student,\n';
   const run = io();
   assert.is(await runCommand(env.services, parseCli(['import-users', csvFile(csv), '--as', 'aadmin']), run.value), 0, run.out.join('\n'));
   assert.is(run.out[0], 'success 2, ignored 1, errors 0');
-  assert.ok(run.out.some((l) => l.startsWith('ignored') && l.includes('astudent')), run.out.join('\n'));
+  assert.ok(
+    run.out.some((l) => l.startsWith('ignored') && l.includes('astudent')),
+    run.out.join('\n'),
+  );
   const users = await db(env.orm.em.fork()).selectFrom('users').select('username').where('username', 'in', ['nu1', 'nu2']).execute();
   assert.is(users.length, 2);
 });

@@ -20,7 +20,17 @@ test.before(async () => {
 freshEachTest(test, (world) => ({ env, people } = world));
 
 const PASSWORD = 'demo-password';
-const SMALL: DemoOptions = { ...DEFAULT_OPTIONS, code: 'DEMO9', students: 20, tutors: 2, tutorials: 4, streams: 2, taskDefinitions: 3, signInStudents: 2, batch: 8 };
+const SMALL: DemoOptions = {
+  ...DEFAULT_OPTIONS,
+  code: 'DEMO9',
+  students: 20,
+  tutors: 2,
+  tutorials: 4,
+  streams: 2,
+  taskDefinitions: 3,
+  signInStudents: 2,
+  batch: 8,
+};
 
 const seed = (options = SMALL) => seedDemo(env.services, { options, adminUsername: people.admin.user.username, password: PASSWORD });
 
@@ -33,7 +43,18 @@ async function signIn(username: string): Promise<Credentials> {
 
 async function counts(): Promise<Record<string, number>> {
   const em = env.orm.em.fork();
-  const tables = ['users', 'units', 'unit_roles', 'projects', 'tutorials', 'tutorial_streams', 'tutorial_enrolments', 'task_definitions', 'teaching_periods', 'breaks'];
+  const tables = [
+    'users',
+    'units',
+    'unit_roles',
+    'projects',
+    'tutorials',
+    'tutorial_streams',
+    'tutorial_enrolments',
+    'task_definitions',
+    'teaching_periods',
+    'breaks',
+  ];
   const out: Record<string, number> = {};
   for (const table of tables) out[table] = Number(((await em.execute(`select count(*) as n from ${table}`)) as { n: string }[])[0]!.n);
   return out;
@@ -53,7 +74,10 @@ test('the demo unit is what its convenor sees through REST: staff, streams, tuto
   assert.is(steps.at(-1)![1], total);
   assert.equal([...new Set(steps.map(([stage]) => stage))], ['accounts', 'unit', 'staff', 'streams', 'tutorials', 'task definitions', 'enrolment', 'work']);
   // After the CSV batches come 20 work steps, one per student.
-  assert.equal(steps.filter(([stage]) => stage === 'enrolment').map(([, done]) => total - done), [32, 24, 20]);
+  assert.equal(
+    steps.filter(([stage]) => stage === 'enrolment').map(([, done]) => total - done),
+    [32, 24, 20],
+  );
   assert.equal(result.work, { tasks: 60, comments: 180 });
   assert.is(result.convenor, 'demo9.convenor');
   assert.equal(result.tutors, ['demo9.tutor01', 'demo9.tutor02']);
@@ -68,7 +92,10 @@ test('the demo unit is what its convenor sees through REST: staff, streams, tuto
   const staff = unit.body.staff.map((s: { role: string; user: { username: string } }) => `${s.role} ${s.user.username}`).sort();
   assert.equal(staff, ['Convenor demo9.convenor', 'Tutor demo9.tutor01', 'Tutor demo9.tutor02']);
   assert.is(unit.body.main_convenor_user_id, unit.body.staff.find((s: { role: string }) => s.role === 'Convenor').user.id);
-  assert.equal(unit.body.tutorial_streams.map((s: { abbreviation: string }) => s.abbreviation), ['wrkshop 1', 'lab 1']);
+  assert.equal(
+    unit.body.tutorial_streams.map((s: { abbreviation: string }) => s.abbreviation),
+    ['wrkshop 1', 'lab 1'],
+  );
   assert.is(unit.body.tutorials.length, 4);
   const tutorIds = new Set(unit.body.staff.filter((s: { role: string }) => s.role === 'Tutor').map((s: { user: { id: number } }) => s.user.id));
   for (const t of unit.body.tutorials) {
@@ -86,7 +113,11 @@ test('the demo unit is what its convenor sees through REST: staff, streams, tuto
     assert.ok(s.enrolled);
     assert.equal(s.tutorial_enrolments.map((e: { stream_abbr: string }) => e.stream_abbr).sort(), ['lab 1', 'wrkshop 1']);
   }
-  assert.ok(students.body.some((s: { student: { username: string; student_id: string } }) => s.student.username === 'demo9.s0020' && s.student.student_id === 'DEMO9-0020'));
+  assert.ok(
+    students.body.some(
+      (s: { student: { username: string; student_id: string } }) => s.student.username === 'demo9.s0020' && s.student.student_id === 'DEMO9-0020',
+    ),
+  );
 
   const period = await api(env, 'GET', `/api/teaching_periods/${result.period.id}`);
   assert.is(period.body.period, 'Demo');
@@ -103,25 +134,41 @@ test('the demo unit is what its convenor sees through REST: staff, streams, tuto
   assert.is(csvOnly.status, 401);
 });
 
-test('the class\'s work goes through the task workflow: every task handed in, most assessed, stats stored, comments unread by their recipients', async () => {
+test("the class's work goes through the task workflow: every task handed in, most assessed, stats stored, comments unread by their recipients", async () => {
   const result = await seed();
   const k = db(env.orm.em.fork());
   const tasks = await k.selectFrom('tasks').select(['status', 'submission_date', 'times_assessed']).execute();
   assert.is(tasks.length, 60);
-  assert.ok(tasks.every((t) => t.submission_date !== null), 'every task has a submission date');
+  assert.ok(
+    tasks.every((t) => t.submission_date !== null),
+    'every task has a submission date',
+  );
   const assessed = tasks.filter((t) => t.times_assessed > 0).length;
   assert.ok(assessed > 20 && assessed < 60, `some but not all assessed (${assessed})`);
-  const statusComments = await k.selectFrom('task_comments').select((eb) => eb.fn.countAll<string>().as('n')).where('kind', '=', 'status').executeTakeFirstOrThrow();
+  const statusComments = await k
+    .selectFrom('task_comments')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('kind', '=', 'status')
+    .executeTakeFirstOrThrow();
   assert.ok(Number(statusComments.n) >= 60, 'each hand-in and assessment left a status comment');
   const unread = await k
     .selectFrom('task_comments as c')
     .select((eb) => eb.fn.countAll<string>().as('n'))
     .where('c.kind', '=', 'text')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('comment_read_receipts as r').select('r.id').whereRef('r.comment_id', '=', 'c.id').whereRef('r.user_id', '=', 'c.recipient_id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('comment_read_receipts as r').select('r.id').whereRef('r.comment_id', '=', 'c.id').whereRef('r.user_id', '=', 'c.recipient_id'),
+        ),
+      ),
+    )
     .executeTakeFirstOrThrow();
   assert.is(Number(unread.n), result.work.comments);
   const projects = await k.selectFrom('projects').select('task_stats').execute();
-  assert.ok(projects.every((p) => (p.task_stats as unknown as { grey_pct: number }).grey_pct < 1), 'every project\'s stored stats moved off all-grey');
+  assert.ok(
+    projects.every((p) => (p.task_stats as unknown as { grey_pct: number }).grey_pct < 1),
+    "every project's stored stats moved off all-grey",
+  );
 });
 
 test('a second run with the same code changes nothing and reports the unit already there', async () => {
@@ -145,17 +192,26 @@ test('a second run with the same code changes nothing and reports the unit alrea
   assert.is(after.projects, before.projects + 3);
 });
 
-test('the sizes on the command line: the issue\'s unit by default, bad values refused with the usage', () => {
+test("the sizes on the command line: the issue's unit by default, bad values refused with the usage", () => {
   assert.equal(parseDemoArgs([]), DEFAULT_OPTIONS);
-  assert.equal(
-    { ...DEFAULT_OPTIONS, students: 1000, tutors: 10, tutorials: 40, streams: 2, taskDefinitions: 30 },
-    DEFAULT_OPTIONS,
-  );
+  assert.equal({ ...DEFAULT_OPTIONS, students: 1000, tutors: 10, tutorials: 40, streams: 2, taskDefinitions: 30 }, DEFAULT_OPTIONS);
   const parsed = parseDemoArgs(['--students', '20', '--tutors=2', '--tutorials', '4', '--task-definitions', '3', '--code', 'sit101']);
   assert.equal({ ...parsed }, { ...DEFAULT_OPTIONS, students: 20, tutors: 2, tutorials: 4, taskDefinitions: 3, code: 'SIT101' });
   assert.is(parseDemoArgs(['--students', '2']).signInStudents, 2);
-  for (const bad of [['--students', '-1'], ['--students', 'many'], ['--tutors', '0'], ['--tutorials', '1'], ['--code', 'a b'], ['--colour', 'red'], ['--students']]) {
-    assert.throws(() => parseDemoArgs(bad), (e: Error) => e instanceof UsageError, bad.join(' '));
+  for (const bad of [
+    ['--students', '-1'],
+    ['--students', 'many'],
+    ['--tutors', '0'],
+    ['--tutorials', '1'],
+    ['--code', 'a b'],
+    ['--colour', 'red'],
+    ['--students'],
+  ]) {
+    assert.throws(
+      () => parseDemoArgs(bad),
+      (e: Error) => e instanceof UsageError,
+      bad.join(' '),
+    );
   }
 });
 

@@ -27,7 +27,10 @@ test('operations the spec lists "with no payload detail" are filed under the sec
   assert.is(filed.get('GET /api/units/{id}/stats/task_status_pct'), 'Units');
   // Every operation lands in one of the spec's real sections.
   const sections = new Set(spec.map((e) => e.section).filter((s) => !s.endsWith('(no payload detail)')));
-  assert.equal([...filed.values()].filter((s) => !sections.has(s)), []);
+  assert.equal(
+    [...filed.values()].filter((s) => !sections.has(s)),
+    [],
+  );
   // The rest keep the section the spec gave them.
   for (const e of spec) if (!e.section.endsWith('(no payload detail)')) assert.is(sectionOf(e, spec), e.section);
 });

@@ -103,7 +103,10 @@ export const codePart = (text: string, filename = 'words.py') => ({ filename, co
 
 /** Hands in `text` as the student's code; answers the task id. */
 export async function handIn(env: TestEnv, world: TaskWorld, who: { actor: Actor; project: number }, text: string, filename?: string): Promise<number> {
-  const res = await api(env, 'POST', `/api/projects/${who.project}/task_def_id/${world.td}/submission`, { as: who.actor.creds, multipart: { file0: codePart(text, filename) } });
+  const res = await api(env, 'POST', `/api/projects/${who.project}/task_def_id/${world.td}/submission`, {
+    as: who.actor.creds,
+    multipart: { file0: codePart(text, filename) },
+  });
   if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.text}`);
   return res.body.id as number;
 }
@@ -112,7 +115,11 @@ export async function handIn(env: TestEnv, world: TaskWorld, who: { actor: Actor
 export async function codeWorld(env: TestEnv, people: People, warnPct = 50, programs = [ORIGINAL, DISGUISED, INDEPENDENT]): Promise<CodeWorld> {
   const world = await taskWorld(env, people, { uploadRequirements: [{ key: 'file0', name: 'Program', type: 'code' }] });
   await db(env.orm.em.fork()).updateTable('task_definitions').set({ plagiarism_warn_pct: warnPct }).where('id', '=', world.td).execute();
-  const students = [{ actor: people.student, project: world.project }, await anotherStudent(env, world, 'bstudent'), await anotherStudent(env, world, 'cstudent')];
+  const students = [
+    { actor: people.student, project: world.project },
+    await anotherStudent(env, world, 'bstudent'),
+    await anotherStudent(env, world, 'cstudent'),
+  ];
   const tasks: number[] = [];
   // No programs: the students are enrolled and nothing is handed in yet.
   for (const [i, who] of students.entries()) if (programs[i] !== undefined) tasks.push(await handIn(env, world, who, programs[i]));

@@ -93,10 +93,7 @@ function answerPull(req: IncomingMessage, res: import('node:http').ServerRespons
     res.write(`${JSON.stringify(lines[0])}\r\n`);
     return;
   }
-  const sent =
-    behaviour.kind === 'stream-error'
-      ? [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }]
-      : lines; // 'slow' is answered as a success once its delay has passed
+  const sent = behaviour.kind === 'stream-error' ? [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }] : lines; // 'slow' is answered as a success once its delay has passed
   // Written line by line, as the engine streams its progress.
   for (const line of sent) res.write(`${JSON.stringify(line)}\r\n`);
   res.end();
@@ -147,22 +144,30 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
   function containerCall(method: string, path: string, query: Record<string, string>, body: string, res: import('node:http').ServerResponse): boolean {
     if (method === 'POST' && path === '/containers/create') {
       const name = query.name ?? `c${nextId}`;
-      if (find(name)) return json(res, 409, { message: `Conflict. The container name "/${name}" is already in use` }), true;
+      if (find(name)) return (json(res, 409, { message: `Conflict. The container name "/${name}" is already in use` }), true);
       const container: FakeContainer = {
-        id: `fake${String(nextId++).padStart(12, '0')}`, name, config: JSON.parse(body), running: false, exitCode: 0,
-        oomKilled: false, killed: false, logs: '', changes: [], waiters: [],
+        id: `fake${String(nextId++).padStart(12, '0')}`,
+        name,
+        config: JSON.parse(body),
+        running: false,
+        exitCode: 0,
+        oomKilled: false,
+        killed: false,
+        logs: '',
+        changes: [],
+        waiters: [],
       };
       live.set(container.id, container);
       created.push(container);
-      return json(res, 201, { Id: container.id, Warnings: [] }), true;
+      return (json(res, 201, { Id: container.id, Warnings: [] }), true);
     }
     const m = /^\/containers\/([^/]+)(?:\/(start|wait|kill|json|logs|changes))?$/.exec(path);
     if (!m) return false;
     const container = find(m[1]);
-    if (!container) return json(res, 404, { message: `No such container: ${m[1]}` }), true;
+    if (!container) return (json(res, 404, { message: `No such container: ${m[1]}` }), true);
     const action = m[2];
     if (method === 'DELETE' && !action) {
-      if (container.running && query.force !== 'true') return json(res, 409, { message: 'You cannot remove a running container' }), true;
+      if (container.running && query.force !== 'true') return (json(res, 409, { message: 'You cannot remove a running container' }), true);
       exit(container, container.running ? 137 : container.exitCode);
       live.delete(container.id);
       res.writeHead(204).end();
@@ -192,26 +197,33 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
       return true;
     }
     if (method === 'POST' && action === 'wait') {
-      if (!container.running) return json(res, 200, { StatusCode: container.exitCode }), true;
+      if (!container.running) return (json(res, 200, { StatusCode: container.exitCode }), true);
       container.waiters.push((code) => json(res, 200, { StatusCode: code }));
       return true;
     }
     if (method === 'POST' && action === 'kill') {
-      if (!container.running) return json(res, 409, { message: `Container ${container.id} is not running` }), true;
+      if (!container.running) return (json(res, 409, { message: `Container ${container.id} is not running` }), true);
       container.killed = true;
       exit(container, 137);
       res.writeHead(204).end();
       return true;
     }
     if (method === 'GET' && action === 'json') {
-      return json(res, 200, { Id: container.id, Name: `/${container.name}`, State: { Running: container.running, ExitCode: container.exitCode, OOMKilled: container.oomKilled } }), true;
+      return (
+        json(res, 200, {
+          Id: container.id,
+          Name: `/${container.name}`,
+          State: { Running: container.running, ExitCode: container.exitCode, OOMKilled: container.oomKilled },
+        }),
+        true
+      );
     }
     if (method === 'GET' && action === 'logs') {
       res.writeHead(200, { 'content-type': 'application/vnd.docker.raw-stream' });
       res.end(frames(container.logs));
       return true;
     }
-    if (method === 'GET' && action === 'changes') return json(res, 200, container.changes.length ? container.changes : null), true;
+    if (method === 'GET' && action === 'changes') return (json(res, 200, container.changes.length ? container.changes : null), true);
     return false;
   }
 
@@ -239,8 +251,7 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
   return {
     host: `tcp://127.0.0.1:${port}`,
     requests,
-    pulls: () =>
-      requests.filter((r) => r.method === 'POST' && r.path === '/images/create').map((r) => ({ fromImage: r.query.fromImage, tag: r.query.tag })),
+    pulls: () => requests.filter((r) => r.method === 'POST' && r.path === '/images/create').map((r) => ({ fromImage: r.query.fromImage, tag: r.query.tag })),
     behave: (next) => {
       behaviour = next;
     },

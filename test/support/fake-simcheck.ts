@@ -82,7 +82,10 @@ export function startFakeSimcheck(): FakeSimcheck {
     http.post(v1('/submissions/:id/viewer-url'), ({ params }) => HttpResponse.json({ viewer_url: `https://viewer.simcheck.test/${params.id}` })),
     http.post(v1('/submissions/:id/similarity/pdf'), () => HttpResponse.json({ id: 'pdf-1' })),
     http.get(v1('/submissions/:id/similarity/pdf/:pdf/status'), () => HttpResponse.json({ status: fake.state.pdfStatus })),
-    http.get(v1('/submissions/:id/similarity/pdf/:pdf'), () => new HttpResponse(new Uint8Array(REPORT_PDF), { headers: { 'content-type': 'application/pdf' } })),
+    http.get(
+      v1('/submissions/:id/similarity/pdf/:pdf'),
+      () => new HttpResponse(new Uint8Array(REPORT_PDF), { headers: { 'content-type': 'application/pdf' } }),
+    ),
     http.delete(v1('/submissions/:id'), () => new HttpResponse(null, { status: 204 })),
     http.put(v1('/groups/:id'), ({ params }) => HttpResponse.json({ id: params.id })),
     http.post(v1('/groups/:id/attachments'), () => HttpResponse.json({ id: `att-${next++}` }, { status: 201 })),

@@ -20,10 +20,14 @@ function message(child: ChildProcess, ms = 30_000): Promise<FromServer> {
 
 /** Starts the server with these environment variables (DATABASE_URL, DATA_DIR, FLOOD_UPLOAD_CAP, ...). */
 export async function startFloodServer(env: Record<string, string>): Promise<FloodServer> {
-  const server = spawn(process.execPath, ['--expose-gc', '--import', import.meta.resolve('tsx'), join(import.meta.dirname, '..', 'rest', 'upload-flood.server.ts')], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, LOG_REQUESTS: '', ...env },
-  });
+  const server = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', import.meta.resolve('tsx'), join(import.meta.dirname, '..', 'rest', 'upload-flood.server.ts')],
+    {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, LOG_REQUESTS: '', ...env },
+    },
+  );
   const { port } = (await message(server)) as { port: number };
   return {
     port,

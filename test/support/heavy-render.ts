@@ -97,7 +97,9 @@ export function bigPython(bytes: number): { text: string; lines: number } {
 
 /** The embedded database of a service running on `dataDir`, reached as its superuser. */
 export function embeddedDatabaseUrl(dataDir: string): string {
-  const port = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+  const port = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
   const password = readFileSync(join(dataDir, 'pg.password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/course_service`;
 }

@@ -6,9 +6,7 @@ import { createJobPool, taskList } from '../../workers/index.ts';
 import type { TestEnv } from './env.ts';
 
 async function lockedJobs(env: TestEnv): Promise<number> {
-  const [row] = await env.orm.em
-    .fork()
-    .execute<{ n: string }[]>('select count(*) as n from graphile_worker._private_jobs where locked_at is not null');
+  const [row] = await env.orm.em.fork().execute<{ n: string }[]>('select count(*) as n from graphile_worker._private_jobs where locked_at is not null');
   return Number(row.n);
 }
 

@@ -16,10 +16,19 @@ export const SIMPLE_RESOURCES: RawEntry[] = [
   ['run.sh', '#!/bin/sh\necho "run_message: ran" > "$1"\n'],
 ];
 
-export async function overseerWorld(env: TestEnv, people: People, image: string, resources: RawEntry[] = SIMPLE_RESOURCES): Promise<TaskWorld & { imageId: number }> {
+export async function overseerWorld(
+  env: TestEnv,
+  people: People,
+  image: string,
+  resources: RawEntry[] = SIMPLE_RESOURCES,
+): Promise<TaskWorld & { imageId: number }> {
   const world = await taskWorld(env, people, { uploadRequirements: [PROGRAM_REQUIREMENT] });
   const k = db(env.orm.em.fork());
-  const { id: imageId } = await k.insertInto('overseer_images').values({ name: `image ${image}`, tag: image }).returning('id').executeTakeFirstOrThrow();
+  const { id: imageId } = await k
+    .insertInto('overseer_images')
+    .values({ name: `image ${image}`, tag: image })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await k.updateTable('task_definitions').set({ assessment_enabled: true, overseer_image_id: imageId }).where('id', '=', world.td).execute();
   await env.services.storage.put(storageKeys.taskAssessmentResources(world.td), Readable.from([rawZip(resources)]));
   return { ...world, imageId };

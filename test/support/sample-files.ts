@@ -37,7 +37,11 @@ export const sampleJpeg = (): Buffer =>
   Buffer.concat([Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'), Buffer.alloc(16), Buffer.from('ffd9', 'hex')]);
 
 /** A zip of two small entries. */
-export const sampleZip = (): Buffer => rawZip([['readme.txt', 'Resources for the task\n'], ['data/input.csv', 'a,b\n1,2\n']]);
+export const sampleZip = (): Buffer =>
+  rawZip([
+    ['readme.txt', 'Resources for the task\n'],
+    ['data/input.csv', 'a,b\n1,2\n'],
+  ]);
 
 /** Writes `bytes` to a fresh temporary file (as an upload would be) and returns its path. */
 export function tempFileOf(bytes: Buffer | string, name = 'upload'): string {
@@ -47,5 +51,4 @@ export function tempFileOf(bytes: Buffer | string, name = 'upload'): string {
 }
 
 /** About 7,000 lines of Python: seconds of PDF rendering, long enough for a test to act in the middle of the job. */
-export const bigProgram = (): string =>
-  Array.from({ length: 3500 }, (_, i) => `def f${i}(x):\n    return x * ${i}  # step ${i}`).join('\n') + '\n';
+export const bigProgram = (): string => Array.from({ length: 3500 }, (_, i) => `def f${i}(x):\n    return x * ${i}  # step ${i}`).join('\n') + '\n';

@@ -19,7 +19,13 @@ export function seedGroupSet(env: TestEnv, unit: number, seed: SetSeed = {}): Pr
   return insert(env, GroupSet, { unit, name: 'Projects', ...seed });
 }
 
-export function seedGroupRow(env: TestEnv, groupSet: number, tutorial: number, name: string, seed: { locked?: boolean; capacityAdjustment?: number } = {}): Promise<number> {
+export function seedGroupRow(
+  env: TestEnv,
+  groupSet: number,
+  tutorial: number,
+  name: string,
+  seed: { locked?: boolean; capacityAdjustment?: number } = {},
+): Promise<number> {
   return insert(env, Group, { groupSet, tutorial, name, locked: seed.locked ?? false, capacityAdjustment: seed.capacityAdjustment ?? 0 });
 }
 

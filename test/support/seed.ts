@@ -77,13 +77,7 @@ export async function seedUnit(env: TestEnv, seed: UnitSeed): Promise<number> {
 }
 
 /** A staff role in a unit; with `main`, the role also becomes the unit's main convenor. */
-export async function employ(
-  env: TestEnv,
-  user: UserRef,
-  unitId: number,
-  role: UnitStaffRole,
-  options: { main?: boolean } = {},
-): Promise<number> {
+export async function employ(env: TestEnv, user: UserRef, unitId: number, role: UnitStaffRole, options: { main?: boolean } = {}): Promise<number> {
   const em = env.orm.em.fork();
   const unitRole = em.create(UnitRole, { user: user.id, unit: unitId, role });
   await em.flush();

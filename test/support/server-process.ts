@@ -58,7 +58,10 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   let exitCode: number | string | undefined;
   void exited.then((code) => (exitCode = code));
   while (Date.now() < until && exitCode === undefined) {
-    const ready = await fetch(`${server.baseUrl}/api/ready`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${server.baseUrl}/api/ready`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return server;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -8,9 +8,7 @@ import { employ, enrol, seedUnit } from './seed.ts';
 import { seedTaskDefinition } from './seed-enrolments.ts';
 import { seedEnrolmentIn, seedTutorialRow } from './seed-tutorials.ts';
 
-export type UnitFlags = Partial<
-  Pick<IUnit, 'autoApplyExtensionBeforeDeadline' | 'allowStudentExtensionRequests' | 'extensionWeeksOnResubmitRequest'>
->;
+export type UnitFlags = Partial<Pick<IUnit, 'autoApplyExtensionBeforeDeadline' | 'allowStudentExtensionRequests' | 'extensionWeeksOnResubmitRequest'>>;
 
 export interface TaskWorld {
   unit: number;

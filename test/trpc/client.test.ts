@@ -45,7 +45,9 @@ test('permission and credential failures reach the typed client as tRPC errors',
     .catch((e: unknown) => e);
   assert.instance(err, TRPCClientError);
   assert.is((err as TRPCClientError<AppRouter>).data?.code, 'FORBIDDEN');
-  const anonymous = await client().campuses.delete.mutate({ id: 1 }).catch((e: unknown) => e);
+  const anonymous = await client()
+    .campuses.delete.mutate({ id: 1 })
+    .catch((e: unknown) => e);
   assert.is((anonymous as TRPCClientError<AppRouter>).data?.code, 'UNAUTHORIZED');
 });
 

@@ -32,7 +32,13 @@ test('a student hands in and asks a question; the tutor finds it in the inbox, a
   assert.is(inbox.length, 1);
   assert.is(inbox[0].num_new_comments, 1);
   const read = await tutor.projects.task.comments.list({ project_id: w.project, task_definition_id: w.td });
-  assert.equal(read.map((c) => [c.type, c.is_new]), [['status', false], ['text', true]]);
+  assert.equal(
+    read.map((c) => [c.type, c.is_new]),
+    [
+      ['status', false],
+      ['text', true],
+    ],
+  );
 
   const done = await tutor.projects.task.update({ id: w.project, task_definition_id: w.td, trigger: 'complete', grade: 'hd' });
   assert.is(done.status, 'complete');
@@ -41,7 +47,7 @@ test('a student hands in and asks a question; the tutor finds it in the inbox, a
   assert.equal(await tutor.units.inbox({ id: w.unit }), []);
 });
 
-test('refusals reach the caller as typed errors: a student cannot grade, another unit\'s tutor cannot read', async () => {
+test("refusals reach the caller as typed errors: a student cannot grade, another unit's tutor cannot read", async () => {
   const w = await taskWorld(env, people, { isGraded: true });
   const grading = await as(people.student)
     .projects.task.update({ id: w.project, task_definition_id: w.td, trigger: 'working_on_it', grade: 3 })
@@ -49,7 +55,9 @@ test('refusals reach the caller as typed errors: a student cannot grade, another
   assert.instance(grading, TRPCError);
   assert.is((grading as TRPCError).code, 'FORBIDDEN');
   const stranger = await outsideTutor(env);
-  const reading = await as(stranger).projects.task.comments.list({ project_id: w.project, task_definition_id: w.td }).catch((e: unknown) => e);
+  const reading = await as(stranger)
+    .projects.task.comments.list({ project_id: w.project, task_definition_id: w.td })
+    .catch((e: unknown) => e);
   assert.is((reading as TRPCError).code, 'FORBIDDEN');
   const missing = await as(people.tutor)
     .projects.task.update({ id: w.project, task_definition_id: 999999, trigger: 'complete' })

@@ -47,7 +47,9 @@ async function eventually(check: () => Promise<boolean>, ms: number, what: strin
 
 /** The embedded database of a service running on `dataDir`, reached as its superuser. */
 function embeddedUrl(dataDir: string): string {
-  const port = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+  const port = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
   const password = readFileSync(join(dataDir, 'pg.password'), 'utf8').trim();
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/course_service`;
 }
@@ -79,7 +81,9 @@ test('a worker killed in the middle of a PDF job: the next start builds the PDF,
     body: form,
   });
   assert.is(res.status, 201, await res.text());
-  const { rows: [entry] } = await client.query('select id from task_submissions');
+  const {
+    rows: [entry],
+  } = await client.query('select id from task_submissions');
 
   // In the middle of the job: taken by the worker, not finished.
   await eventually(async () => (await client.query('select count(*)::int as n from public.test_job_claims')).rows[0].n > 0, 60_000, 'the worker takes the job');
@@ -97,8 +101,16 @@ test('a worker killed in the middle of a PDF job: the next start builds the PDF,
   const again = new pg.Client(embeddedUrl(dataDir));
   await again.connect();
   cleanups.push(() => again.end());
-  await eventually(async () => (await again.query('select processing from task_submissions where id = $1', [entry.id])).rows[0].processing === false, 30_000, 'the PDF is built after the restart');
-  await eventually(async () => (await again.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0, 30_000, 'the job is complete');
+  await eventually(
+    async () => (await again.query('select processing from task_submissions where id = $1', [entry.id])).rows[0].processing === false,
+    30_000,
+    'the PDF is built after the restart',
+  );
+  await eventually(
+    async () => (await again.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0,
+    30_000,
+    'the job is complete',
+  );
 
   const claims = (await again.query('select job_id, locked_by from public.test_job_claims order by at')).rows;
   assert.is(claims.length, 2, 'taken by the killed worker, then once by the next: ' + JSON.stringify(claims));
@@ -128,8 +140,17 @@ test('two worker processes on one database take every PDF job exactly once betwe
   await recordClaims(client);
   await client.query('truncate public.test_job_claims');
 
-  const workerEnv = { SERVICE_ROLE: 'worker', DATABASE_URL: env.databaseUrl, STORAGE_ROOT: env.config.storageRoot, WORKER_CONCURRENCY: '1', SHUTDOWN_GRACE_SECONDS: '2' };
-  const workers = await Promise.all([launchServer(mkdtempSync(join(tmpdir(), 'course-w1-')), workerEnv), launchServer(mkdtempSync(join(tmpdir(), 'course-w2-')), workerEnv)]);
+  const workerEnv = {
+    SERVICE_ROLE: 'worker',
+    DATABASE_URL: env.databaseUrl,
+    STORAGE_ROOT: env.config.storageRoot,
+    WORKER_CONCURRENCY: '1',
+    SHUTDOWN_GRACE_SECONDS: '2',
+  };
+  const workers = await Promise.all([
+    launchServer(mkdtempSync(join(tmpdir(), 'course-w1-')), workerEnv),
+    launchServer(mkdtempSync(join(tmpdir(), 'course-w2-')), workerEnv),
+  ]);
   running.push(...workers);
   await eventually(async () => workers.every((w) => w.output().includes('job worker running')), 30_000, 'both workers start');
 
@@ -143,8 +164,16 @@ test('two worker processes on one database take every PDF job exactly once betwe
     });
     assert.is(res.status, 201, res.text);
   }
-  await eventually(async () => (await client.query('select count(*)::int as n from task_submissions where processing')).rows[0].n === 0, 40_000, 'every PDF is built');
-  await eventually(async () => (await client.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0, 30_000, 'every job is complete');
+  await eventually(
+    async () => (await client.query('select count(*)::int as n from task_submissions where processing')).rows[0].n === 0,
+    40_000,
+    'every PDF is built',
+  );
+  await eventually(
+    async () => (await client.query('select count(*)::int as n from graphile_worker._private_jobs')).rows[0].n === 0,
+    30_000,
+    'every job is complete',
+  );
 
   const claims = (await client.query("select job_id, locked_by from public.test_job_claims where task = 'accept_submission'")).rows;
   assert.is(claims.length, 8, 'eight jobs, eight claims: ' + JSON.stringify(claims));

@@ -43,8 +43,25 @@ const NOTEBOOK = JSON.stringify({
   metadata: { language_info: { name: 'python' } },
   cells: [
     { cell_type: 'markdown', source: ['# Analysis\n', 'Results are below.'] },
-    { cell_type: 'code', execution_count: 3, source: ['total = 6 * 7\n', 'print(total)'], outputs: [{ output_type: 'stream', name: 'stdout', text: ['42\n'] }] },
-    { cell_type: 'code', execution_count: 4, source: ['1 / 0'], outputs: [{ output_type: 'error', ename: 'ZeroDivisionError', evalue: 'division by zero', traceback: ['\u001b[0;31mZeroDivisionError\u001b[0m: division by zero'] }] },
+    {
+      cell_type: 'code',
+      execution_count: 3,
+      source: ['total = 6 * 7\n', 'print(total)'],
+      outputs: [{ output_type: 'stream', name: 'stdout', text: ['42\n'] }],
+    },
+    {
+      cell_type: 'code',
+      execution_count: 4,
+      source: ['1 / 0'],
+      outputs: [
+        {
+          output_type: 'error',
+          ename: 'ZeroDivisionError',
+          evalue: 'division by zero',
+          traceback: ['\u001b[0;31mZeroDivisionError\u001b[0m: division by zero'],
+        },
+      ],
+    },
   ],
 });
 const PROGRAM = 'def greet(name):\n\treturn f"Grüße, {name}! 日本語"\n\nprint(greet("Welt"))\n';
@@ -67,10 +84,14 @@ test.before(async () => {
 
 /** The sample PDF with an /Encrypt entry in its trailer: what an encrypted upload looks like to a reader. */
 const encryptedPdf = (): Buffer =>
-  Buffer.from(messagePdf(['Secret']).toString('latin1').replace('trailer\n<< ', 'trailer\n<< /Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >> '), 'latin1');
+  Buffer.from(
+    messagePdf(['Secret']).toString('latin1').replace('trailer\n<< ', 'trailer\n<< /Encrypt << /Filter /Standard /V 1 /R 2 /O <00> /U <00> /P -4 >> '),
+    'latin1',
+  );
 
 const base = (project: number, td: number) => `/api/projects/${project}/task_def_id/${td}`;
-const upload = (as: Credentials, project: number, td: number, parts: Record<string, string | Part>) => api(env, 'POST', `${base(project, td)}/submission`, { as, multipart: parts });
+const upload = (as: Credentials, project: number, td: number, parts: Record<string, string | Part>) =>
+  api(env, 'POST', `${base(project, td)}/submission`, { as, multipart: parts });
 const download = async (as: Credentials, project: number, td: number) => {
   const res = await env.app.inject({ method: 'GET', url: `${base(project, td)}/submission`, headers: { Username: as.username, 'Auth-Token': as.token } });
   return { status: res.statusCode, disposition: res.headers['content-disposition'], bytes: res.rawPayload };
@@ -78,9 +99,11 @@ const download = async (as: Credentials, project: number, td: number) => {
 const details = async (as: Credentials, project: number, td: number) => (await api(env, 'GET', `${base(project, td)}/submission_details`, { as })).body;
 const k = () => db(env.orm.em.fork());
 const queued = async () =>
-  env.orm.em.fork().execute<{ task: string; attempts: number; last_error: string | null }[]>(
-    'select t.identifier as task, j.attempts, j.last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id',
-  );
+  env.orm.em
+    .fork()
+    .execute<{ task: string; attempts: number; last_error: string | null }[]>(
+      'select t.identifier as task, j.attempts, j.last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id',
+    );
 const stored = (key: string) => join(env.config.storageRoot, key);
 
 async function mixedWorld(requirements = MIXED): Promise<TaskWorld> {
@@ -106,7 +129,18 @@ test('a mixed submission (PDF, image, code, notebook) becomes one PDF: cover, th
   assert.is(pages.length, 6);
 
   const cover = pages[0];
-  for (const text of ['Course Service Submission', 'Task P1', 'Submitted By:', 'Astudent TESTER', 'astudent', '2026/03/10', 'Tutor:', 'Atutor Tester', 'March 10, 2026', 'Produced by Course Service']) {
+  for (const text of [
+    'Course Service Submission',
+    'Task P1',
+    'Submitted By:',
+    'Astudent TESTER',
+    'astudent',
+    '2026/03/10',
+    'Tutor:',
+    'Atutor Tester',
+    'March 10, 2026',
+    'Produced by Course Service',
+  ]) {
     assert.ok(cover.includes(text), `cover shows "${text}": ${cover}`);
   }
   assert.match(pages[1], 'Report page one');
@@ -190,7 +224,10 @@ async function failedUpload(files: Record<string, Part>, requirements: UploadReq
 
   assert.equal(await queued(), [], 'the job completed: not retried');
   // The failure's mail was queued with it and went to the student (who gets task notifications).
-  assert.equal(sent.map((m) => m.to.address), [people.student.user.email]);
+  assert.equal(
+    sent.map((m) => m.to.address),
+    [people.student.user.email],
+  );
   const task = await k().selectFrom('tasks').select(['status', 'pdf_path']).executeTakeFirstOrThrow();
   assert.equal(task, { status: 'fix_and_resubmit', pdf_path: null });
   const comments = await k().selectFrom('task_comments').select(['kind', 'comment', 'author_id', 'recipient_id', 'task_status']).orderBy('id').execute();
@@ -218,7 +255,11 @@ test('an encrypted PDF sends the task to fix and resubmit, saying it is encrypte
 });
 
 test('an image that does not decode sends the task to fix and resubmit', async () => {
-  await failedUpload({ file0: { filename: 'photo.jpg', contentType: 'image/jpeg', data: sampleJpeg() } }, [{ key: 'file0', name: 'Photo', type: 'image' }], /'Photo' \(photo\.jpg\) is a JPEG image that cannot be read/);
+  await failedUpload(
+    { file0: { filename: 'photo.jpg', contentType: 'image/jpeg', data: sampleJpeg() } },
+    [{ key: 'file0', name: 'Photo', type: 'image' }],
+    /'Photo' \(photo\.jpg\) is a JPEG image that cannot be read/,
+  );
 });
 
 /** A PNG of width × height black-and-white pixels: a few kilobytes that decode to width × height × 4 bytes. */
@@ -237,13 +278,22 @@ function bilevelPng(width: number, height: number): Buffer {
   header[8] = 1; // bit depth 1, colour type 0 (grey), deflate, no filter, no interlace
   const row = Buffer.alloc(1 + Math.ceil(width / 8));
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 test('an image declaring more pixels than a page takes is refused before it is decoded', async () => {
   const bomb = bilevelPng(6000, 5000);
   assert.ok(bomb.length < 100_000, `${bomb.length} bytes for 30 megapixels`);
-  await failedUpload({ file0: image(bomb, 'huge.png') }, [{ key: 'file0', name: 'Photo', type: 'image' }], /'Photo' \(huge\.png\) is an image of 6000×5000 pixels, more than the 25 megapixels/);
+  await failedUpload(
+    { file0: image(bomb, 'huge.png') },
+    [{ key: 'file0', name: 'Photo', type: 'image' }],
+    /'Photo' \(huge\.png\) is an image of 6000×5000 pixels, more than the 25 megapixels/,
+  );
 });
 
 test('a code file or notebook longer than PDF_MAX_PAGES_PER_FILE pages is cut there, with a note naming the file and what is left out', async () => {
@@ -252,7 +302,9 @@ test('a code file or notebook longer than PDF_MAX_PAGES_PER_FILE pages is cut th
     { key: 'file1', name: 'Notebook', type: 'code' },
   ]);
   const program = Array.from({ length: 1000 }, (_, i) => `print(${i})`).join('\n') + '\n';
-  const notebook = JSON.stringify({ cells: Array.from({ length: 300 }, (_, i) => ({ cell_type: 'code', execution_count: i + 1, source: [`x = ${i}`], outputs: [] })) });
+  const notebook = JSON.stringify({
+    cells: Array.from({ length: 300 }, (_, i) => ({ cell_type: 'code', execution_count: i + 1, source: [`x = ${i}`], outputs: [] })),
+  });
   assert.is((await upload(people.student.creds, w.project, w.td, { file0: code(program), file1: code(notebook, 'long.ipynb') })).status, 201);
   const limit = env.config.pdfMaxPagesPerFile;
   env.config.pdfMaxPagesPerFile = 2;
@@ -281,7 +333,10 @@ test('PUT .../submission rebuilds the PDF through the job, byte for byte the sam
   const put = await api(env, 'PUT', `${base(w.project, w.td)}/submission`, { as: people.student.creds });
   assert.equal([put.status, put.body], [200, { result: 'done' }]);
   assert.equal((await details(people.student.creds, w.project, w.td)).processing_pdf, true);
-  assert.equal((await queued()).map((j) => j.task), ['accept_submission']);
+  assert.equal(
+    (await queued()).map((j) => j.task),
+    ['accept_submission'],
+  );
   env.clock.set(new Date(env.clock.now().getTime() + 3600_000));
   await runJobs(env);
   const again = await download(people.student.creds, w.project, w.td);
@@ -328,7 +383,10 @@ test("the unit's draft task's PDF becomes the learning summary report, unless th
   assert.is((await upload(people.student.creds, w.project, w.td, { file0: code('my draft\n', 'draft.txt') })).status, 201);
   await runJobs(env);
   const parts = await k().selectFrom('portfolio_parts').select(['idx', 'kind', 'name', 'storage_key']).execute();
-  assert.equal(parts.map((p) => [p.idx, p.kind, p.name]), [[0, 'document', 'LearningSummaryReport.pdf']]);
+  assert.equal(
+    parts.map((p) => [p.idx, p.kind, p.name]),
+    [[0, 'document', 'LearningSummaryReport.pdf']],
+  );
   const [entry] = await k().selectFrom('task_submissions').select('id').execute();
   assert.equal(readFileSync(stored(parts[0].storage_key)), readFileSync(stored(storageKeys.submissionPdf(entry.id))));
   assert.equal(await k().selectFrom('projects').select('uses_draft_learning_summary').execute(), [{ uses_draft_learning_summary: true }]);

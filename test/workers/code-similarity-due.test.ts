@@ -39,7 +39,14 @@ test('code handed in is compared at the first run after the target day has ended
   await handIn(env, w, w.students[0], INDEPENDENT);
   await cronAt('2026-03-21T05:00:00Z');
   const [a, , c] = w.tasks;
-  assert.equal((await mossRows(env)).map((r) => [r.task_id, r.other_task_id, r.flagged]), [[a, c, true], [c, a, true]], 'late work is compared at the next run');
+  assert.equal(
+    (await mossRows(env)).map((r) => [r.task_id, r.other_task_id, r.flagged]),
+    [
+      [a, c, true],
+      [c, a, true],
+    ],
+    'late work is compared at the next run',
+  );
 });
 
 test('the worker runs it daily at 05:00, making up missed days', () => {

@@ -44,7 +44,13 @@ test('two near-copies with renamed identifiers are a flagged pair, one row on ea
   await compareDefinition(env, w.td);
   const rows = await mossRows(env);
   const [a, b, c] = w.tasks;
-  assert.equal(rows.map((r) => [r.task_id, r.other_task_id, r.flagged]), [[a, b, true], [b, a, true]]);
+  assert.equal(
+    rows.map((r) => [r.task_id, r.other_task_id, r.flagged]),
+    [
+      [a, b, true],
+      [b, a, true],
+    ],
+  );
   for (const r of rows) assert.ok(r.pct >= 80, `near-copies share ${r.pct}%`);
   assert.not.ok(rows.some((r) => r.task_id === c || r.other_task_id === c));
 });
@@ -57,7 +63,10 @@ test('running again gives the same rows, replacing the old ones', async () => {
   const second = await mossRows(env);
   assert.equal(withoutIds(second), withoutIds(first));
   assert.is(second.length, 2);
-  assert.ok(second.every((r) => !first.some((f) => f.id === r.id)), 'the rows were replaced');
+  assert.ok(
+    second.every((r) => !first.some((f) => f.id === r.id)),
+    'the rows were replaced',
+  );
 });
 
 test("the definition's plagiarism_warn_pct decides: below it nothing is recorded, at it the pair is flagged", async () => {
@@ -69,7 +78,13 @@ test("the definition's plagiarism_warn_pct decides: below it nothing is recorded
   await db(env.orm.em.fork()).updateTable('task_definitions').set({ plagiarism_warn_pct: 30 }).where('id', '=', w.td).execute();
   await compareDefinition(env, w.td);
   const rows = await mossRows(env);
-  assert.equal(rows.map((r) => [r.task_id, r.other_task_id]), [[w.tasks[0], w.tasks[1]], [w.tasks[1], w.tasks[0]]]);
+  assert.equal(
+    rows.map((r) => [r.task_id, r.other_task_id]),
+    [
+      [w.tasks[0], w.tasks[1]],
+      [w.tasks[1], w.tasks[0]],
+    ],
+  );
   const [orig, copy] = rows;
   assert.ok(copy.pct >= 30 && copy.pct < 90, `the half copy shares ${copy.pct}%`);
   assert.is(copy.flagged, true);
@@ -86,13 +101,25 @@ test('a dismissed flag stays dismissed on a rerun over the same submissions, and
   const [a] = w.tasks;
   await db(env.orm.em.fork()).updateTable('task_similarities').set({ flagged: false }).where('task_id', '=', a).execute();
   await compareDefinition(env, w.td);
-  assert.equal((await mossRows(env)).map((r) => r.flagged), [false, true]);
+  assert.equal(
+    (await mossRows(env)).map((r) => r.flagged),
+    [false, true],
+  );
   // The student hands in again (an hour later, so a new history entry): the upload removes the task's similarities.
   await travelTo(env, people, new Date(env.clock.now().getTime() + 2 * 3600_000));
   await handIn(env, w, w.students[0], ORIGINAL + '\n# final version\n');
-  assert.equal((await mossRows(env)).map((r) => r.task_id), [w.tasks[1]]);
+  assert.equal(
+    (await mossRows(env)).map((r) => r.task_id),
+    [w.tasks[1]],
+  );
   await compareDefinition(env, w.td);
-  assert.equal((await mossRows(env)).map((r) => [r.task_id, r.flagged]), [[a, true], [w.tasks[1], true]]);
+  assert.equal(
+    (await mossRows(env)).map((r) => [r.task_id, r.flagged]),
+    [
+      [a, true],
+      [w.tasks[1], true],
+    ],
+  );
 });
 
 test('a group hands in once: its members are not compared with each other, and a copy of their work is flagged on every member', async () => {
@@ -108,7 +135,16 @@ test('a group hands in once: its members are not compared with each other, and a
   const mate = (await db(env.orm.em.fork()).selectFrom('tasks').select('id').where('project_id', '=', w.students[1].project).executeTakeFirstOrThrow()).id;
   await compareDefinition(env, w.td);
   const rows = await mossRows(env);
-  assert.equal(rows.map((r) => [r.task_id, r.other_task_id, r.flagged]), ([[mine, copier, true], [mate, copier, true], [copier, mine, true]] as [number, number, boolean][]).sort((x, y) => x[0] - y[0]));
+  assert.equal(
+    rows.map((r) => [r.task_id, r.other_task_id, r.flagged]),
+    (
+      [
+        [mine, copier, true],
+        [mate, copier, true],
+        [copier, mine, true],
+      ] as [number, number, boolean][]
+    ).sort((x, y) => x[0] - y[0]),
+  );
 });
 
 test('a large class with two copied programs: every similar pair is recorded, beyond what one statement can insert', async () => {
@@ -120,12 +156,26 @@ test('a large class with two copied programs: every similar pair is recorded, be
     const user = await createUser(env, `copier${i}`, 'Student');
     const project = await enrol(env, user, w.unit);
     const task = await seedTask(env, project, w.td, { status: 'ready_for_feedback' });
-    const { id } = await k.insertInto('task_submissions').values({ task_id: task, submitted_at: env.clock.now().toISOString(), processing: false } as never).returning('id').executeTakeFirstOrThrow();
+    const { id } = await k
+      .insertInto('task_submissions')
+      .values({ task_id: task, submitted_at: env.clock.now().toISOString(), processing: false } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const key = storageKeys.submissionFile(id, 0, 'code', 'py');
     await env.services.storage.put(key, Readable.from([Buffer.from(i % 2 ? ORIGINAL : INDEPENDENT)]));
     await k
       .insertInto('submission_files')
-      .values({ submission_id: id, idx: 0, key: 'file0', name: 'Program', kind: 'code', original_filename: 'words.py', content_type: 'text/x-python', size_bytes: 1, storage_path: key } as never)
+      .values({
+        submission_id: id,
+        idx: 0,
+        key: 'file0',
+        name: 'Program',
+        kind: 'code',
+        original_filename: 'words.py',
+        content_type: 'text/x-python',
+        size_bytes: 1,
+        storage_path: key,
+      } as never)
       .execute();
   }
   await compareDefinition(env, w.td);
@@ -136,7 +186,11 @@ test('a large class with two copied programs: every similar pair is recorded, be
 
 test('a definition without code requirements or submissions records nothing and does not fail', async () => {
   const w = await codeWorld(env, people);
-  await db(env.orm.em.fork()).updateTable('task_definitions').set({ upload_requirements: JSON.stringify([{ key: 'file0', name: 'Report', type: 'document' }]) as never }).where('id', '=', w.td).execute();
+  await db(env.orm.em.fork())
+    .updateTable('task_definitions')
+    .set({ upload_requirements: JSON.stringify([{ key: 'file0', name: 'Report', type: 'document' }]) as never })
+    .where('id', '=', w.td)
+    .execute();
   await compareDefinition(env, w.td);
   await compareDefinition(env, 999_999);
   assert.equal(await mossRows(env), []);

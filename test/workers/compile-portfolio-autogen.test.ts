@@ -25,13 +25,20 @@ const TODAY = new Date('2026-05-10T08:00:00.000Z');
 
 async function unit(code: string, extra: { active?: boolean; endDate?: string; autogen?: string | null } = {}): Promise<number> {
   const id = await seedUnit(env, { code, active: extra.active ?? true, endDate: extra.endDate ?? '2026-12-01' });
-  await db(env.orm.em.fork()).updateTable('units').set({ portfolio_auto_generation_date: extra.autogen === undefined ? '2026-05-01' : extra.autogen }).where('id', '=', id).execute();
+  await db(env.orm.em.fork())
+    .updateTable('units')
+    .set({ portfolio_auto_generation_date: extra.autogen === undefined ? '2026-05-01' : extra.autogen })
+    .where('id', '=', id)
+    .execute();
   return id;
 }
 
 let students = 0;
 /** A student's project with (unless told otherwise) a learning summary report part. */
-async function project(unitId: number, extra: { report?: boolean; enrolled?: boolean; compiling?: boolean; produced?: boolean; target?: number } = {}): Promise<number> {
+async function project(
+  unitId: number,
+  extra: { report?: boolean; enrolled?: boolean; compiling?: boolean; produced?: boolean; target?: number } = {},
+): Promise<number> {
   const student = await signedIn(env, `student${++students}`, 'Student');
   const id = await enrol(env, student.user, unitId, {
     enrolled: extra.enrolled ?? true,
@@ -40,9 +47,17 @@ async function project(unitId: number, extra: { report?: boolean; enrolled?: boo
     portfolioProductionDate: extra.produced ? new Date('2026-05-02T00:00:00.000Z') : null,
   });
   if (extra.report ?? true) {
-    await env.orm.em.fork().transactional((em) =>
-      addPortfolioPart(em as never, env.services.storage, id, { name: 'LearningSummaryReport', kind: 'document', filename: 'lsr.pdf', path: tempFileOf(samplePdf('LSR')), detected: 'pdf' }),
-    );
+    await env.orm.em
+      .fork()
+      .transactional((em) =>
+        addPortfolioPart(em as never, env.services.storage, id, {
+          name: 'LearningSummaryReport',
+          kind: 'document',
+          filename: 'lsr.pdf',
+          path: tempFileOf(samplePdf('LSR')),
+          detected: 'pdf',
+        }),
+      );
   }
   return id;
 }
@@ -81,7 +96,10 @@ test('flags and queues exactly the eligible projects, submitting their target gr
   const after = await rows();
   const flagged = after.filter((r) => r.portfolio_auto_generated).map((r) => r.id);
   assert.equal(flagged, [eligible, endsToday]);
-  assert.equal(after.find((r) => r.id === eligible), { id: eligible, compile_portfolio: true, submitted_grade: 3, portfolio_auto_generated: true });
+  assert.equal(
+    after.find((r) => r.id === eligible),
+    { id: eligible, compile_portfolio: true, submitted_grade: 3, portfolio_auto_generated: true },
+  );
   assert.equal(await queuedKeys(), [`compile_portfolio:${eligible}`, `compile_portfolio:${endsToday}`]);
   for (const id of [noReport, withdrawn, produced, inactive, ended, dueToday, noDate]) {
     const row = after.find((r) => r.id === id)!;
@@ -95,8 +113,16 @@ test('flags and queues exactly the eligible projects, submitting their target gr
 
   // The queued compiles then run (the compiling project had no job of its own queued by this test).
   await runJobs(env);
-  const done = await db(env.orm.em.fork()).selectFrom('projects').select(['id', 'portfolio_production_date']).where('portfolio_production_date', 'is not', null).orderBy('id').execute();
-  assert.equal(done.map((r) => r.id), [eligible, produced, endsToday]);
+  const done = await db(env.orm.em.fork())
+    .selectFrom('projects')
+    .select(['id', 'portfolio_production_date'])
+    .where('portfolio_production_date', 'is not', null)
+    .orderBy('id')
+    .execute();
+  assert.equal(
+    done.map((r) => r.id),
+    [eligible, produced, endsToday],
+  );
   const pdf = await env.services.storage.open(storageKeys.portfolio(eligible));
   assert.ok(pdf);
   const chunks: Buffer[] = [];

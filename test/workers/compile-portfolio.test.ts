@@ -46,7 +46,11 @@ async function taskWithPdf(world: TaskWorld, abbreviation: string, targetDate: s
   const task = await seedTask(env, world.project, td, { status: 'ready_for_feedback' });
   const key = `submissions/${task}/submission.pdf`;
   if (pdf) await env.services.storage.put(key, Readable.from([pdf]));
-  await db(env.orm.em.fork()).updateTable('tasks').set({ pdf_path: pdf ? key : null, include_in_portfolio: include }).where('id', '=', task).execute();
+  await db(env.orm.em.fork())
+    .updateTable('tasks')
+    .set({ pdf_path: pdf ? key : null, include_in_portfolio: include })
+    .where('id', '=', task)
+    .execute();
   return task;
 }
 
@@ -94,7 +98,11 @@ test('PUT compile_portfolio=true queues the compile; the worker renders the summ
   const world = await taskWorld(env, people);
   await addPart(world.project, 'LearningSummaryReport', 'document', pdfPart(await squarePdf(300, 2), 'lsr.pdf'));
   await addPart(world.project, 'Evidence', 'document', pdfPart(await squarePdf(310)));
-  await addPart(world.project, 'Code', 'code', { filename: 'main.py', contentType: 'text/x-python', data: Buffer.from('def f():\n\treturn "héllo ✓"\n'.repeat(80)) });
+  await addPart(world.project, 'Code', 'code', {
+    filename: 'main.py',
+    contentType: 'text/x-python',
+    data: Buffer.from('def f():\n\treturn "héllo ✓"\n'.repeat(80)),
+  });
   await addPart(world.project, 'Diagram', 'image', { filename: 'd.png', contentType: 'image/png', data: samplePng() });
   // Target date first, abbreviation second; excluded or PDF-less tasks stay out, as does one whose stored PDF is gone.
   const late = await taskWithPdf(world, 'C1', '2026-04-10', await squarePdf(320));
@@ -130,7 +138,14 @@ test('PUT compile_portfolio=true queues the compile; the worker renders the summ
   const doc = await PDFDocument.load(pdf);
   const sides = await embeddedSides(pdf);
   assert.equal(sides, [300, 300, 310, 340, 340, 330, 320], 'summary report, evidence, then A3, B2, C1');
-  assert.equal(doc.getPages().slice(0, 2).map((p) => Math.round(p.getWidth())), [300, 300], 'the summary report opens the portfolio');
+  assert.equal(
+    doc
+      .getPages()
+      .slice(0, 2)
+      .map((p) => Math.round(p.getWidth())),
+    [300, 300],
+    'the summary report opens the portfolio',
+  );
   assert.ok(doc.getPageCount() >= sides.length + 7, `cover, contents, status, outcomes, files list, code and image pages too (${doc.getPageCount()} pages)`);
 
   const detail = await api(env, 'GET', `/api/projects/${world.project}`, { as: people.student.creds });
@@ -193,7 +208,9 @@ test('a request made while a compile runs is not lost: the running one stores it
   await addPart(world.project, 'LearningSummaryReport', 'document', pdfPart(await squarePdf(300)));
   await compile(world.project);
   // A worker has taken the first job; the student asks again meanwhile, which queues a second one.
-  const [first] = await env.orm.em.fork().execute<{ id: string }[]>("update graphile_worker._private_jobs set locked_at = now(), locked_by = 'elsewhere' returning id");
+  const [first] = await env.orm.em
+    .fork()
+    .execute<{ id: string }[]>("update graphile_worker._private_jobs set locked_at = now(), locked_by = 'elsewhere' returning id");
   await compile(world.project);
   assert.equal(await queued().then((jobs) => jobs.map((j) => j.key)), [null, `compile_portfolio:${world.project}`]);
 
@@ -229,7 +246,12 @@ test('an extra part damaged in storage (a PNG that does not decode) fails the co
   const world = await taskWorld(env, people);
   await addPart(world.project, 'Animation', 'image', { filename: 'a.gif', contentType: 'image/gif', data: sampleGif() });
   await addPart(world.project, 'Diagram', 'image', { filename: 'd.png', contentType: 'image/png', data: samplePng() });
-  const [, png] = await db(env.orm.em.fork()).selectFrom('portfolio_parts').select('storage_key').where('project_id', '=', world.project).orderBy('idx').execute();
+  const [, png] = await db(env.orm.em.fork())
+    .selectFrom('portfolio_parts')
+    .select('storage_key')
+    .where('project_id', '=', world.project)
+    .orderBy('idx')
+    .execute();
   const damaged = Buffer.concat([samplePng().subarray(0, 20), Buffer.from('garbage')]);
   await env.services.storage.put(png.storage_key, Readable.from([damaged]));
   await compile(world.project);

@@ -40,8 +40,14 @@ test('the same job removes ended sign-in failure windows and expired SAML assert
   await jobQueue(env.orm.em.fork()).add('delete_expired_tokens', {});
   await runJobs(env);
   const check = env.orm.em.fork();
-  assert.equal((await check.find(SignInFailure, {})).map((r) => r.key), ['address:192.0.2.2']);
-  assert.equal((await check.find(UsedSamlAssertion, {})).map((r) => r.assertionId), ['_current']);
+  assert.equal(
+    (await check.find(SignInFailure, {})).map((r) => r.key),
+    ['address:192.0.2.2'],
+  );
+  assert.equal(
+    (await check.find(UsedSamlAssertion, {})).map((r) => r.assertionId),
+    ['_current'],
+  );
 });
 
 test('the worker schedules it every hour', () => {

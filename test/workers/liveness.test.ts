@@ -46,7 +46,11 @@ async function start(poolId: string, w = worker()) {
 
 /** A queued job, locked by `poolId` `ageSeconds` ago as graphile-worker's get_job locks it (and its named queue). */
 async function lockedJob(poolId: string, ageSeconds: number, queue?: string): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>('select (graphile_worker.add_job($1, $2::json, queue_name => $3)).id::text as id', ['accept_submission', '{}', queue ?? null]);
+  const { rows } = await pool.query<{ id: string }>('select (graphile_worker.add_job($1, $2::json, queue_name => $3)).id::text as id', [
+    'accept_submission',
+    '{}',
+    queue ?? null,
+  ]);
   const id = rows[0].id;
   await pool.query(
     `with j as (update graphile_worker._private_jobs set locked_by = $2, locked_at = now() - make_interval(secs => $3), attempts = attempts + 1 where id = $1 returning job_queue_id)
@@ -75,7 +79,9 @@ async function eventually(check: () => Promise<boolean>, what: string, ms = 15_0
 test('each worker keeps a heartbeat row while it runs and removes it on a clean stop', async () => {
   const { liveness } = await start('pool-me');
   assert.equal(await rows(), [{ pool_id: 'pool-me', pid: process.pid }]);
-  const { rows: [first] } = await pool.query('select seen_at from worker_heartbeats');
+  const {
+    rows: [first],
+  } = await pool.query('select seen_at from worker_heartbeats');
   await eventually(async () => (await pool.query('select seen_at from worker_heartbeats')).rows[0].seen_at > first.seen_at, 'the row is refreshed');
   await liveness.stop();
   running = [];
@@ -83,7 +89,9 @@ test('each worker keeps a heartbeat row while it runs and removes it on a clean 
 });
 
 test('a silent worker loses its row and its jobs (its named queue too), and so do old locks of a pool without a row; a live worker keeps its jobs', async () => {
-  await pool.query(`insert into worker_heartbeats (pool_id, hostname, pid, started_at, seen_at) values ('pool-dead', 'elsewhere', 4242, now() - interval '1 hour', now() - interval '1 hour')`);
+  await pool.query(
+    `insert into worker_heartbeats (pool_id, hostname, pid, started_at, seen_at) values ('pool-dead', 'elsewhere', 4242, now() - interval '1 hour', now() - interval '1 hour')`,
+  );
   const dead = await lockedJob('pool-dead', 3600, 'liveness-dead');
   const orphan = await lockedJob('pool-gone', 3600);
   const live = await lockedJob('pool-live', 3600, 'liveness-live');
@@ -91,7 +99,10 @@ test('a silent worker loses its row and its jobs (its named queue too), and so d
   liveWorker.events.emit('job:start', { job: { id: live } } as never); // the live worker is running it
 
   await start('pool-live', liveWorker);
-  assert.ok((await rows()).some((r) => r.pool_id === 'pool-dead'), 'a worker that has just connected judges nobody yet');
+  assert.ok(
+    (await rows()).some((r) => r.pool_id === 'pool-dead'),
+    'a worker that has just connected judges nobody yet',
+  );
   await start('pool-me');
   await eventually(async () => (await job(dead)).locked_by === null, 'the silent worker is swept');
   await eventually(async () => (await job(orphan)).locked_by === null, 'the old lock of a pool without a row is released');
@@ -115,8 +126,11 @@ test('a worker cut off from the database is presumed dead by the others, and che
     const cutOff = await startLiveness(cutPool, 'pool-cut', cut.jobs, FAST);
     await start('pool-me');
     await link.cut();
-    await eventually(async () => (await job(held)).locked_by === null, 'the silent worker\'s job is released');
-    assert.equal((await rows()).map((r) => r.pool_id), ['pool-me']);
+    await eventually(async () => (await job(held)).locked_by === null, "the silent worker's job is released");
+    assert.equal(
+      (await rows()).map((r) => r.pool_id),
+      ['pool-me'],
+    );
     await link.restore();
     await eventually(async () => (await rows()).length === 2, 'the worker checks in again');
     await cutOff.stop();
@@ -147,11 +161,14 @@ test('a worker settles its own jobs whose outcome could not be written, and keep
   assert.is(me.jobs.finished.size, 0, 'nothing is remembered once settled');
 });
 
-test('the defaults keep a dead worker\'s jobs within the two-minute promise, and a stale interval under two heartbeats is refused', () => {
+test("the defaults keep a dead worker's jobs within the two-minute promise, and a stale interval under two heartbeats is refused", () => {
   const { heartbeatSeconds, staleSeconds } = loadConfig({}).workerLiveness;
   assert.equal({ heartbeatSeconds, staleSeconds }, { heartbeatSeconds: 5, staleSeconds: 30 });
   assert.ok(staleSeconds + heartbeatSeconds < 60, 'released within a minute, leaving the rest of the two minutes for the rerun');
-  assert.throws(() => loadConfig({ WORKER_HEARTBEAT_SECONDS: '10', WORKER_STALE_SECONDS: '15' }), /WORKER_STALE_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS/);
+  assert.throws(
+    () => loadConfig({ WORKER_HEARTBEAT_SECONDS: '10', WORKER_STALE_SECONDS: '15' }),
+    /WORKER_STALE_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS/,
+  );
   assert.throws(() => loadConfig({ WORKER_HEARTBEAT_SECONDS: '0' }), /WORKER_HEARTBEAT_SECONDS must be at least 1/);
 });
 

@@ -34,7 +34,10 @@ test('a compiled portfolio mails the student "Portfolio ready to review"', async
   const world = await taskWorld(env, people);
   assert.is((await compile(world.project)).status, 200);
   await runJobs(env, undefined, mailer);
-  assert.equal(sink.received.map((m) => [m.to, m.subject]), [[['astudent@example.edu'], 'Unit SIT101: Portfolio ready to review']]);
+  assert.equal(
+    sink.received.map((m) => [m.to, m.subject]),
+    [[['astudent@example.edu'], 'Unit SIT101: Portfolio ready to review']],
+  );
   assert.match(sink.received[0].text, /has been compiled/);
 });
 
@@ -43,10 +46,17 @@ test('a compile that fails on an unreadable task PDF mails "Portfolio failed to 
   const td = await seedTaskDefinition(env, world.unit, 'B1');
   const task = await seedTask(env, world.project, td, { status: 'ready_for_feedback' });
   await env.services.storage.put(`submissions/${task}/submission.pdf`, Readable.from([Buffer.from('%PDF-1.4 not really')]));
-  await db(env.orm.em.fork()).updateTable('tasks').set({ pdf_path: `submissions/${task}/submission.pdf` }).where('id', '=', task).execute();
+  await db(env.orm.em.fork())
+    .updateTable('tasks')
+    .set({ pdf_path: `submissions/${task}/submission.pdf` })
+    .where('id', '=', task)
+    .execute();
   assert.is((await compile(world.project)).status, 200);
   await runJobs(env, undefined, mailer);
-  assert.equal(sink.received.map((m) => m.subject), ['Unit SIT101: Portfolio failed to compile']);
+  assert.equal(
+    sink.received.map((m) => m.subject),
+    ['Unit SIT101: Portfolio failed to compile'],
+  );
 
   sink.received.length = 0;
   await db(env.orm.em.fork()).updateTable('users').set({ receive_portfolio_notifications: false }).where('id', '=', people.student.user.id).execute();

@@ -64,10 +64,15 @@ async function world(): Promise<World> {
 }
 
 const optOut = (userId: number, column: 'receive_task_notifications' | 'receive_feedback_notifications' | 'receive_portfolio_notifications') =>
-  db(env.orm.em.fork()).updateTable('users').set({ [column]: false }).where('id', '=', userId).execute();
+  db(env.orm.em.fork())
+    .updateTable('users')
+    .set({ [column]: false })
+    .where('id', '=', userId)
+    .execute();
 const notificationsOff = (unit: number) => db(env.orm.em.fork()).updateTable('units').set({ send_notifications: false }).where('id', '=', unit).execute();
 const inTransaction = (work: (em: Em) => Promise<void>) => env.orm.em.fork().transactional((em) => work(em as Em));
-const jobsLeft = async () => (await env.orm.em.fork().execute<{ task_identifier: string }[]>('select task_identifier from graphile_worker.jobs')).map((j) => j.task_identifier);
+const jobsLeft = async () =>
+  (await env.orm.em.fork().execute<{ task_identifier: string }[]>('select task_identifier from graphile_worker.jobs')).map((j) => j.task_identifier);
 const sentTo = () => sink.received.flatMap((m) => m.to).sort();
 
 const HEADER = "Username,Name,Tutorial,Task,Student's Last Comment,Your Last Comment,Status,New Grade,New Quality,Max Quality,New Comment";
@@ -124,8 +129,11 @@ test('task PDF failed: every member of a group submission is told, with the reas
   const w = await world();
   const { group } = await seedGroupIn(env, w.unit, w.tutorial, { members: [w.project, w.bobProject] });
   const g1 = await seedTaskDefinition(env, w.unit, 'G1', { name: 'Team report' });
-  const [submission] = await db(env.orm.em.fork()).insertInto('group_submissions')
-    .values({ group_id: group, task_definition_id: g1, submitted_by_id: w.project, created_at: new Date().toISOString() }).returning('id').execute();
+  const [submission] = await db(env.orm.em.fork())
+    .insertInto('group_submissions')
+    .values({ group_id: group, task_definition_id: g1, submitted_by_id: w.project, created_at: new Date().toISOString() })
+    .returning('id')
+    .execute();
   const mine = await seedTask(env, w.project, g1, { status: 'fix_and_resubmit' });
   const bobs = await seedTask(env, w.bobProject, g1, { status: 'fix_and_resubmit' });
   await db(env.orm.em.fork()).updateTable('tasks').set({ group_submission_id: submission.id }).where('id', 'in', [mine, bobs]).execute();
@@ -206,10 +214,35 @@ async function weeklyWorld() {
   const mineP2 = await seedTask(env, w.project, p2Def, { status: 'ready_for_feedback', submissionDate: at('2026-03-12') });
   const bobsP1 = await seedTask(env, w.bobProject, w.p1, { status: 'ready_for_feedback', submissionDate: at('2026-03-10') });
   const em = env.orm.em.fork();
-  await insertComments(em, [{ taskId: mineP2, authorId: people.student.user.id, recipientId: people.tutor.user.id, kind: 'text', comment: 'Please check' }], at('2026-03-12'));
-  await insertComments(em, [{ taskId: mineP2, authorId: people.tutor.user.id, recipientId: people.student.user.id, kind: 'text', comment: 'Soon' }], at('2026-03-13'));
-  await insertComments(em, [{ taskId: mineP2, authorId: people.student.user.id, recipientId: people.tutor.user.id, kind: 'status', comment: 'Ready', taskStatus: 'ready_for_feedback' }], at('2026-03-12'));
-  await insertComments(em, [{ taskId: bobsP1, authorId: w.bob.user.id, recipientId: people.tutor.user.id, kind: 'text', comment: 'Last week' }], at('2026-03-05'));
+  await insertComments(
+    em,
+    [{ taskId: mineP2, authorId: people.student.user.id, recipientId: people.tutor.user.id, kind: 'text', comment: 'Please check' }],
+    at('2026-03-12'),
+  );
+  await insertComments(
+    em,
+    [{ taskId: mineP2, authorId: people.tutor.user.id, recipientId: people.student.user.id, kind: 'text', comment: 'Soon' }],
+    at('2026-03-13'),
+  );
+  await insertComments(
+    em,
+    [
+      {
+        taskId: mineP2,
+        authorId: people.student.user.id,
+        recipientId: people.tutor.user.id,
+        kind: 'status',
+        comment: 'Ready',
+        taskStatus: 'ready_for_feedback',
+      },
+    ],
+    at('2026-03-12'),
+  );
+  await insertComments(
+    em,
+    [{ taskId: bobsP1, authorId: w.bob.user.id, recipientId: people.tutor.user.id, kind: 'text', comment: 'Last week' }],
+    at('2026-03-05'),
+  );
   return w;
 }
 

@@ -97,14 +97,23 @@ test('success: build then run in hardened containers, output stored and readable
       sandbox = readdirSync(sandboxOf(c)).sort();
       return { kind: 'exit', code: 0, text: 'compiled\n', yaml: 'build_message: Built fine\n', changes: [{ Path: '/tmp/cache', Kind: 1 }] };
     }
-    return { kind: 'exit', code: 0, text: 'all 3 tests pass\n', yaml: 'run_message: "3/3 tests pass"\nnew_status: fix\n', changes: [{ Path: '/home', Kind: 0 }] };
+    return {
+      kind: 'exit',
+      code: 0,
+      text: 'all 3 tests pass\n',
+      yaml: 'run_message: "3/3 tests pass"\nnew_status: fix\n',
+      changes: [{ Path: '/home', Kind: 0 }],
+    };
   });
   const world = await handIn();
   await runJobs(env);
 
   assert.equal(sandbox, ['build.sh', 'program.py', 'run.sh']);
   const [record] = await assessments(env);
-  assert.equal(engine.created.map((c) => c.name), [`overseer-${record.id}-build`, `overseer-${record.id}-run`]);
+  assert.equal(
+    engine.created.map((c) => c.name),
+    [`overseer-${record.id}-build`, `overseer-${record.id}-run`],
+  );
   assert.equal(engine.containers(), [], 'every container is removed');
   for (const c of engine.created) {
     const h = c.config.HostConfig;
@@ -113,26 +122,43 @@ test('success: build then run in hardened containers, output stored and readable
       ['1000:1000', 'none', true, ['ALL'], ['no-new-privileges'], 100 * 1024 * 1024, 100 * 1024 * 1024, 1e9, 256],
     );
     assert.ok((h.Tmpfs as Record<string, string>)['/tmp']);
-    assert.match(c.config.Cmd.join(' '), new RegExp(`^chmod u\\+x sandbox/${mode(c)}\\.sh && sandbox/${mode(c)}\\.sh output/[0-9a-f]+\\.yaml >> output/[0-9a-f]+\\.txt$`));
+    assert.match(
+      c.config.Cmd.join(' '),
+      new RegExp(`^chmod u\\+x sandbox/${mode(c)}\\.sh && sandbox/${mode(c)}\\.sh output/[0-9a-f]+\\.yaml >> output/[0-9a-f]+\\.txt$`),
+    );
   }
 
-  assert.equal([record.status, record.output_path, record.result_task_status], ['done', storageKeys.assessmentOutput(record.id, 'output.txt'), 'fix_and_resubmit']);
+  assert.equal(
+    [record.status, record.output_path, record.result_task_status],
+    ['done', storageKeys.assessmentOutput(record.id, 'output.txt'), 'fix_and_resubmit'],
+  );
   assert.is(await storedText(env, record.output_path!), 'compiled\nexit code: 0\nall 3 tests pass\nexit code: 0\n');
   assert.match((await storedText(env, storageKeys.assessmentOutput(record.id, 'output.yaml')))!, /new_status: fix\nexit_code: 0\n$/);
   assert.is(await storedText(env, storageKeys.assessmentOutput(record.id, 'build-diff.txt')), 'A /tmp/cache\n');
   assert.is(await storedText(env, storageKeys.assessmentOutput(record.id, 'run-diff.txt')), 'C /home\n');
   assert.is(await taskStatus(env, world), 'fix_and_resubmit');
   const comments = await assessmentComments(env);
-  assert.equal(comments.map((c) => c.comment), ['Automated Assessment Started', 'Built fine\n\n3/3 tests pass']);
+  assert.equal(
+    comments.map((c) => c.comment),
+    ['Automated Assessment Started', 'Built fine\n\n3/3 tests pass'],
+  );
   assert.is(comments[1].author_id, people.tutor.user.id);
   assert.equal(await queued(env, 'run_overseer_assessment'), [], 'the job is complete');
 
   // The readers show the run's output; staff also see the file-system changes.
   const base = `/api/projects/${world.project}/task_def_id/${world.td}/submissions`;
-  const student = await env.app.inject({ method: 'GET', url: `${base}/latest`, headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token } });
+  const student = await env.app.inject({
+    method: 'GET',
+    url: `${base}/latest`,
+    headers: { Username: people.student.creds.username, 'Auth-Token': people.student.creds.token },
+  });
   assert.is(student.statusCode, 200, student.body);
   assert.is(student.body, 'compiled\nexit code: 0\nall 3 tests pass\nexit code: 0\n');
-  const tutor = await env.app.inject({ method: 'GET', url: `${base}/latest`, headers: { Username: people.tutor.creds.username, 'Auth-Token': people.tutor.creds.token } });
+  const tutor = await env.app.inject({
+    method: 'GET',
+    url: `${base}/latest`,
+    headers: { Username: people.tutor.creds.username, 'Auth-Token': people.tutor.creds.token },
+  });
   assert.match(tutor.body, /build-diff\.txt\nA \/tmp\/cache\n/);
   assert.match(tutor.body, /run-diff\.txt\nC \/home\n/);
 });
@@ -208,7 +234,10 @@ test('a worker that stops mid-step kills and removes the container and hands the
   const helpers = { abortSignal: stopping.signal, job: { attempts: 1, max_attempts: 3 }, logger: { info() {} } } as unknown as JobHelpers;
   const running = runOverseerAssessment({ ...env.services, docker: undefined as never } as unknown as WorkerServices)({ assessmentId: record.id }, helpers);
   setTimeout(() => stopping.abort(), 200);
-  const error = await Promise.resolve(running).then(() => null, (e: Error) => e);
+  const error = await Promise.resolve(running).then(
+    () => null,
+    (e: Error) => e,
+  );
   assert.is(error?.name, 'AbortError');
   assert.ok(engine.created[0].killed);
   assert.equal(engine.containers(), []);

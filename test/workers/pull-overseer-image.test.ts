@@ -140,7 +140,11 @@ test('an error inside the progress stream is recorded as failed with its message
 
 test('an HTTP error from the engine (pull access denied) is recorded as failed with the engine message', async () => {
   const id = await addImage('Private', 'private/overseer:1');
-  engine.behave({ kind: 'http-error', status: 404, message: 'pull access denied for private/overseer, repository does not exist or may require \'docker login\'' });
+  engine.behave({
+    kind: 'http-error',
+    status: 404,
+    message: "pull access denied for private/overseer, repository does not exist or may require 'docker login'",
+  });
   await api(env, 'PUT', `${URL}/${id}/pull_image`, { as: people.admin.creds });
   await runJobs();
   assert.equal(engine.pulls(), [{ fromImage: 'private/overseer', tag: '1' }]);
@@ -259,13 +263,11 @@ test('a job enqueued inside a transaction that then fails is rolled back with it
 
 test('a mutation procedure that fails after ctx.jobs.add leaves no job; one that succeeds leaves its job', async () => {
   const probe = router({
-    enqueue: publicMutation
-      .input(z.object({ fail: z.boolean() }))
-      .mutation(async ({ ctx, input }) => {
-        await ctx.jobs.add('pull_overseer_image', { imageId: 7 }, { jobKey: 'pull_overseer_image:7' });
-        if (input.fail) throw new Error('fails after enqueueing');
-        return true;
-      }),
+    enqueue: publicMutation.input(z.object({ fail: z.boolean() })).mutation(async ({ ctx, input }) => {
+      await ctx.jobs.add('pull_overseer_image', { imageId: 7 }, { jobKey: 'pull_overseer_image:7' });
+      if (input.fail) throw new Error('fails after enqueueing');
+      return true;
+    }),
   });
   const call = () => createCallerFactory(probe)(createContext(env.services, {}));
   let failure: unknown;

@@ -50,7 +50,12 @@ async function acceptEula(userId: number): Promise<void> {
 /** A converted submission (code + essay), as the PDF job leaves it, and the hook it calls. */
 async function convertedSubmission(): Promise<{ submissionId: number; queued: boolean }> {
   const em = env.orm.em.fork();
-  const entry = em.create(TaskSubmission, { task: taskId, submittedBy: people.student.user.id, submittedAt: env.clock.now(), processing: false } as never) as unknown as { id: number };
+  const entry = em.create(TaskSubmission, {
+    task: taskId,
+    submittedBy: people.student.user.id,
+    submittedAt: env.clock.now(),
+    processing: false,
+  } as never) as unknown as { id: number };
   await em.flush();
   const files = [
     { idx: 0, key: 'file0', name: 'Code', kind: 'code', originalFilename: 'main.py', contentType: 'text/x-python', data: Buffer.from('print(1)\n'), ext: 'py' },
@@ -59,7 +64,17 @@ async function convertedSubmission(): Promise<{ submissionId: number; queued: bo
   for (const f of files) {
     const key = storageKeys.submissionFile(entry.id, f.idx, f.kind, f.ext);
     await env.services.storage.put(key, Readable.from([f.data]));
-    em.create(SubmissionFile, { submission: entry.id, idx: f.idx, key: f.key, name: f.name, kind: f.kind, originalFilename: f.originalFilename, contentType: f.contentType, sizeBytes: f.data.length, storagePath: key } as never);
+    em.create(SubmissionFile, {
+      submission: entry.id,
+      idx: f.idx,
+      key: f.key,
+      name: f.name,
+      kind: f.kind,
+      originalFilename: f.originalFilename,
+      contentType: f.contentType,
+      sizeBytes: f.data.length,
+      storagePath: key,
+    } as never);
   }
   await em.flush();
   const queued = await em.transactional((tx) => afterSubmissionPdf(tx, jobQueue(tx), { taskId, submissionId: entry.id }));
@@ -134,7 +149,10 @@ test('a checked document is uploaded after conversion, moved on by webhooks, fla
   doc = await document();
   assert.is(doc.status, 'similarity_pdf_downloaded');
   const action = await uploadAction();
-  assert.equal([action.complete, action.retry, action.errorCode, action.unit ? (action.unit as unknown as { id: number }).id : null], [true, false, null, world.unit]);
+  assert.equal(
+    [action.complete, action.retry, action.errorCode, action.unit ? (action.unit as unknown as { id: number }).id : null],
+    [true, false, null, world.unit],
+  );
 
   const file = await simcheckContents(env.orm.em.fork(), env.services.storage, similarity.id);
   assert.ok(file);
@@ -158,7 +176,11 @@ test("end to end: a student's upload is converted to a PDF, and then its checked
   });
   assert.is(res.status, 201, res.text);
   await runJobs(env);
-  const queued = await env.orm.em.fork().execute<{ n: string }[]>("select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'simcheck_submit'");
+  const queued = await env.orm.em
+    .fork()
+    .execute<{ n: string }[]>(
+      "select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'simcheck_submit'",
+    );
   if (Number(queued[0].n) > 0) await runJobs(env);
   assert.equal(fake.calls(), ['POST /submissions', 'PUT /submissions/sub-1/original']);
   assert.is(fake.requests[1].bytes, samplePdf('My essay').length);
@@ -285,7 +307,10 @@ test('checks off: the submit job does nothing; a submission without a checked do
 
   configureSimcheck(env.config, true);
   const em = env.orm.em.fork();
-  await em.execute(`update task_definitions set upload_requirements = '[{"key":"file0","name":"Code","type":"code"},{"key":"file1","name":"Essay","type":"document"}]' where id = ?`, [world.td]);
+  await em.execute(
+    `update task_definitions set upload_requirements = '[{"key":"file0","name":"Code","type":"code"},{"key":"file1","name":"Essay","type":"document"}]' where id = ?`,
+    [world.td],
+  );
   const again = await convertedSubmission();
   assert.is(again.queued, false);
 });

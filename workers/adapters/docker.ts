@@ -65,7 +65,8 @@ export function dockerEngine(host: string | undefined, registryProxy?: string, t
       let stream: NodeJS.ReadableStream | undefined;
       const pulling = new Promise<string>((resolve, reject) => {
         docker.pull(source, (err: Error | null, output: NodeJS.ReadableStream) => {
-          if (err) return reject(err.message === 'socket hang up' ? new Error(`The Docker engine stopped answering (no word for ${timeouts.idleMs / 1000} s)`) : err);
+          if (err)
+            return reject(err.message === 'socket hang up' ? new Error(`The Docker engine stopped answering (no word for ${timeouts.idleMs / 1000} s)`) : err);
           stream = output;
           docker.modem.followProgress(stream, (doneErr: Error | null, events: ProgressEvent[]) => {
             if (doneErr) return reject(doneErr);

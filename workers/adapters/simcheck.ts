@@ -143,7 +143,11 @@ export function simcheckClient(settings: Settings): SimcheckClient | null {
     requestSimilarityReport: (id, addToIndex) =>
       done('PUT', `/submissions/${seg(id)}/similarity`, {
         indexing_settings: { add_to_index: addToIndex },
-        generation_settings: { search_repositories: ['INTERNET', 'SUBMITTED_WORK', 'PUBLICATION'], auto_exclude_self_matching_scope: 'GROUP_CONTEXT', priority: 'LOW' },
+        generation_settings: {
+          search_repositories: ['INTERNET', 'SUBMITTED_WORK', 'PUBLICATION'],
+          auto_exclude_self_matching_scope: 'GROUP_CONTEXT',
+          priority: 'LOW',
+        },
       }),
     similarityResult: (id) => json('GET', `/submissions/${seg(id)}/similarity`),
     viewerUrl: async (id, viewerUserId) =>

@@ -41,7 +41,11 @@ export function acceptSubmission(services: WorkerServices): Task {
     const { submissionId } = payloadSchema.parse(rawPayload);
     const em = services.orm.em.fork();
     const k = db(em);
-    const entry = await k.selectFrom('task_submissions').select(['id', 'task_id', 'submitted_at', 'submitted_by_id']).where('id', '=', submissionId).executeTakeFirst();
+    const entry = await k
+      .selectFrom('task_submissions')
+      .select(['id', 'task_id', 'submitted_at', 'submitted_by_id'])
+      .where('id', '=', submissionId)
+      .executeTakeFirst();
     if (!entry) {
       helpers.logger.info(`submission ${submissionId} no longer exists; no PDF to build`);
       return;
@@ -64,10 +68,17 @@ export function acceptSubmission(services: WorkerServices): Task {
     let built: RenderSubmissionOutcome;
     try {
       // In a pool thread: the event loop keeps answering requests. A stopping worker's abort signal ends the thread.
-      built = await renderSubmissionInThread(threads, { cover, files: submitted, fallbackFontPath, maxPagesPerFile }, { signal: helpers.abortSignal, transfer: submitted.map((f) => f.bytes.buffer as ArrayBuffer) });
+      built = await renderSubmissionInThread(
+        threads,
+        { cover, files: submitted, fallbackFontPath, maxPagesPerFile },
+        { signal: helpers.abortSignal, transfer: submitted.map((f) => f.bytes.buffer as ArrayBuffer) },
+      );
     } catch (error) {
       if (!isOutOfMemory(error)) throw error;
-      built = { ok: false, reason: `Its PDF needs more than the ${threads.memoryMb} MB of memory the service gives one PDF: make the files smaller or simpler, then upload them again.` };
+      built = {
+        ok: false,
+        reason: `Its PDF needs more than the ${threads.memoryMb} MB of memory the service gives one PDF: make the files smaller or simpler, then upload them again.`,
+      };
     }
     if (!built.ok) {
       await recordFailure(em, services, entry.task_id, submissionId, built.reason);
@@ -92,7 +103,11 @@ async function superseded(em: Em, taskId: number, submissionId: number): Promise
  * The stored files as the thread gets them: whole, except long code files, of which only the
  * beginning the PDF can show is kept (with the whole file's size and lines, for the note).
  */
-async function readFiles(storage: Storage, rows: { name: string; kind: string; original_filename: string; storage_path: string }[], maxPagesPerFile: number): Promise<SubmittedFile[]> {
+async function readFiles(
+  storage: Storage,
+  rows: { name: string; kind: string; original_filename: string; storage_path: string }[],
+  maxPagesPerFile: number,
+): Promise<SubmittedFile[]> {
   const files: SubmittedFile[] = [];
   for (const row of rows) {
     const kind = row.kind as SubmittedFile['kind'];
@@ -101,7 +116,13 @@ async function readFiles(storage: Storage, rows: { name: string; kind: string; o
     const bytes = cut ? head?.bytes : await readAll(storage, row.storage_path);
     // The upload stores its files after its transaction's statements; a missing file is a crash to retry.
     if (!bytes) throw new Error(`stored file ${row.storage_path} is missing`);
-    files.push({ name: row.name, kind, originalFilename: row.original_filename, bytes: transferable(bytes), ...(head ? { whole: { size: head.size, lines: head.lines } } : {}) });
+    files.push({
+      name: row.name,
+      kind,
+      originalFilename: row.original_filename,
+      bytes: transferable(bytes),
+      ...(head ? { whole: { size: head.size, lines: head.lines } } : {}),
+    });
   }
   return files;
 }
@@ -141,19 +162,36 @@ async function saveDraftAsSummaryReport(em: Em, storage: Storage, taskIds: numbe
     .execute();
   for (const project of projects) {
     await sql`select id from projects where id = ${project.id} for update`.execute(k);
-    const current = await k.selectFrom('portfolio_parts').select(['id', 'storage_key']).where('project_id', '=', project.id).where('idx', '=', 0).executeTakeFirst();
+    const current = await k
+      .selectFrom('portfolio_parts')
+      .select(['id', 'storage_key'])
+      .where('project_id', '=', project.id)
+      .where('idx', '=', 0)
+      .executeTakeFirst();
     if (current && !project.uses_draft_learning_summary) continue;
     let partId = current?.id;
     if (partId === undefined) {
       const row = await k
         .insertInto('portfolio_parts')
-        .values({ project_id: project.id, idx: 0, kind: 'document', name: `${LEARNING_SUMMARY_REPORT}.pdf`, original_filename: `${LEARNING_SUMMARY_REPORT}.pdf`, storage_key: '', created_at: new Date().toISOString() })
+        .values({
+          project_id: project.id,
+          idx: 0,
+          kind: 'document',
+          name: `${LEARNING_SUMMARY_REPORT}.pdf`,
+          original_filename: `${LEARNING_SUMMARY_REPORT}.pdf`,
+          storage_key: '',
+          created_at: new Date().toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       partId = row.id;
     }
     const key = storageKeys.portfolioPart(project.id, partId, 'pdf');
-    await k.updateTable('portfolio_parts').set({ storage_key: key, kind: 'document', name: `${LEARNING_SUMMARY_REPORT}.pdf` }).where('id', '=', partId).execute();
+    await k
+      .updateTable('portfolio_parts')
+      .set({ storage_key: key, kind: 'document', name: `${LEARNING_SUMMARY_REPORT}.pdf` })
+      .where('id', '=', partId)
+      .execute();
     await k.updateTable('projects').set({ uses_draft_learning_summary: true }).where('id', '=', project.id).execute();
     if (!(await storage.copy(pdfKey, key))) throw new Error(`could not copy ${pdfKey} to ${key}`);
   }
@@ -175,7 +213,11 @@ async function recordFailure(em: Em, services: WorkerServices, taskId: number, s
     const now = services.clock.now();
     const tutorId = (await tutorFor(t, task.project_id, task.task_definition_id)) ?? task.user_id;
     await changeTask(t, taskId, { actor: { userId: tutorId, role: 'Tutor' }, change: { kind: 'automated', target: 'fix_and_resubmit' } }, now);
-    await insertComments(t, [{ taskId, authorId: tutorId, recipientId: task.user_id === tutorId ? null : task.user_id, kind: 'text', comment: failureComment(reason) }], now);
+    await insertComments(
+      t,
+      [{ taskId, authorId: tutorId, recipientId: task.user_id === tutorId ? null : task.user_id, kind: 'text', comment: failureComment(reason) }],
+      now,
+    );
     await queuePdfFailedMail(t, { taskId, reason });
     await k.updateTable('task_submissions').set({ processing: false }).where('id', '=', submissionId).execute();
   });
@@ -190,7 +232,15 @@ async function coverInfo(em: Em, services: WorkerServices, taskId: number, submi
     .innerJoin('users as student', 'student.id', 'p.user_id')
     .innerJoin('units as u', 'u.id', 'p.unit_id')
     .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id')
-    .select(['t.project_id', 't.task_definition_id', 't.group_submission_id', 'u.code', 'u.name as unit_name', 'd.name as task_name', 'student.id as student_id'])
+    .select([
+      't.project_id',
+      't.task_definition_id',
+      't.group_submission_id',
+      'u.code',
+      'u.name as unit_name',
+      'd.name as task_name',
+      'student.id as student_id',
+    ])
     .where('t.id', '=', taskId)
     .executeTakeFirstOrThrow();
   const person = async (userId: number) =>

@@ -39,11 +39,21 @@ export function codeSimilarityTask(services: WorkerServices): Task {
       submissions.push({ key: String(entry.submissionId), files: await readCode(services.storage, entry.files) });
     }
     // Tokenizing and winnowing a class's code takes seconds: in a pool thread, off the event loop.
-    const matches = await compareCodeInThread(services.config.threads, { submissions, options: services.config.codeSimilarity }, { signal: helpers.abortSignal });
+    const matches = await compareCodeInThread(
+      services.config.threads,
+      { submissions, options: services.config.codeSimilarity },
+      { signal: helpers.abortSignal },
+    );
     const bySubmission = new Map(entries.map((e) => [String(e.submissionId), e]));
     const rows: SimilarityRow[] = [];
     const side = (self: LatestCode, other: LatestCode, pct: number) =>
-      self.taskIds.map((taskId) => ({ task_id: taskId, other_task_id: other.taskId, pct, flagged: pct >= settings.warnPct, report_path: mossReport(self.submissionId, other.submissionId) }));
+      self.taskIds.map((taskId) => ({
+        task_id: taskId,
+        other_task_id: other.taskId,
+        pct,
+        flagged: pct >= settings.warnPct,
+        report_path: mossReport(self.submissionId, other.submissionId),
+      }));
     for (const m of matches) {
       if (Math.max(m.leftPct, m.rightPct) < settings.warnPct) continue;
       const left = bySubmission.get(m.left)!;
@@ -71,9 +81,18 @@ export function codeSimilarityTask(services: WorkerServices): Task {
       const dismissed = new Set(old.filter((r) => !r.flagged).map((r) => `${r.task_id} ${r.report_path}`));
       if (fresh.length === 0) return;
       const now = services.clock.now().toISOString();
-      const values = fresh.map((r) => ({ ...r, kind: 'moss' as const, flagged: r.flagged && !dismissed.has(`${r.task_id} ${r.report_path}`), created_at: now }));
+      const values = fresh.map((r) => ({
+        ...r,
+        kind: 'moss' as const,
+        flagged: r.flagged && !dismissed.has(`${r.task_id} ${r.report_path}`),
+        created_at: now,
+      }));
       // A statement takes at most 65,535 parameters; a large class's similar pairs can need more.
-      for (let at = 0; at < values.length; at += INSERT_BATCH) await k.insertInto('task_similarities').values(values.slice(at, at + INSERT_BATCH)).execute();
+      for (let at = 0; at < values.length; at += INSERT_BATCH)
+        await k
+          .insertInto('task_similarities')
+          .values(values.slice(at, at + INSERT_BATCH))
+          .execute();
     });
     helpers.logger.info(
       `code similarity of task definition ${settings.id}: ${entries.length} submissions, ${rows.length} similarities, ${Date.now() - started} ms`,

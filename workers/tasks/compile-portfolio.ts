@@ -44,10 +44,14 @@ export function compilePortfolio(services: WorkerServices): Task {
     const { threads, pdfMaxPagesPerFile: maxPagesPerFile, institutionName, externalName: productName } = services.config;
     let outcome: RenderPortfolioOutcome;
     try {
-      outcome = await renderPortfolioInThread(threads, { inputs, files, now: services.clock.now(), institutionName, productName, maxPagesPerFile }, {
-        signal: helpers.abortSignal,
-        transfer: [...files.values()].map((b) => b.buffer as ArrayBuffer),
-      });
+      outcome = await renderPortfolioInThread(
+        threads,
+        { inputs, files, now: services.clock.now(), institutionName, productName, maxPagesPerFile },
+        {
+          signal: helpers.abortSignal,
+          transfer: [...files.values()].map((b) => b.buffer as ArrayBuffer),
+        },
+      );
     } catch (error) {
       if (!isOutOfMemory(error)) throw error;
       outcome = { ok: false, reason: `it needs more than the ${threads.memoryMb} MB of memory the service gives one PDF` };

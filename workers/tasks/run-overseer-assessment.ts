@@ -105,10 +105,7 @@ export function runOverseerAssessment(
             limits: { ...limits, user },
             signal: helpers.abortSignal,
           });
-          const [text, yaml] = await Promise.all([
-            readOr(join(sandbox.outputDir, `${outputName}.txt`)),
-            readOr(join(sandbox.outputDir, `${outputName}.yaml`)),
-          ]);
+          const [text, yaml] = await Promise.all([readOr(join(sandbox.outputDir, `${outputName}.txt`)), readOr(join(sandbox.outputDir, `${outputName}.yaml`))]);
           steps.push({ mode, exitCode: result.exitCode, timedOut: result.timedOut, oomKilled: result.oomKilled, text, yaml, logs: result.logs });
           diffs[mode] = result.diff;
           // A build that failed leaves nothing to run.
@@ -136,11 +133,21 @@ export function runOverseerAssessment(
       const now = services.clock.now();
       await em.transactional(async (tx) => {
         const t = db(tx);
-        const task = await t.selectFrom('tasks as t').innerJoin('projects as p', 'p.id', 't.project_id').select(['t.status', 'p.user_id']).where('t.id', '=', record!.task_id).executeTakeFirstOrThrow();
+        const task = await t
+          .selectFrom('tasks as t')
+          .innerJoin('projects as p', 'p.id', 't.project_id')
+          .select(['t.status', 'p.user_id'])
+          .where('t.id', '=', record!.task_id)
+          .executeTakeFirstOrThrow();
         const tutor = (await tutorFor(tx, record!.project_id, record!.task_definition_id)) ?? task.user_id;
         const target = merged?.newStatus ? statusForTrigger(merged.newStatus) : undefined;
         if (target) {
-          await changeTask(tx, record!.task_id, { actor: { userId: tutor, role: 'Tutor' }, change: { kind: 'automated', target, onlyFrom: 'ready_for_feedback' } }, now);
+          await changeTask(
+            tx,
+            record!.task_id,
+            { actor: { userId: tutor, role: 'Tutor' }, change: { kind: 'automated', target, onlyFrom: 'ready_for_feedback' } },
+            now,
+          );
         }
         const after = await t.selectFrom('tasks').select('status').where('id', '=', record!.task_id).executeTakeFirstOrThrow();
         await t

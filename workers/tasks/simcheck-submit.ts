@@ -29,7 +29,9 @@ export function simcheckSubmit(services: WorkerServices): Task {
       if (!isChecked(requirements[file.idx])) continue;
       let [action] = await em.find(SimcheckAction, { action: 'upload_submission', params: { taskSubmissionId: submissionId, idx: file.idx } });
       if (!action) {
-        const doc = em.create(SimcheckSubmission, { task: taskId, idx: file.idx, filename: file.originalFilename, status: 'created' } as never) as unknown as { id: number };
+        const doc = em.create(SimcheckSubmission, { task: taskId, idx: file.idx, filename: file.originalFilename, status: 'created' } as never) as unknown as {
+          id: number;
+        };
         await em.flush();
         action = await createAction(em, {
           action: 'upload_submission',

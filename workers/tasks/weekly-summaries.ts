@@ -7,7 +7,10 @@ import { weeklyRecipients } from '../../src/mail/weekly.ts';
 import type { WorkerServices } from '../index.ts';
 
 const payloadSchema = z.object({
-  weekEnd: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  weekEnd: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   // Added by graphile-worker's cron: the time the item was scheduled for.
   _cron: z.object({ ts: z.string() }).optional(),
 });

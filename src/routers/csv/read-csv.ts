@@ -30,7 +30,9 @@ export async function readCsv(file: UploadedFile): Promise<CsvRow[]> {
   }
   const rows: CsvRow[] = [];
   try {
-    await parseCsvSlices<CsvRow>(bytes, { ...CSV_READ_OPTIONS, columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()) }, (row) => rows.push(row));
+    await parseCsvSlices<CsvRow>(bytes, { ...CSV_READ_OPTIONS, columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()) }, (row) =>
+      rows.push(row),
+    );
   } catch (error) {
     throw badRequest(`The CSV file cannot be read: ${(error as Error).message}`);
   }

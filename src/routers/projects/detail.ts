@@ -9,7 +9,6 @@ import { portfolioParts } from '../submission/portfolio/parts.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
 import { portfolioAvailable, type ProjectDetailOut } from './schemas.ts';
 
-
 export interface DetailViewer {
   userId: number;
   /** The viewer's role in the project's unit, shown as `unit.my_role`. */

@@ -23,7 +23,15 @@ export const listProjects = authedProcedure
       .selectFrom('projects as p')
       .innerJoin('units as u', 'u.id', 'p.unit_id')
       .leftJoin('unit_roles as r', (j) => j.onRef('r.unit_id', '=', 'p.unit_id').onRef('r.user_id', '=', 'p.user_id'))
-      .select(['p.id as project_id', 'p.campus_id', 'p.user_id', 'p.target_grade', 'p.portfolio_production_date', 'p.compile_portfolio', 'r.role as staff_role'])
+      .select([
+        'p.id as project_id',
+        'p.campus_id',
+        'p.user_id',
+        'p.target_grade',
+        'p.portfolio_production_date',
+        'p.compile_portfolio',
+        'r.role as staff_role',
+      ])
       .select(['u.id', 'u.code', 'u.name', 'u.start_date', 'u.end_date', 'u.active', 'u.teaching_period_id'])
       .where('p.user_id', '=', ctx.user.id)
       .where('p.enrolled', '=', true)

@@ -70,9 +70,7 @@ export async function enrolProjects(
     const changed = new Map<number, { campusId: number | null; changeCampus: boolean }>();
     for (const id of reenrolled) changed.set(id, { campusId: null, changeCampus: false });
     for (const u of campusUpdates) changed.set(u.id, { campusId: u.campusId, changeCampus: true });
-    const values = sql.join(
-      [...changed].map(([id, c]) => sql`(${id}::int, ${c.campusId}::int, ${c.changeCampus}::boolean)`),
-    );
+    const values = sql.join([...changed].map(([id, c]) => sql`(${id}::int, ${c.campusId}::int, ${c.changeCampus}::boolean)`));
     await sql`
       update projects p set
         enrolled = true,
@@ -111,7 +109,11 @@ export async function checkGroupsOnReenrolment(em: Em, projectIds: number[]): Pr
 /** Withdraws enrolled projects (their tutorials and groups are kept for a return). */
 export async function withdrawProjects(em: Em, projectIds: number[]): Promise<void> {
   if (projectIds.length === 0) return;
-  await db(em).updateTable('projects').set({ enrolled: false, updated_at: sql`now()` as never }).where('id', 'in', projectIds).execute();
+  await db(em)
+    .updateTable('projects')
+    .set({ enrolled: false, updated_at: sql`now()` as never })
+    .where('id', 'in', projectIds)
+    .execute();
 }
 
 /**
@@ -125,9 +127,7 @@ export async function refreshProjectStats(em: Em, projectIds: number[]): Promise
   const projects = await k
     .selectFrom('projects as p')
     .select(['p.id', 'p.target_grade'])
-    .select(
-      sql<number>`(select count(*)::int from task_definitions d where d.unit_id = p.unit_id and d.target_grade <= p.target_grade)`.as('definitions'),
-    )
+    .select(sql<number>`(select count(*)::int from task_definitions d where d.unit_id = p.unit_id and d.target_grade <= p.target_grade)`.as('definitions'))
     .where('p.id', 'in', projectIds)
     .execute();
   const tasks = await k
@@ -140,8 +140,6 @@ export async function refreshProjectStats(em: Em, projectIds: number[]): Promise
     .execute();
   const statuses = new Map<number, TaskStatus[]>();
   for (const t of tasks) statuses.set(t.project_id, [...(statuses.get(t.project_id) ?? []), t.status as TaskStatus]);
-  const values = sql.join(
-    projects.map((p) => sql`(${p.id}::int, ${JSON.stringify(projectStats(p.definitions, statuses.get(p.id) ?? []))}::jsonb)`),
-  );
+  const values = sql.join(projects.map((p) => sql`(${p.id}::int, ${JSON.stringify(projectStats(p.definitions, statuses.get(p.id) ?? []))}::jsonb)`));
   await sql`update projects p set task_stats = v.stats from (values ${values}) as v(id, stats) where p.id = v.id`.execute(k);
 }

@@ -15,14 +15,15 @@ export const listSimcheckActions = authedProcedure
       tags: ['Similarity checks'],
       summary: 'Calls to the similarity service, latest change first',
       description:
-        'Incomplete actions unless `show_complete`; `limit` (50) and `offset` (0) page them. All of them for an Admin; a unit\'s for its Convenor with `unit_id` (403 otherwise; 404 for an unknown unit).',
+        "Incomplete actions unless `show_complete`; `limit` (50) and `offset` (0) page them. All of them for an Admin; a unit's for its Convenor with `unit_id` (403 otherwise; 404 for an unknown unit).",
     },
     rest: { aliases: [{ method: 'GET', path: '/api/tii_actions' }] },
   })
   .input(actionsListInput)
   .output(z.array(actionOut))
   .query(async ({ ctx, input }) => {
-    if (input.unit_id !== undefined && !(await ctx.em.findOne(Unit, { id: input.unit_id }, { fields: ['id'] }))) throw notFound('Unable to find requested Unit');
+    if (input.unit_id !== undefined && !(await ctx.em.findOne(Unit, { id: input.unit_id }, { fields: ['id'] })))
+      throw notFound('Unable to find requested Unit');
     const allowed =
       can(ctx.user, 'admin_units') || (input.unit_id !== undefined && canInUnit(await roleInUnit(ctx.em, ctx.user, input.unit_id), 'add_task_def'));
     if (!allowed) throw forbidden(REFUSED);

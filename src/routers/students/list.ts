@@ -19,6 +19,4 @@ export const listStudents = unitQuery(listStudentsInput, {
     },
   })
   .output(z.array(studentProjectOut))
-  .query(({ ctx, input }) =>
-    loadUnitStudents(ctx.em, ctx.unit.id, { includeWithdrawn: input.withdraw === true || input.withdrawn === true }),
-  );
+  .query(({ ctx, input }) => loadUnitStudents(ctx.em, ctx.unit.id, { includeWithdrawn: input.withdraw === true || input.withdrawn === true }));

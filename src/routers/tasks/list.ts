@@ -12,7 +12,7 @@ export const listTasks = unitQuery(listTasksInput, { action: 'get_unit', refused
       method: 'GET',
       path: '/api/tasks',
       tags: ['Tasks and similarities'],
-      summary: 'Started tasks in a unit: all of them for staff, the caller\'s own for a student',
+      summary: "Started tasks in a unit: all of them for staff, the caller's own for a student",
       description:
         "Staff of the unit (and Admins) get every started task (any status but not_started) of the unit's enrolled students, as the original's task summary; a student of the unit gets their own started tasks (the spec's \"caller's own list\"). Each with the student's tutorial for the task's definition (its stream, or a tutorial without one), null when none. In task id order; one SQL statement.",
     },

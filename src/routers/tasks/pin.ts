@@ -25,7 +25,8 @@ export const pinTask = authedMutation
       path: '/api/tasks/{id}/pin',
       tags: ['Tasks and similarities'],
       summary: "Pin a task to the caller's inbox",
-      description: 'Staff of the task\'s unit (tutors and convenors; an Admin who is not staff is refused). Pinned tasks head the caller\'s inbox. Pinning a pinned task changes nothing.',
+      description:
+        "Staff of the task's unit (tutors and convenors; an Admin who is not staff is refused). Pinned tasks head the caller's inbox. Pinning a pinned task changes nothing.",
     },
   })
   .input(taskIdInput)
@@ -47,7 +48,8 @@ export const unpinTask = authedMutation
       path: '/api/tasks/{id}/pin',
       tags: ['Tasks and similarities'],
       summary: "Unpin a task from the caller's inbox",
-      description: "Staff of the task's unit. Removes only the caller's pin; a task the caller has not pinned is 404 \"Unable to find requested Task pin\", as in the original.",
+      description:
+        'Staff of the task\'s unit. Removes only the caller\'s pin; a task the caller has not pinned is 404 "Unable to find requested Task pin", as in the original.',
     },
     rest: { status: 204 },
   })

@@ -14,7 +14,7 @@ export const getTeachingPeriod = optionalAuthProcedure
       tags: ['Teaching periods'],
       summary: 'Get a teaching period with its breaks and units',
       description:
-        'Public. With valid credentials each unit carries the caller\'s `my_role` (Convenor, Tutor, Student or Admin); without them `my_role` is null.',
+        "Public. With valid credentials each unit carries the caller's `my_role` (Convenor, Tutor, Student or Admin); without them `my_role` is null.",
     },
   })
   .input(teachingPeriodIdInput)

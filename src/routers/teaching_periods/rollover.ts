@@ -47,7 +47,11 @@ export async function rolloverTeachingPeriod(em: Em, r: PeriodRollover): Promise
       .selectFrom('units as u')
       .innerJoin('teaching_periods as p', 'p.id', 'u.teaching_period_id')
       .select(['u.id', 'u.code'])
-      .where('u.code', 'in', units.map((u) => u.code))
+      .where(
+        'u.code',
+        'in',
+        units.map((u) => u.code),
+      )
       .where('p.start_date', '>', source.endDate.toISOString())
       .where('p.start_date', '<', target.startDate.toISOString())
       .orderBy('p.start_date', 'asc')

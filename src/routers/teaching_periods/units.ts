@@ -16,7 +16,13 @@ export async function unitSummaries(em: Em, teachingPeriodId: number, user: Call
   );
   if (units.length === 0) return [];
 
-  const roles = user ? await rolesInUnits(em, user, units.map((u) => u.id)) : new Map();
+  const roles = user
+    ? await rolesInUnits(
+        em,
+        user,
+        units.map((u) => u.id),
+      )
+    : new Map();
 
   return units.map((u) => ({
     code: u.code,

@@ -33,8 +33,7 @@ export const updateTeachingPeriod = authedMutation
     };
     await validateTeachingPeriod(ctx.em, fields, period.id);
 
-    const datesChanged =
-      fields.startDate.getTime() !== period.startDate.getTime() || fields.endDate.getTime() !== period.endDate.getTime();
+    const datesChanged = fields.startDate.getTime() !== period.startDate.getTime() || fields.endDate.getTime() !== period.endDate.getTime();
     ctx.em.assign(period, fields);
     await ctx.em.flush();
     if (datesChanged) {

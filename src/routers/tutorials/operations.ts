@@ -38,7 +38,11 @@ async function ensureAbbreviationFree(em: Em, unitId: number, abbreviation: stri
   if (taken) throw badRequest(ABBREVIATION_TAKEN);
 }
 
-export async function createTutorial(em: Em, unitId: number, fields: Required<Pick<TutorialFields, 'tutorUserId' | 'capacity' | 'abbreviation' | 'meetingDay' | 'meetingTime' | 'meetingLocation'>> & TutorialFields): Promise<ITutorial> {
+export async function createTutorial(
+  em: Em,
+  unitId: number,
+  fields: Required<Pick<TutorialFields, 'tutorUserId' | 'capacity' | 'abbreviation' | 'meetingDay' | 'meetingTime' | 'meetingLocation'>> & TutorialFields,
+): Promise<ITutorial> {
   const tutor = await tutorRole(em, unitId, fields.tutorUserId);
   const campus = fields.campusId ? await findOr404(em, Campus, fields.campusId) : null;
   const stream = fields.streamAbbr ? await findStream(em, unitId, fields.streamAbbr) : null;

@@ -51,7 +51,10 @@ function toTutorial(row: Row): TutorialOut {
 export async function tutorialsOfUnits(em: Em, unitIds: readonly number[]): Promise<Map<number, TutorialOut[]>> {
   const byUnit = new Map<number, TutorialOut[]>(unitIds.map((id) => [id, []]));
   if (unitIds.length === 0) return byUnit;
-  const rows = await tutorialRows(em).where('t.unit_id', 'in', [...unitIds]).orderBy('t.id').execute();
+  const rows = await tutorialRows(em)
+    .where('t.unit_id', 'in', [...unitIds])
+    .orderBy('t.id')
+    .execute();
   for (const row of rows) byUnit.get(row.unit_id)?.push(toTutorial(row));
   return byUnit;
 }

@@ -14,8 +14,7 @@ export const updateTutorial = authedMutation
       path: '/api/tutorials/{id}',
       tags: ['Tutorials and tutorial streams'],
       summary: 'Change a tutorial (unit Convenor, Admin)',
-      description:
-        'Changes only the fields sent. `unit_id` may be sent but must be the tutorial\'s unit. A tutorial with enrolments keeps its stream (400).',
+      description: "Changes only the fields sent. `unit_id` may be sent but must be the tutorial's unit. A tutorial with enrolments keeps its stream (400).",
     },
   })
   .input(updateTutorialInput)

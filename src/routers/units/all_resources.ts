@@ -8,7 +8,6 @@ import { loadTaskDefinitions } from './task_definitions/schemas.ts';
 import { unitIdInput } from './schemas.ts';
 import type { Em } from '../../db/orm.ts';
 
-
 /**
  * The zip's entries, in the unit page's order: `<ABBR>.pdf` for each sheet and `<ABBR>.zip` for
  * each resources zip. An abbreviation is made safe as a file name first (it is a label a convenor
@@ -16,7 +15,10 @@ import type { Em } from '../../db/orm.ts';
  */
 export async function unitResourceEntries(em: Em, storage: Storage, unitId: number): Promise<ZipEntryOut[]> {
   const definitions = await loadTaskDefinitions(em, unitId);
-  const files = await definitionFiles(storage, definitions.map((d) => d.id));
+  const files = await definitionFiles(
+    storage,
+    definitions.map((d) => d.id),
+  );
   const used = new Set<string>();
   const entries: ZipEntryOut[] = [];
   for (const d of definitions) {
@@ -41,7 +43,7 @@ export const downloadAllResources = unitQuery(unitIdInput, {
       method: 'GET',
       path: '/api/units/{id}/all_resources',
       tags: ['Units'],
-      summary: "Every task sheet and resources zip of the unit, in one zip",
+      summary: 'Every task sheet and resources zip of the unit, in one zip',
       description:
         '`<CODE>-all-resources.zip` (`application/zip`, attachment) holding `<ABBREVIATION>.pdf` for each task sheet and `<ABBREVIATION>.zip` for each ' +
         "task's resources, in the unit page's order; a unit without files gives an empty zip. Built fresh for each request and sent as it is written. " +

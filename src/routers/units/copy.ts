@@ -132,7 +132,10 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   }
   const newOutcome = new Map<number, { id: number }>();
   for (const o of outcomes) {
-    newOutcome.set(o.id, em.create(LearningOutcome, { unit: unit.id, iloNumber: o.ilo_number, abbreviation: o.abbreviation, name: o.name, description: o.description }) as never);
+    newOutcome.set(
+      o.id,
+      em.create(LearningOutcome, { unit: unit.id, iloNumber: o.ilo_number, abbreviation: o.abbreviation, name: o.name, description: o.description }) as never,
+    );
   }
   await em.flush();
 
@@ -149,7 +152,8 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   for (const a of alignments) {
     const outcome = newOutcome.get(a.learning_outcome_id);
     const definition = newDefinition.get(a.task_definition_id);
-    if (outcome && definition) em.create(LearningAlignment, { taskDefinition: definition, learningOutcome: outcome.id, rating: a.rating, description: a.description });
+    if (outcome && definition)
+      em.create(LearningAlignment, { taskDefinition: definition, learningOutcome: outcome.id, rating: a.rating, description: a.description });
   }
   const draft = refId(source.draftTaskDefinition);
   if (draft !== null && newDefinition.has(draft)) unit.draftTaskDefinition = newDefinition.get(draft) as never;

@@ -13,7 +13,7 @@ export const createUnitProcedure = authedMutation
       tags: ['Units'],
       summary: 'Create a unit (Admin, Convenor)',
       description:
-        '`main_convenor_user_id` names the main convenor (a Convenor or Admin; 400 otherwise, 404 when unknown), who is employed as a Convenor; without it the caller is. A caller who is not an Admin is employed as a Convenor as well. With `teaching_period_id` the unit takes the period\'s dates (sending dates too is refused with 403); without either it starts the coming Monday and runs 16 weeks. `description` defaults to the name; `code` is unique within a teaching period.',
+        "`main_convenor_user_id` names the main convenor (a Convenor or Admin; 400 otherwise, 404 when unknown), who is employed as a Convenor; without it the caller is. A caller who is not an Admin is employed as a Convenor as well. With `teaching_period_id` the unit takes the period's dates (sending dates too is refused with 403); without either it starts the coming Monday and runs 16 weeks. `description` defaults to the name; `code` is unique within a teaching period.",
     },
   })
   .input(createUnitInput)

@@ -46,7 +46,10 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
   ]);
   if (!unit) throw notFound('Unable to find requested Unit');
   // has_task_sheet and the like: whether each definition's files are stored (no query).
-  const files = await definitionFiles(storage, definitions.map((d) => d.id));
+  const files = await definitionFiles(
+    storage,
+    definitions.map((d) => d.id),
+  );
 
   const isStaff = STAFF_ROLES.includes(role);
   const isAdminStaff = ADMIN_STAFF.includes(role);

@@ -18,7 +18,10 @@ export async function gradesCsv(em: Em, unit: { id: number; code: string }): Pro
     .where('p.grade', '>', 0)
     .orderBy('u.username')
     .execute();
-  return writeCsv(GRADES_CSV_COLUMNS, rows.map((r) => [unit.code, r.username, r.student_id, r.grade, r.grade_rationale]));
+  return writeCsv(
+    GRADES_CSV_COLUMNS,
+    rows.map((r) => [unit.code, r.username, r.student_id, r.grade, r.grade_rationale]),
+  );
 }
 
 export const downloadGrades = unitQuery(unitIdInput, {

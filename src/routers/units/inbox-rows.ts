@@ -46,10 +46,7 @@ const AWAITING_STAFF: TaskStatus[] = ['ready_for_feedback', 'need_help'];
  * requests was most of its time (docs/operating/database-load.md).
  */
 export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 'inbox' | 'feedback'): Promise<InboxTaskOut[]> {
-  const filter =
-    list === 'inbox'
-      ? sql`where x.status in (${sql.join(AWAITING_STAFF)}) or x.pinned = 1 or x.num_new_comments > 0`
-      : sql``;
+  const filter = list === 'inbox' ? sql`where x.status in (${sql.join(AWAITING_STAFF)}) or x.pinned = 1 or x.num_new_comments > 0` : sql``;
   const order =
     list === 'inbox'
       ? sql`order by x.pinned desc, x.submission_date asc nulls last, x.last_comment_at asc nulls last, x.task_definition_id, x.id`

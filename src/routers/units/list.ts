@@ -15,7 +15,7 @@ export const listUnits = authedProcedure
       tags: ['Units'],
       summary: 'Units the caller convenes (Admin: every unit)',
       description:
-        'Convenors see the units where they hold a Convenor unit role, admins every unit; tutors and students are refused. Inactive units are left out unless `include_in_active=true`. Each carries the caller\'s `my_role`.',
+        "Convenors see the units where they hold a Convenor unit role, admins every unit; tutors and students are refused. Inactive units are left out unless `include_in_active=true`. Each carries the caller's `my_role`.",
     },
   })
   .input(listUnitsInput)
@@ -26,7 +26,17 @@ export const listUnits = authedProcedure
     const rows = await db(ctx.em)
       .selectFrom('units as u')
       .leftJoin('unit_roles as mc', 'mc.id', 'u.main_convenor_id')
-      .select(['u.id', 'u.code', 'u.name', 'u.description', 'u.start_date', 'u.end_date', 'u.active', 'u.teaching_period_id', 'mc.user_id as main_convenor_user_id'])
+      .select([
+        'u.id',
+        'u.code',
+        'u.name',
+        'u.description',
+        'u.start_date',
+        'u.end_date',
+        'u.active',
+        'u.teaching_period_id',
+        'mc.user_id as main_convenor_user_id',
+      ])
       .$if(!seesAll, (q) =>
         q.where((eb) =>
           eb.exists(
@@ -44,7 +54,11 @@ export const listUnits = authedProcedure
       .orderBy('u.code')
       .orderBy('u.id')
       .execute();
-    const roles = await rolesInUnits(ctx.em, ctx.user, rows.map((r) => r.id));
+    const roles = await rolesInUnits(
+      ctx.em,
+      ctx.user,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       code: r.code,
       id: r.id,

@@ -16,7 +16,7 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
 /** The Monday after `today` (a unit without dates starts then, for 16 weeks). */
 export function comingMonday(today: string): string {
   const weekday = new Date(`${today}T00:00:00.000Z`).getUTCDay();
-  return addDays(today, ((8 - weekday) % 7) || 7);
+  return addDays(today, (8 - weekday) % 7 || 7);
 }
 
 async function findPeriod(em: Em, id: number) {
@@ -127,7 +127,7 @@ export async function updateUnit(em: Em, unit: IUnit, fields: UpdateUnitFields):
     if (periodId !== null) periodId = null;
     end = fields.end_date;
   }
-  const portfolio = fields.portfolio_auto_generation_date !== undefined ? fields.portfolio_auto_generation_date : unit.portfolioAutoGenerationDate ?? null;
+  const portfolio = fields.portfolio_auto_generation_date !== undefined ? fields.portfolio_auto_generation_date : (unit.portfolioAutoGenerationDate ?? null);
   assertDates(start, end, portfolio);
   const code = fields.code ?? unit.code;
   if (code !== unit.code || periodId !== (unit.teachingPeriod ? (unit.teachingPeriod as unknown as { id: number }).id : null)) {

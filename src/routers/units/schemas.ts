@@ -61,7 +61,13 @@ export const unitIdInput = z.object({ id: idField() });
 export const listUnitsInput = z.object({ include_in_active: formBool().optional() });
 
 /** `-1` is the original's way to take a unit out of its teaching period. */
-const periodId = () => formInt().pipe(z.number().int().refine((n) => n === -1 || n > 0));
+const periodId = () =>
+  formInt().pipe(
+    z
+      .number()
+      .int()
+      .refine((n) => n === -1 || n > 0),
+  );
 
 const flags = {
   active: formBool().optional(),

@@ -109,16 +109,43 @@ function meta(path: string, summary: string, description: string): Meta {
 }
 
 export const taskStatusPctProcedure = unitQuery(unitIdInput, scope)
-  .meta(meta('task_status_pct', 'Task statuses per definition and tutorial', 'Keyed by task definition id (every definition, possibly `{}`), then tutorial id (`""` for students in no matching tutorial): `[{tutorial_stream_id, status, num}]`, with a `not_started` entry for students aiming at the definition who have not started it. Unit staff and admins.'))
-  .output(z.record(z.string(), z.record(z.string(), z.array(z.object({ tutorial_stream_id: z.number().int().nullable(), status: z.string(), num: z.number().int() })))))
+  .meta(
+    meta(
+      'task_status_pct',
+      'Task statuses per definition and tutorial',
+      'Keyed by task definition id (every definition, possibly `{}`), then tutorial id (`""` for students in no matching tutorial): `[{tutorial_stream_id, status, num}]`, with a `not_started` entry for students aiming at the definition who have not started it. Unit staff and admins.',
+    ),
+  )
+  .output(
+    z.record(
+      z.string(),
+      z.record(z.string(), z.array(z.object({ tutorial_stream_id: z.number().int().nullable(), status: z.string(), num: z.number().int() }))),
+    ),
+  )
   .query(({ ctx }) => taskStatusPct(ctx.em, ctx.unit.id));
 
 export const studentTargetGradeProcedure = unitQuery(unitIdInput, scope)
-  .meta(meta('student_target_grade', 'Enrolled students per tutorial and target grade', 'Each enrolled student counts once per tutorial enrolment (`tutorial_id` null without one), ordered by tutorial then grade. Unit staff and admins.'))
-  .output(z.array(z.object({ tutorial_id: z.number().int().nullable(), tutorial_stream_id: z.number().int().nullable(), grade: z.number().int(), num: z.number().int() })))
+  .meta(
+    meta(
+      'student_target_grade',
+      'Enrolled students per tutorial and target grade',
+      'Each enrolled student counts once per tutorial enrolment (`tutorial_id` null without one), ordered by tutorial then grade. Unit staff and admins.',
+    ),
+  )
+  .output(
+    z.array(
+      z.object({ tutorial_id: z.number().int().nullable(), tutorial_stream_id: z.number().int().nullable(), grade: z.number().int(), num: z.number().int() }),
+    ),
+  )
   .query(({ ctx }) => studentTargetGrades(ctx.em, ctx.unit.id));
 
 export const taskCompletionStatsProcedure = unitQuery(unitIdInput, scope)
-  .meta(meta('task_completion_stats', 'Completed tasks per student: unit, each tutorial, each target grade', '`{unit, tutorial: {<id>: S}, grade: {"0".."3": S}}`, S = `{median, lower, upper, min, max}` over students with at least one complete task (zeros without any). Unit staff and admins.'))
+  .meta(
+    meta(
+      'task_completion_stats',
+      'Completed tasks per student: unit, each tutorial, each target grade',
+      '`{unit, tutorial: {<id>: S}, grade: {"0".."3": S}}`, S = `{median, lower, upper, min, max}` over students with at least one complete task (zeros without any). Unit staff and admins.',
+    ),
+  )
   .output(z.object({ unit: statisticOut, tutorial: z.record(z.string(), statisticOut), grade: z.record(z.string(), statisticOut) }))
   .query(({ ctx }) => taskCompletionStats(ctx.em, ctx.unit.id));

@@ -29,11 +29,7 @@ export async function assertUnitRolesAllow(em: Em, user: IUser, to: SystemRole):
  * 400 naming every field whose value another user already holds (usernames and emails are
  * stored lower-cased). The unique indexes stay as the backstop for concurrent writes.
  */
-export async function assertUnique(
-  em: Em,
-  values: { username?: string; email?: string; studentId?: string | null },
-  exceptId?: number,
-): Promise<void> {
+export async function assertUnique(em: Em, values: { username?: string; email?: string; studentId?: string | null }, exceptId?: number): Promise<void> {
   const checks: [label: string, where: Record<string, string>][] = [];
   if (values.username !== undefined) checks.push(['Username', { username: values.username }]);
   if (values.email !== undefined) checks.push(['Email', { email: values.email }]);

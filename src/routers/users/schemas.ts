@@ -69,10 +69,7 @@ const usernameField = () => nameField().transform((s) => s.toLowerCase());
 
 /** Not trimmed: spaces are part of a password. */
 const passwordField = () =>
-  z
-    .string()
-    .min(8, { message: 'is too short (minimum is 8 characters)' })
-    .max(MAX_TEXT, { message: 'is too long (maximum is 255 characters)' });
+  z.string().min(8, { message: 'is too short (minimum is 8 characters)' }).max(MAX_TEXT, { message: 'is too long (maximum is 255 characters)' });
 
 /** A role name, matched case-insensitively by the procedure (an unknown name is a 403 there, as in the original). */
 const roleName = () => formString();

@@ -36,7 +36,7 @@ export const updateUser = authedMutation
       tags: ['Users'],
       summary: 'Update a user (the user themself, or Admin/Convenor)',
       description:
-        'Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user themself or an Admin may set a password; a new password ends the user\'s other sessions (all of them when an Admin sets it).',
+        "Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user themself or an Admin may set a password; a new password ends the user's other sessions (all of them when an Admin sets it).",
     },
   })
   .input(updateUserInput)

@@ -9,5 +9,8 @@ export function findWebcal(em: Em, userId: number): Promise<IWebcal | null> {
 /** The settings answer for a calendar: one more query for its excluded units. */
 export async function webcalSettings(em: Em, webcal: IWebcal): Promise<WebcalOut> {
   const exclusions = await em.find(WebcalUnitExclusion, { webcal: webcal.id }, { orderBy: { unit: 'asc' } });
-  return toWebcal(webcal, exclusions.map((e) => e.unit.id));
+  return toWebcal(
+    webcal,
+    exclusions.map((e) => e.unit.id),
+  );
 }

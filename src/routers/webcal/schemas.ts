@@ -34,7 +34,9 @@ export function toWebcal(w: IWebcal, unitExclusions: number[]): WebcalOut {
     include_start_dates: w.includeStartDates,
     enabled: true,
     // The key is left out altogether when there is no reminder.
-    ...(w.reminderTime != null && w.reminderUnit != null ? { reminder: { time: w.reminderTime, unit: w.reminderUnit.toUpperCase() as (typeof REMINDER_UNITS_OUT)[number] } } : {}),
+    ...(w.reminderTime != null && w.reminderUnit != null
+      ? { reminder: { time: w.reminderTime, unit: w.reminderUnit.toUpperCase() as (typeof REMINDER_UNITS_OUT)[number] } }
+      : {}),
     unit_exclusions: unitExclusions,
   };
 }

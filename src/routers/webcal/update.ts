@@ -58,9 +58,7 @@ export const updateWebcal = authedMutation
 /** Sets the excluded units to those of `unitIds` that are active units the user is enrolled in. */
 async function replaceExclusions(em: Em, webcal: IWebcal, userId: number, unitIds: number[]): Promise<void> {
   const candidates = [...new Set(unitIds.filter((id) => id > 0 && id <= INT32_MAX))];
-  const enrolments = candidates.length
-    ? await em.find(Project, { user: userId, enrolled: true, unit: { id: { $in: candidates }, active: true } })
-    : [];
+  const enrolments = candidates.length ? await em.find(Project, { user: userId, enrolled: true, unit: { id: { $in: candidates }, active: true } }) : [];
   const wanted = new Set(enrolments.map((p) => p.unit.id));
   for (const existing of await em.find(WebcalUnitExclusion, { webcal: webcal.id })) {
     if (wanted.has(existing.unit.id)) wanted.delete(existing.unit.id);

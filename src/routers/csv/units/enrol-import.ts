@@ -35,13 +35,11 @@ export async function importEnrolments(em: Em, unit: EnrolUnit, rows: CsvRow[]):
   const k = db(em);
   const campuses = await k.selectFrom('campuses').select(['id', 'name', 'abbreviation']).execute();
   const streams = await k.selectFrom('tutorial_streams').select(['id', 'abbreviation']).where('unit_id', '=', unit.id).execute();
-  const tutorials = await k
-    .selectFrom('tutorials')
-    .select(['id', 'abbreviation', 'tutorial_stream_id', 'campus_id'])
-    .where('unit_id', '=', unit.id)
-    .execute();
+  const tutorials = await k.selectFrom('tutorials').select(['id', 'abbreviation', 'tutorial_stream_id', 'campus_id']).where('unit_id', '=', unit.id).execute();
   // One column per stream (by abbreviation, lower-cased), or a single `tutorial` column.
-  const columns = streams.length ? streams.map((s) => ({ key: s.abbreviation.toLowerCase(), streamId: s.id as number | null })) : [{ key: 'tutorial', streamId: null }];
+  const columns = streams.length
+    ? streams.map((s) => ({ key: s.abbreviation.toLowerCase(), streamId: s.id as number | null }))
+    : [{ key: 'tutorial', streamId: null }];
 
   const planned: Planned[] = [];
   const seen = new Set<string>();
@@ -85,7 +83,10 @@ export async function importEnrolments(em: Em, unit: EnrolUnit, rows: CsvRow[]):
     const isNew = !byName.has(p.username);
     const clash = claimed.find((t) => t.username !== p.username && ((isNew && t.email === email) || (studentId && t.student_id === studentId)));
     if (clash) {
-      result.errors.push({ row: p.row, message: isNew && clash.email === email ? `Email ${email} belongs to another user` : `Student id ${studentId} belongs to another user` });
+      result.errors.push({
+        row: p.row,
+        message: isNew && clash.email === email ? `Email ${email} belongs to another user` : `Student id ${studentId} belongs to another user`,
+      });
       continue;
     }
     claimed.push({ username: p.username, email, student_id: studentId });

@@ -34,8 +34,7 @@ export const downloadStudents = unitQuery(unitCsvInput, {
     const tutorialAbbr = new Map(tutorials.map((t) => [t.id, t.abbreviation]));
     const campusAbbr = new Map(campuses.map((c) => [c.id, c.abbreviation]));
     const rows = students.map((s) => {
-      const inStream = (key: string) =>
-        s.tutorial_enrolments.find((e) => (streams.length ? e.stream_abbr === key : true))?.tutorial_id;
+      const inStream = (key: string) => s.tutorial_enrolments.find((e) => (streams.length ? e.stream_abbr === key : true))?.tutorial_id;
       return [
         ctx.unit.code,
         s.campus_id === null ? '' : (campusAbbr.get(s.campus_id) ?? ''),

@@ -40,7 +40,19 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, {
     const projects = await k
       .selectFrom('projects as p')
       .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select(['p.id', 'u.student_id', 'u.username', 'u.first_name', 'u.last_name', 'u.email', 'p.target_grade', 'p.compile_portfolio', 'p.portfolio_production_date', 'p.grade', 'p.grade_rationale'])
+      .select([
+        'p.id',
+        'u.student_id',
+        'u.username',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+        'p.target_grade',
+        'p.compile_portfolio',
+        'p.portfolio_production_date',
+        'p.grade',
+        'p.grade_rationale',
+      ])
       .where('p.unit_id', '=', unitId)
       .where('p.enrolled', '=', true)
       .orderBy('p.id')
@@ -68,7 +80,14 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, {
     const taskOf = new Map(tasks.map((t) => [`${t.project_id}:${t.task_definition_id}`, t]));
 
     const header = [
-      'Student ID', 'Username', 'Student Name', 'Target Grade', 'Email', 'Portfolio', 'Grade', 'Rationale',
+      'Student ID',
+      'Username',
+      'Student Name',
+      'Target Grade',
+      'Email',
+      'Portfolio',
+      'Grade',
+      'Rationale',
       ...(streams.length ? streams.map((s) => s.abbreviation) : ['Tutorial']),
       ...groupSets.map((g) => g.name),
       ...defs.flatMap((d) => [
@@ -85,8 +104,14 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, {
         ? streams.map((s) => mine.find((t) => t.tutorial_stream_id === s.id || t.tutorial_stream_id === null)?.abbreviation ?? '')
         : [mine[0]?.abbreviation ?? ''];
       return [
-        cell(p.student_id), p.username, `${p.first_name} ${p.last_name}`, GRADE_NAMES[p.target_grade] ?? '', p.email,
-        String(portfolioAvailable(p)), p.grade > 0 ? p.grade : '', cell(p.grade_rationale),
+        cell(p.student_id),
+        p.username,
+        `${p.first_name} ${p.last_name}`,
+        GRADE_NAMES[p.target_grade] ?? '',
+        p.email,
+        String(portfolioAvailable(p)),
+        p.grade > 0 ? p.grade : '',
+        cell(p.grade_rationale),
         ...tutorialCells,
         ...groupSets.map((gs) => groups.find((g) => g.project_id === p.id && g.group_set_id === gs.id)?.name ?? ''),
         ...defs.flatMap((d) => {

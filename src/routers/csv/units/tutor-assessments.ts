@@ -35,5 +35,12 @@ export const downloadTutorAssessments = unitQuery(unitCsvInput, {
        group by u.username, u.first_name, u.last_name
        order by u.username`.execute(db(ctx.em));
     const header = ['Username', 'Tutor Name', 'Total Tasks Assessed'];
-    return csvDownload(`${ctx.unit.code}-TutorAssessments.csv`, writeCsv(header, rows.map((r) => [r.username, `${r.first_name} ${r.last_name}`, r.total])), 'text/csv');
+    return csvDownload(
+      `${ctx.unit.code}-TutorAssessments.csv`,
+      writeCsv(
+        header,
+        rows.map((r) => [r.username, `${r.first_name} ${r.last_name}`, r.total]),
+      ),
+      'text/csv',
+    );
   });

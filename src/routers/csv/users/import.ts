@@ -80,8 +80,16 @@ async function importBatch(em: Em, batch: Planned[], result: UserImportResult, o
     .select(['username', 'email', 'student_id'])
     .where((eb) =>
       eb.or([
-        eb('username', 'in', batch.map((p) => p.username)),
-        eb('email', 'in', batch.map((p) => p.email)),
+        eb(
+          'username',
+          'in',
+          batch.map((p) => p.username),
+        ),
+        eb(
+          'email',
+          'in',
+          batch.map((p) => p.email),
+        ),
         ...(studentIds.length ? [eb('student_id', 'in', studentIds)] : []),
       ]),
     )
@@ -121,13 +129,25 @@ async function importBatch(em: Em, batch: Planned[], result: UserImportResult, o
       updated_at: now,
     })),
   );
-  const created = await k.insertInto('users').values(values as never).returning(['id', 'username', 'password_hash']).execute();
+  const created = await k
+    .insertInto('users')
+    .values(values as never)
+    .returning(['id', 'username', 'password_hash'])
+    .execute();
   const noPassword = created.filter((u) => u.password_hash === null);
-  if (options.mail) await queueMails(em, noPassword.map((u) => ({ kind: 'invitation' as const, userId: u.id })));
+  if (options.mail)
+    await queueMails(
+      em,
+      noPassword.map((u) => ({ kind: 'invitation' as const, userId: u.id })),
+    );
   else if (noPassword.length) result.without_password = [...(result.without_password ?? []), ...noPassword.map((u) => u.username)];
   const pending = new Set(noPassword.map((u) => u.username));
   for (const p of creating) {
-    const note = !pending.has(p.username) ? '' : options.mail ? ' An invitation to set a password was e-mailed.' : ' No password yet: no mail server is configured, so no invitation was sent.';
+    const note = !pending.has(p.username)
+      ? ''
+      : options.mail
+        ? ' An invitation to set a password was e-mailed.'
+        : ' No password yet: no mail server is configured, so no invitation was sent.';
     result.success.push({ row: p.row, message: `Added user ${p.username} as ${p.role}.${note}` });
   }
 }

@@ -16,7 +16,8 @@ const download = authedProcedure
       path: '/api/csv/users',
       tags: ['Users'],
       summary: 'Every user as CSV (Admin)',
-      description: '`users.csv`: `email, first_name, last_name, username, nickname, role, student_id`, ordered by id. No password column. The same format the upload reads.',
+      description:
+        '`users.csv`: `email, first_name, last_name, username, nickname, role, student_id`, ordered by id. No password column. The same format the upload reads.',
     },
     rest: { file: true },
   })

@@ -14,6 +14,10 @@ export const updateTaskInput = z.object({
   ...taskIds,
   trigger: given(formString()).describe('The new status, or one of its aliases (e.g. `fix`, `rff`, `demo`)'),
   include_in_portfolio: given(formBool()),
-  grade: given(z.union([formInt(), z.string()])).describe('-1 (F), 0 (P), 1 (C), 2 (D), 3 (HD) or the letters; required when a graded task is assessed as complete, discuss or demonstrate'),
-  quality_pts: given(formInt()).describe('-1 (not rated) up to the definition\'s maximum; recorded when a starred task is assessed as complete, discuss or demonstrate'),
+  grade: given(z.union([formInt(), z.string()])).describe(
+    '-1 (F), 0 (P), 1 (C), 2 (D), 3 (HD) or the letters; required when a graded task is assessed as complete, discuss or demonstrate',
+  ),
+  quality_pts: given(formInt()).describe(
+    "-1 (not rated) up to the definition's maximum; recorded when a starred task is assessed as complete, discuss or demonstrate",
+  ),
 });

@@ -215,7 +215,14 @@ async function findTarget(em: Em, unitId: number, definitions: Definition[], row
   const username = row.username ?? '';
   const group = parseGroupUsername(username);
   if (group) {
-    const found = await sql<{ group_id: number; name: string; task_id: number | null; project_id: number | null; user_id: number | null; status: TaskStatus | null }>`
+    const found = await sql<{
+      group_id: number;
+      name: string;
+      task_id: number | null;
+      project_id: number | null;
+      user_id: number | null;
+      status: TaskStatus | null;
+    }>`
       select gs.group_id, g.name, t.id as task_id, t.project_id, p.user_id, t.status
         from group_submissions gs
         join groups g on g.id = gs.group_id
@@ -228,7 +235,14 @@ async function findTarget(em: Em, unitId: number, definitions: Definition[], row
     const submission = found.rows[0];
     if (!submission || submission.task_id === null) throw new RowError('Unable to find original submission for group task.');
     if (submission.group_id !== group.groupId) throw new RowError(`Group mismatch (expected task ${definition.abbreviation} to match ${submission.name})`);
-    return { definition, projectId: submission.project_id!, studentId: submission.user_id!, taskId: submission.task_id, status: submission.status!, owner: submission.name };
+    return {
+      definition,
+      projectId: submission.project_id!,
+      studentId: submission.user_id!,
+      taskId: submission.task_id,
+      status: submission.status!,
+      owner: submission.name,
+    };
   }
   const student = await db(em)
     .selectFrom('projects as p')
@@ -253,7 +267,11 @@ async function findTarget(em: Em, unitId: number, definitions: Definition[], row
  * One row, inside its savepoint. A Status equal to the task's status (as downloaded: rff,
  * need_help) changes nothing; New Quality goes with a new status, as in PUT.
  */
-async function applyRow(ctx: MarksContext, target: RowTarget, row: CsvRow): Promise<{ message: string; taskIds: number[]; commented: boolean; changed: boolean }> {
+async function applyRow(
+  ctx: MarksContext,
+  target: RowTarget,
+  row: CsvRow,
+): Promise<{ message: string; taskIds: number[]; commented: boolean; changed: boolean }> {
   const read = rowMarks(row);
   if (!read.ok) throw badRequest(read.error);
   const { marks } = read;
@@ -265,7 +283,12 @@ async function applyRow(ctx: MarksContext, target: RowTarget, row: CsvRow): Prom
   }
   const taskId = target.taskId ?? (await ensureTask(ctx.em, target.projectId, target.definition.id, ctx.now));
   const taskIds = [taskId];
-  const request = taskChangeRequest(target.definition, { trigger, grade: marks.grade, quality_pts: marks.quality }, { userId: ctx.markerId, role: 'Tutor' }, taskId);
+  const request = taskChangeRequest(
+    target.definition,
+    { trigger, grade: marks.grade, quality_pts: marks.quality },
+    { userId: ctx.markerId, role: 'Tutor' },
+    taskId,
+  );
   if (request.change !== undefined || request.grade !== undefined) {
     const changed = await applyTaskChange(ctx.em, taskId, request, target.definition, ctx.now);
     taskIds.push(...changed.taskIds.filter((id) => id !== taskId));
@@ -295,7 +318,9 @@ async function storePdfs(ctx: MarksContext, pdfs: StagedPdf[], done: RowsDone, r
       continue;
     }
     if (!done.settled.has(found.id)) {
-      const message = done.failed.has(found.id) ? `Not stored: the row of task id ${found.id} in marks.csv has errors.` : `Task id ${found.id} not in marks.csv`;
+      const message = done.failed.has(found.id)
+        ? `Not stored: the row of task id ${found.id} in marks.csv has errors.`
+        : `Task id ${found.id} not in marks.csv`;
       result.errors.push({ row, message });
       continue;
     }
@@ -314,7 +339,9 @@ async function storePdfs(ctx: MarksContext, pdfs: StagedPdf[], done: RowsDone, r
       .updateTable('tasks')
       .set({ pdf_path: key })
       .where('pdf_path', 'is', null)
-      .where((w) => (found.group_submission_id === null ? w('id', '=', found.id) : w.or([w('id', '=', found.id), w('group_submission_id', '=', found.group_submission_id)])))
+      .where((w) =>
+        found.group_submission_id === null ? w('id', '=', found.id) : w.or([w('id', '=', found.id), w('group_submission_id', '=', found.group_submission_id)]),
+      )
       .execute();
     stored += 1;
     result.success.push({ row, message: `Replaced the PDF of task id ${found.id}` });

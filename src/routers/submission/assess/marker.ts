@@ -5,7 +5,13 @@ import type { Em } from '../../../db/orm.ts';
 import type { UnitRoleName } from '../../../policy/index.ts';
 import { forbidden, notFound } from '../../../trpc/errors.ts';
 
-export async function markerFor(em: Em, unitId: number, caller: { id: number; unitRole: UnitRoleName | null }, userId: number | undefined, refused: string): Promise<number> {
+export async function markerFor(
+  em: Em,
+  unitId: number,
+  caller: { id: number; unitRole: UnitRoleName | null },
+  userId: number | undefined,
+  refused: string,
+): Promise<number> {
   if (userId === undefined || userId === caller.id) return caller.id;
   if (caller.unitRole !== 'Convenor') throw forbidden(refused);
   const user = await db(em)

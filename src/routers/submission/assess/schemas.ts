@@ -7,7 +7,9 @@ export const assessDownloadInput = z.object({
   user_id: idField().optional().describe("Whose tutorials (default: the caller's); another tutor's only for the unit's convenors"),
 });
 
-export const assessUploadInput = assessDownloadInput.extend({ file: uploadedFile().describe('marks.csv, or the zip with marks.csv and PDFs named *-<task id>.pdf') });
+export const assessUploadInput = assessDownloadInput.extend({
+  file: uploadedFile().describe('marks.csv, or the zip with marks.csv and PDFs named *-<task id>.pdf'),
+});
 
 /** A row of marks.csv (its cells by lower-cased header) or, for a PDF, `{file: <entry name>}`. */
 const reported = z.object({ row: z.record(z.string(), z.string()), message: z.string() });

@@ -21,8 +21,8 @@ export const uploadMarks = unitMutation(assessUploadInput, { action: 'provide_fe
         '`GRP_<group id>_<submission id>`) and `Task` (abbreviation) and is applied on its own: `Status` (any trigger word; the status it already has ' +
         'changes nothing), `New Grade` and `New Quality` with the checks and refusals of `PUT /api/projects/{id}/task_def_id/{td}`, and `New Comment` ' +
         'as a comment by the caller to the student. A row with an error changes nothing; the other rows still apply. A PDF in the zip named ' +
-        '`*-<task id>.pdf` replaces that task\'s PDF when its row went through. Answers 201 `{message, success, ignored, errors}`: each item ' +
-        '`{row, message}` with the row\'s cells by lower-cased header (`{file}` for a zip entry). Staff of the unit (Tutor or Convenor); `user_id` ' +
+        "`*-<task id>.pdf` replaces that task's PDF when its row went through. Answers 201 `{message, success, ignored, errors}`: each item " +
+        "`{row, message}` with the row's cells by lower-cased header (`{file}` for a zip entry). Staff of the unit (Tutor or Convenor); `user_id` " +
         "(another tutor's package) for the unit's convenors only.",
     },
     rest: { upload: {} },

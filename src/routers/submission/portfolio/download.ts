@@ -25,7 +25,12 @@ export const downloadPortfolio = projectQuery(portfolioDownloadInput, {
   .query(async ({ ctx, input }): Promise<FileResult> => {
     const pdf = await ctx.storage.open(storageKeys.portfolio(ctx.project.id));
     if (!pdf) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment: input.as_attachment };
-    const owner = await db(ctx.em).selectFrom('projects as p').innerJoin('users as u', 'u.id', 'p.user_id').select('u.username').where('p.id', '=', ctx.project.id).executeTakeFirstOrThrow();
+    const owner = await db(ctx.em)
+      .selectFrom('projects as p')
+      .innerJoin('users as u', 'u.id', 'p.user_id')
+      .select('u.username')
+      .where('p.id', '=', ctx.project.id)
+      .executeTakeFirstOrThrow();
     return {
       filename: `${ctx.unit.code}-${owner.username}-portfolio.pdf`,
       contentType: 'application/pdf',

@@ -47,13 +47,25 @@ export async function addPortfolioPart(
     replaced = old.map((r) => r.storage_key);
     await k.updateTable('projects').set({ uses_draft_learning_summary: false }).where('id', '=', projectId).execute();
   } else {
-    const last = await k.selectFrom('portfolio_parts').select((e) => e.fn.max('idx').as('idx')).where('project_id', '=', projectId).executeTakeFirst();
+    const last = await k
+      .selectFrom('portfolio_parts')
+      .select((e) => e.fn.max('idx').as('idx'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirst();
     idx = Math.max(1, (last?.idx ?? 0) + 1);
   }
   const part: PartListed = { kind: upload.kind, name: summary ? `${LEARNING_SUMMARY_REPORT}.pdf` : filename, idx };
   const row = await k
     .insertInto('portfolio_parts')
-    .values({ project_id: projectId, idx, kind: part.kind, name: part.name, original_filename: filename, storage_key: '', created_at: new Date().toISOString() })
+    .values({
+      project_id: projectId,
+      idx,
+      kind: part.kind,
+      name: part.name,
+      original_filename: filename,
+      storage_key: '',
+      created_at: new Date().toISOString(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const key = storageKeys.portfolioPart(projectId, row.id, storedExtension(upload.kind, upload.detected, filename));

@@ -29,7 +29,12 @@ export const downloadTaskPdfs = unitQuery(taskZipInput, scope)
     const definition = await findTaskDefinition(ctx.em, ctx.unit.id, input.task_definition_id);
     const now = ctx.clock.now();
     const entries = await taskPdfEntries(ctx.em, ctx.storage, definition.id, definition.abbreviation, now);
-    return { filename: zipDownloadName(now, ctx.unit.code, definition.abbreviation, 'pdfs'), contentType: 'application/zip', data: writeZip(entries), asAttachment: true };
+    return {
+      filename: zipDownloadName(now, ctx.unit.code, definition.abbreviation, 'pdfs'),
+      contentType: 'application/zip',
+      data: writeZip(entries),
+      asAttachment: true,
+    };
   });
 
 export const downloadTaskSubmissions = unitQuery(taskZipInput, scope)

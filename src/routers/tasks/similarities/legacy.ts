@@ -32,7 +32,8 @@ export const legacyGetSimilarity = authedProcedure
       path: '/api/tasks/{id}/similarity/{match}',
       tags: ['Tasks and similarities'],
       summary: "One of a task's similarities, by position (the client's older path)",
-      description: "Staff of the task's unit. The `match`-th (from 0) of GET /api/tasks/{task_id}/similarities, with `dismissed` (= not `flagged`). 404 beyond the last.",
+      description:
+        "Staff of the task's unit. The `match`-th (from 0) of GET /api/tasks/{task_id}/similarities, with `dismissed` (= not `flagged`). 404 beyond the last.",
     },
   })
   .input(matchInput)
@@ -48,7 +49,7 @@ export const legacyUpdateSimilarity = authedMutation
       method: 'PUT',
       path: '/api/tasks/{id}/similarity/{match}',
       tags: ['Tasks and similarities'],
-      summary: 'Dismiss or raise a similarity flag, by position (the client\'s older path)',
+      summary: "Dismiss or raise a similarity flag, by position (the client's older path)",
       description:
         "Staff of the task's unit. JSON `{dismissed, other}`: `dismissed=true` clears the `match`-th similarity's flag (as `flagged=false` on PUT /api/tasks/{task_id}/similarities/{id}), `false` raises it again. " +
         "`other=true` changes the other student's side of the same match instead (their task's similarity pointing back at this one), when the caller may change that task. Answers the changed Similarity with `dismissed`.",

@@ -14,7 +14,7 @@ export const listSimilarities = authedProcedure
       description:
         "Staff of the task's unit (students and other units' staff 403). Code similarities (`MossTaskSimilarity`) are computed by the service after the target date: " +
         "`pct` is the share of this task's code found in the other's, part 0 this task's code and part 1 the matching work. Document similarities " +
-        '(`TiiTaskSimilarity`) come from the similarity-check service. Each carries the spec\'s `similarity_details` and the web client\'s top-level `type`, `pct`, `parts`.',
+        "(`TiiTaskSimilarity`) come from the similarity-check service. Each carries the spec's `similarity_details` and the web client's top-level `type`, `pct`, `parts`.",
     },
   })
   .input(taskSimilaritiesInput)

@@ -11,7 +11,10 @@ export const similarityContentsInput = similarityInput.extend({
 
 export const similarityPartOut = z.object({
   idx: z.number().int(),
-  format: z.enum(['html', 'pdf']).nullable().describe("How the web client shows the part: code parts are plain text it shows in a frame ('html'); null when there is nothing to show"),
+  format: z
+    .enum(['html', 'pdf'])
+    .nullable()
+    .describe("How the web client shows the part: code parts are plain text it shows in a frame ('html'); null when there is nothing to show"),
   description: z.string(),
 });
 

@@ -22,7 +22,9 @@ export async function similarityTask(em: Em, user: { id: number }, taskId: numbe
   if (!task) throw notFound('Unable to find requested Task');
   const role = await roleInProject(em, user, { userId: task.user_id, unitId: task.unit_id });
   if (!canInTask(role, action, { allowStudentExtensionRequests: task.allow_student_extension_requests })) {
-    throw forbidden(action === 'view_plagiarism' ? 'Not authorised to view the similarities of this task' : 'Not authorised to change the similarities of this task');
+    throw forbidden(
+      action === 'view_plagiarism' ? 'Not authorised to view the similarities of this task' : 'Not authorised to change the similarities of this task',
+    );
   }
   return { id: task.id, projectId: task.project_id, unitId: task.unit_id, taskDefinitionId: task.task_definition_id };
 }

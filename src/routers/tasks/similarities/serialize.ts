@@ -29,7 +29,15 @@ export async function loadSimilarities(em: Em, taskId: number, id?: number): Pro
     .leftJoin('users as ou', 'ou.id', 'op.user_id')
     .leftJoin('simcheck_submissions as sc', 'sc.id', 's.simcheck_submission_id')
     .select(['s.id', 's.task_id', 's.kind', 's.pct', 's.flagged', 's.other_task_id', 's.report_path', 's.report_url'])
-    .select(['u.first_name', 'u.last_name', 'u.username', 'ou.first_name as other_first_name', 'ou.last_name as other_last_name', 'ou.username as other_username', 'sc.status as simcheck_status'])
+    .select([
+      'u.first_name',
+      'u.last_name',
+      'u.username',
+      'ou.first_name as other_first_name',
+      'ou.last_name as other_last_name',
+      'ou.username as other_username',
+      'sc.status as simcheck_status',
+    ])
     // The other side's share: the matching row the same run wrote on the other task.
     .select(
       sql<number | null>`(select r.pct from task_similarities r where r.task_id = s.other_task_id and r.kind = 'moss'

@@ -48,7 +48,12 @@ export async function importGroupsCsv(em: Em, unit: { id: number; code: string }
     const adjustment = row.capacity_adjustment === '' ? 0 : Number(row.capacity_adjustment);
     const applied = await inSavepoint(em, async (tx) => {
       const notes: string[] = [];
-      let tutorial = await db(tx).selectFrom('tutorials').select('id').where('unit_id', '=', unit.id).where('abbreviation', '=', row.tutorial).executeTakeFirst();
+      let tutorial = await db(tx)
+        .selectFrom('tutorials')
+        .select('id')
+        .where('unit_id', '=', unit.id)
+        .where('abbreviation', '=', row.tutorial)
+        .executeTakeFirst();
       if (!tutorial) {
         if (!mainConvenor) throw badRequest(`Unable to create tutorial ${row.tutorial}: the unit has no main convenor to teach it`);
         const campus = row.campus ? findCampus(campuses, row.campus) : undefined;
@@ -106,7 +111,8 @@ function rowProblem(row: CsvRow, campuses: Campus[]): string | null {
   if (row.tutorial === '') return `${row.group_name}: missing tutorial`;
   if (row.tutorial.length > 255) return `${row.group_name}: the tutorial abbreviation is too long (maximum is 255 characters)`;
   const adjustment = row.capacity_adjustment;
-  if (adjustment !== '' && (!WHOLE.test(adjustment) || Math.abs(Number(adjustment)) > MAX_ADJUSTMENT)) return `${row.group_name}: capacity_adjustment must be a whole number (at most ${MAX_ADJUSTMENT} either way)`;
+  if (adjustment !== '' && (!WHOLE.test(adjustment) || Math.abs(Number(adjustment)) > MAX_ADJUSTMENT))
+    return `${row.group_name}: capacity_adjustment must be a whole number (at most ${MAX_ADJUSTMENT} either way)`;
   if (row.campus && !findCampus(campuses, row.campus)) return `${row.group_name}: unable to find campus (${row.campus})`;
   return null;
 }

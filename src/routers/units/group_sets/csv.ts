@@ -37,7 +37,13 @@ export const downloadGroupsCsv = unitQuery(groupSetCsvInput, { action: 'update',
       .where('g.group_set_id', '=', set.id)
       .orderBy('g.name')
       .execute();
-    return csvDownload(csvName(ctx.unit.code, set.name, 'groups'), writeCsv(GROUP_CSV_COLUMNS, rows.map((r) => [r.name, r.capacity_adjustment, r.abbreviation, r.campus])));
+    return csvDownload(
+      csvName(ctx.unit.code, set.name, 'groups'),
+      writeCsv(
+        GROUP_CSV_COLUMNS,
+        rows.map((r) => [r.name, r.capacity_adjustment, r.abbreviation, r.campus]),
+      ),
+    );
   });
 
 export const uploadGroupsCsv = unitMutation(groupSetCsvUploadInput, { action: 'update', refused: 'Not authorised to upload csv of groups for this unit' })
@@ -48,7 +54,7 @@ export const uploadGroupsCsv = unitMutation(groupSetCsvUploadInput, { action: 'u
       tags: ['Group sets and groups'],
       summary: 'Set up groups from a CSV (unit convenor or Admin)',
       description:
-        "Multipart `file` with the columns `group_name, tutorial, capacity_adjustment` and an optional `campus`, in any case and order (a UTF-8 byte-order mark, CRLF and quoted fields are fine). Each row finds or creates the group by name and puts it in the tutorial with that abbreviation — a tutorial the unit lacks is created (Monday, 8:00am, TBA, the main convenor as tutor, on the row's campus by abbreviation or name) — with that capacity adjustment (blank: 0). Moving a group of a keep-in-class set moves its members' tutorial too, as the group update does. A row that fails changes nothing and is reported; the others still apply. A file that is not text is refused (403 \"File given is not a csv file - detected <type>\"); a missing column is a 400. Answers 200 `{result}`, a sentence saying what was done (groups created, updated, unchanged, tutorials created, rows ignored, row errors), with the rows behind it in `success`, `errors` and `ignored` (`{row, message}`).",
+        'Multipart `file` with the columns `group_name, tutorial, capacity_adjustment` and an optional `campus`, in any case and order (a UTF-8 byte-order mark, CRLF and quoted fields are fine). Each row finds or creates the group by name and puts it in the tutorial with that abbreviation — a tutorial the unit lacks is created (Monday, 8:00am, TBA, the main convenor as tutor, on the row\'s campus by abbreviation or name) — with that capacity adjustment (blank: 0). Moving a group of a keep-in-class set moves its members\' tutorial too, as the group update does. A row that fails changes nothing and is reported; the others still apply. A file that is not text is refused (403 "File given is not a csv file - detected <type>"); a missing column is a 400. Answers 200 `{result}`, a sentence saying what was done (groups created, updated, unchanged, tutorials created, rows ignored, row errors), with the rows behind it in `success`, `errors` and `ignored` (`{row, message}`).',
     },
     rest: { status: 200, upload: {} },
   })

@@ -49,7 +49,12 @@ export async function findGroup(em: Em, groupSetId: number, id: number): Promise
 }
 
 async function tutorialOfUnit(em: Em, unitId: number, tutorialId: number) {
-  const tutorial = await db(em).selectFrom('tutorials').select(['id', 'abbreviation']).where('id', '=', tutorialId).where('unit_id', '=', unitId).executeTakeFirst();
+  const tutorial = await db(em)
+    .selectFrom('tutorials')
+    .select(['id', 'abbreviation'])
+    .where('id', '=', tutorialId)
+    .where('unit_id', '=', unitId)
+    .executeTakeFirst();
   if (!tutorial) throw notFound(UNKNOWN_TUTORIAL);
   return tutorial;
 }
@@ -92,7 +97,12 @@ export async function roleInGroup(em: Em, user: { id: number }, unitRole: UnitRo
 
 /** Is the project enrolled in this tutorial? (Keep-in-class sets take members from the group's tutorial only.) */
 export async function inTutorial(em: Em, projectId: number, tutorialId: number): Promise<boolean> {
-  const row = await db(em).selectFrom('tutorial_enrolments').select('id').where('project_id', '=', projectId).where('tutorial_id', '=', tutorialId).executeTakeFirst();
+  const row = await db(em)
+    .selectFrom('tutorial_enrolments')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .where('tutorial_id', '=', tutorialId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -5,7 +5,15 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { GroupOut, GroupSetOut } from './schemas.ts';
 
-const SET_COLUMNS = ['id', 'name', 'allow_students_to_create_groups', 'allow_students_to_manage_groups', 'keep_groups_in_same_class', 'capacity', 'locked'] as const;
+const SET_COLUMNS = [
+  'id',
+  'name',
+  'allow_students_to_create_groups',
+  'allow_students_to_manage_groups',
+  'keep_groups_in_same_class',
+  'capacity',
+  'locked',
+] as const;
 
 /** A unit's group sets, in one query (the `group_sets` of GET /api/units/{id}). */
 export async function groupSetsOfUnit(em: Em, unitId: number): Promise<GroupSetOut[]> {
@@ -35,11 +43,7 @@ const counted = <T extends { student_count: number | null }>(row: T) => ({ ...ro
 
 /** Every group of every set of a unit, in one query (the `groups` of GET /api/units/{id}). */
 export async function groupsOfUnit(em: Em, unitId: number): Promise<GroupOut[]> {
-  const rows = await groupRows(em)
-    .innerJoin('group_sets as gs', 'gs.id', 'g.group_set_id')
-    .where('gs.unit_id', '=', unitId)
-    .orderBy('g.id')
-    .execute();
+  const rows = await groupRows(em).innerJoin('group_sets as gs', 'gs.id', 'g.group_set_id').where('gs.unit_id', '=', unitId).orderBy('g.id').execute();
   return rows.map(counted);
 }
 

@@ -87,7 +87,7 @@ export async function importStudentGroupsCsv(
     }
     const { kind, enrolled } = applied.value;
     if (enrolled) counts.enrolled += 1;
-    const tutorialNote = enrolled ? ' Enrolled in the group\'s tutorial.' : '';
+    const tutorialNote = enrolled ? " Enrolled in the group's tutorial." : '';
     if (kind === 'already') {
       results.ignored.push({ row, message: `${username} is already in ${group.name}.${tutorialNote}` });
     } else {

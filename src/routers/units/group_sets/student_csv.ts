@@ -20,9 +20,9 @@ export const downloadStudentGroupsCsv = unitQuery(groupSetCsvInput, { action: 'u
       method: 'GET',
       path: PATH,
       tags: ['Group sets and groups'],
-      summary: "Who is in which group of a set, as CSV (unit convenor or Admin)",
+      summary: 'Who is in which group of a set, as CSV (unit convenor or Admin)',
       description:
-        "`<CODE>-<set>-student-groups.csv` with `group_name, username`: one row per active member whose project is enrolled, by group name then username; the format the upload reads.",
+        '`<CODE>-<set>-student-groups.csv` with `group_name, username`: one row per active member whose project is enrolled, by group name then username; the format the upload reads.',
     },
     rest: { file: true },
   })
@@ -41,10 +41,19 @@ export const downloadStudentGroupsCsv = unitQuery(groupSetCsvInput, { action: 'u
       .orderBy('g.name')
       .orderBy('u.username')
       .execute();
-    return csvDownload(csvName(ctx.unit.code, set.name, 'student-groups'), writeCsv(STUDENT_CSV_COLUMNS, rows.map((r) => [r.name, r.username])));
+    return csvDownload(
+      csvName(ctx.unit.code, set.name, 'student-groups'),
+      writeCsv(
+        STUDENT_CSV_COLUMNS,
+        rows.map((r) => [r.name, r.username]),
+      ),
+    );
   });
 
-export const uploadStudentGroupsCsv = unitMutation(groupSetCsvUploadInput, { action: 'update', refused: 'Not authorised to upload csv of groups for this unit' })
+export const uploadStudentGroupsCsv = unitMutation(groupSetCsvUploadInput, {
+  action: 'update',
+  refused: 'Not authorised to upload csv of groups for this unit',
+})
   .meta({
     openapi: {
       method: 'POST',
@@ -52,7 +61,7 @@ export const uploadStudentGroupsCsv = unitMutation(groupSetCsvUploadInput, { act
       tags: ['Group sets and groups'],
       summary: 'Put students in groups from a CSV (unit convenor or Admin)',
       description:
-        "Multipart `file` with the columns `group_name, username` in any case and order. Each row puts the enrolled student in the named group of the set through the same operation as POST .../members/{project_id}, as the convenor: a membership elsewhere in the set moves, a locked group refuses, capacity may be exceeded. In a set that keeps groups in one class the student is first enrolled in the group's tutorial. Unknown groups and users, and students not enrolled in the unit, are row errors; a row that fails changes nothing; a student already in the group is ignored. A file that is not text is refused (403 \"File given is not a csv file - detected <type>\"); a missing column is a 400. Answers 200 `{result}`, a sentence saying what was done (students added, moved, enrolled in a tutorial, rows ignored, row errors), with the rows behind it in `success`, `errors` and `ignored`.",
+        'Multipart `file` with the columns `group_name, username` in any case and order. Each row puts the enrolled student in the named group of the set through the same operation as POST .../members/{project_id}, as the convenor: a membership elsewhere in the set moves, a locked group refuses, capacity may be exceeded. In a set that keeps groups in one class the student is first enrolled in the group\'s tutorial. Unknown groups and users, and students not enrolled in the unit, are row errors; a row that fails changes nothing; a student already in the group is ignored. A file that is not text is refused (403 "File given is not a csv file - detected <type>"); a missing column is a 400. Answers 200 `{result}`, a sentence saying what was done (students added, moved, enrolled in a tutorial, rows ignored, row errors), with the rows behind it in `success`, `errors` and `ignored`.',
     },
     rest: { status: 200, upload: {} },
   })

@@ -31,8 +31,7 @@ export const classDetailsProcedure = unitQuery(unitIdInput, { action: 'provide_f
       path: '/api/units/{unit_id}/learning_alignments/class_details',
       tags: [TAG],
       summary: "Each tutorial's progress on each learning outcome",
-      description:
-        `Tutorial id → outcome id → statistic, for every tutorial of the unit (zeros where no student has aligned work), and \`all\` as in class_stats. A task counts in the student's tutorial of its definition's stream (or one without a stream). ${HOW} Tutors and Convenors of the unit.`,
+      description: `Tutorial id → outcome id → statistic, for every tutorial of the unit (zeros where no student has aligned work), and \`all\` as in class_stats. A task counts in the student's tutorial of its definition's stream (or one without a stream). ${HOW} Tutors and Convenors of the unit.`,
     },
   })
   .output(classDetailsOut)

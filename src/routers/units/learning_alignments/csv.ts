@@ -21,10 +21,7 @@ export async function alignmentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>, pr
     .select(['o.abbreviation as outcome', 'd.abbreviation as task', 'a.rating', 'a.description'])
     .where('d.unit_id', '=', unit.id)
     .orderBy('a.id');
-  query =
-    projectId === null
-      ? query.where('a.task_id', 'is', null)
-      : query.innerJoin('tasks as t', 't.id', 'a.task_id').where('t.project_id', '=', projectId);
+  query = projectId === null ? query.where('a.task_id', 'is', null) : query.innerJoin('tasks as t', 't.id', 'a.task_id').where('t.project_id', '=', projectId);
   const rows = await query.execute();
   return writeCsv(
     ALIGNMENT_CSV_COLUMNS,
@@ -39,12 +36,7 @@ export async function alignmentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>, pr
  * outcome, task or missing task, or with a rating outside 1..5, is an error and changes nothing.
  * Four reads and one write whatever the number of rows.
  */
-export async function importAlignmentsCsv(
-  em: Em,
-  unit: Pick<IUnit, 'id' | 'code'>,
-  projectId: number | null,
-  text: string,
-): Promise<CsvImportOut> {
+export async function importAlignmentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>, projectId: number | null, text: string): Promise<CsvImportOut> {
   const { headers, rows } = await readCsv(text);
   const missing = missingHeaders(headers, REQUIRED);
   if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
@@ -53,8 +45,7 @@ export async function importAlignmentsCsv(
   // The same lock as a single create takes, so the two cannot add one pair twice.
   const definitions = await k.selectFrom('task_definitions').select(['id', 'abbreviation']).where('unit_id', '=', unit.id).forUpdate().execute();
   const outcomes = await k.selectFrom('learning_outcomes').select(['id', 'abbreviation']).where('unit_id', '=', unit.id).execute();
-  const tasks =
-    projectId === null ? [] : await k.selectFrom('tasks').select(['id', 'task_definition_id']).where('project_id', '=', projectId).execute();
+  const tasks = projectId === null ? [] : await k.selectFrom('tasks').select(['id', 'task_definition_id']).where('project_id', '=', projectId).execute();
   const existing = (await em.find(
     LearningAlignment,
     projectId === null ? { taskDefinition: { unit: unit.id }, task: null } : { task: { project: projectId } },

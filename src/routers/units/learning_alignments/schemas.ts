@@ -35,7 +35,8 @@ export function toAlignment({ task_id, ...rest }: AlignmentRow): AlignmentOut {
 const rating = () => formInt().pipe(z.number().int().min(MIN_RATING, { message: RATING_MESSAGE }).max(MAX_RATING, { message: RATING_MESSAGE }));
 // The web client sends `null` for an id it does not have (a unit alignment's task_id).
 const optionalId = () => preprocess((v) => (v === null || v === '' ? undefined : v), idField().optional());
-const description = () => preprocess((v) => (v === null ? '' : v), formString().pipe(z.string().max(4095, { message: 'is too long (maximum is 4095 characters)' })));
+const description = () =>
+  preprocess((v) => (v === null ? '' : v), formString().pipe(z.string().max(4095, { message: 'is too long (maximum is 4095 characters)' })));
 
 export const unitIdInput = z.object({ unit_id: idField() });
 

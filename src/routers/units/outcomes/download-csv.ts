@@ -13,7 +13,8 @@ export const downloadOutcomesCsv = unitQuery(unitIdInput, {
       path: '/api/units/{unit_id}/outcomes/csv',
       tags: ['Outcomes'],
       summary: "Download a unit's learning outcomes as CSV",
-      description: 'Columns `unit_code, ilo_number, abbreviation, name, description`, in number order; file `<CODE>-LearningOutcomes.csv`. Unit Convenor or Admin.',
+      description:
+        'Columns `unit_code, ilo_number, abbreviation, name, description`, in number order; file `<CODE>-LearningOutcomes.csv`. Unit Convenor or Admin.',
     },
     rest: { file: true },
   })

@@ -68,7 +68,9 @@ export const updateOutcomeInput = z.object({
   name: outcomeName().optional(),
   description: outcomeDescription().optional(),
   abbreviation: outcomeAbbreviation().optional(),
-  ilo_number: formInt().pipe(z.number().int().min(1, { message: 'is less than 1' })).optional(),
+  ilo_number: formInt()
+    .pipe(z.number().int().min(1, { message: 'is less than 1' }))
+    .optional(),
 });
 
 export const outcomeIdInput = z.object({ unit_id: idField(), id: idField() });

@@ -119,7 +119,11 @@ export interface UnitNames {
  */
 export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row: CsvRow): TaskDefinitionFields {
   if (!row.abbreviation || !row.name) throw new RowError('Abbreviation and name cannot be empty.');
-  for (const [column, max] of [['name', 255], ['abbreviation', 255], ['description', MAX_DESCRIPTION]] as const) {
+  for (const [column, max] of [
+    ['name', 255],
+    ['abbreviation', 255],
+    ['description', MAX_DESCRIPTION],
+  ] as const) {
     if ((row[column] ?? '').length > max) throw new RowError(`Validation failed: ${column} is too long (maximum is ${max} characters)`);
   }
   const weighting = whole(row, 'weighting', 0);

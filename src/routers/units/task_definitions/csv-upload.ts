@@ -19,7 +19,7 @@ export const uploadTaskDefinitionsCsv = unitMutation(taskDefinitionsCsvUploadInp
       summary: 'Create or update task definitions from a CSV file',
       description:
         'Multipart `file` and `unit_id`. The columns of the download, all required, in any case and order. A row updates the definition with its abbreviation ' +
-        '(else its name) or creates one, under the rules of create; weeks and weekdays become dates of the unit\'s calendar; booleans accept yes, y, true and 1; ' +
+        "(else its name) or creates one, under the rules of create; weeks and weekdays become dates of the unit's calendar; booleans accept yes, y, true and 1; " +
         '`group_set` is a group set name and `tutorial_stream` a stream abbreviation of the unit. A refused row changes nothing and the others still apply. ' +
         'Answers `{success, errors, ignored}`, each item `{row, message}`. Unit Convenor or Admin.',
     },

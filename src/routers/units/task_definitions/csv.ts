@@ -93,7 +93,10 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
       }
       byAbbreviation.set(saved.abbreviation, saved.id);
       byName.set(saved.name, saved.id);
-      result.success.push({ row, message: id === undefined ? `Added new task definition ${saved.abbreviation}.` : `Updated existing task ${saved.abbreviation}` });
+      result.success.push({
+        row,
+        message: id === undefined ? `Added new task definition ${saved.abbreviation}.` : `Updated existing task ${saved.abbreviation}`,
+      });
     } catch (error) {
       if (error instanceof RowError || error instanceof TRPCError) result.errors.push({ row, message: error.message });
       else throw error;

@@ -14,7 +14,8 @@ export const deleteTaskDefinitionProcedure = unitMutation(taskDefinitionIdInput,
       path: '/api/units/{unit_id}/task_definitions/{id}',
       tags: ['Task definitions'],
       summary: 'Delete a task definition',
-      description: "Its students' tasks (with their comments and submissions), group submissions and outcome alignments go with it. Answers `true`. Unit Convenor or Admin.",
+      description:
+        "Its students' tasks (with their comments and submissions), group submissions and outcome alignments go with it. Answers `true`. Unit Convenor or Admin.",
     },
     rest: { status: 200 },
   })

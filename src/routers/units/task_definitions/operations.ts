@@ -210,7 +210,12 @@ export async function copyTaskDefinition(
     ? await db(em).selectFrom('group_sets').select('id').where('unit_id', '=', target.id).where('name', '=', names.group_set).executeTakeFirst()
     : undefined;
   const stream = names.stream
-    ? await db(em).selectFrom('tutorial_streams').select('abbreviation').where('unit_id', '=', target.id).where('abbreviation', '=', names.stream).executeTakeFirst()
+    ? await db(em)
+        .selectFrom('tutorial_streams')
+        .select('abbreviation')
+        .where('unit_id', '=', target.id)
+        .where('abbreviation', '=', names.stream)
+        .executeTakeFirst()
     : undefined;
   return createTaskDefinition(em, target, {
     name: source.name,

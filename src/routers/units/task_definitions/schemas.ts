@@ -181,10 +181,17 @@ const noneable = <T extends z.ZodType>(schema: T) => preprocess((v) => (v === ''
 
 /** Weighting may arrive as "4.0" (how the original showed it); it is a whole number. */
 const weighting = () =>
-  preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), z.number().int().min(0, { message: 'is negative' }));
+  preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+    z.number().int().min(0, { message: 'is negative' }),
+  );
 
 /** upload_requirements and plagiarism_checks: JSON text as the web client sends it, or the array itself. */
-const jsonList = () => z.union([z.string(), z.array(z.unknown())]).nullable().optional();
+const jsonList = () =>
+  z
+    .union([z.string(), z.array(z.unknown())])
+    .nullable()
+    .optional();
 
 const fields = {
   name: requiredString().pipe(z.string().max(255, TOO_LONG(255))),

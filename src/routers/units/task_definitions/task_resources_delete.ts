@@ -14,7 +14,8 @@ export const deleteTaskResources = unitMutation(definitionZipInput, {
       path: '/api/units/{unit_id}/task_definitions/{task_def_id}/task_resources',
       tags: ['Task definitions'],
       summary: "Remove a task definition's resources",
-      description: 'No body (204), also when there were none. Afterwards `has_task_resources` is false and the download answers the placeholder PDF. Unit Convenor or Admin.',
+      description:
+        'No body (204), also when there were none. Afterwards `has_task_resources` is false and the download answers the placeholder PDF. Unit Convenor or Admin.',
     },
     rest: { status: 204 },
   })

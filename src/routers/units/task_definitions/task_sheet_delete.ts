@@ -14,7 +14,8 @@ export const deleteTaskSheet = unitMutation(taskSheetInput, {
       path: '/api/units/{unit_id}/task_definitions/{task_def_id}/task_sheet',
       tags: ['Task definitions'],
       summary: "Remove a task definition's task sheet",
-      description: 'Answers `true`, also when there was no sheet. Afterwards `has_task_sheet` is false and `task_pdf` answers the placeholder PDF. Unit Convenor or Admin.',
+      description:
+        'Answers `true`, also when there was no sheet. Afterwards `has_task_sheet` is false and `task_pdf` answers the placeholder PDF. Unit Convenor or Admin.',
     },
     rest: { status: 200 },
   })

@@ -13,7 +13,10 @@ function streamRows(em: Em) {
 export async function streamsOfUnits(em: Em, unitIds: readonly number[]): Promise<Map<number, TutorialStreamOut[]>> {
   const byUnit = new Map<number, TutorialStreamOut[]>(unitIds.map((id) => [id, []]));
   if (unitIds.length === 0) return byUnit;
-  const rows = await streamRows(em).where('s.unit_id', 'in', [...unitIds]).orderBy('s.id').execute();
+  const rows = await streamRows(em)
+    .where('s.unit_id', 'in', [...unitIds])
+    .orderBy('s.id')
+    .execute();
   for (const { unit_id, ...stream } of rows) byUnit.get(unit_id)?.push(stream);
   return byUnit;
 }

@@ -13,7 +13,8 @@ export const updateTutorialStream = unitMutation(updateTutorialStreamInput, {
       path: '/api/units/{unit_id}/tutorial_streams/{tutorial_stream_abbr}',
       tags: ['Tutorials and tutorial streams'],
       summary: 'Rename a tutorial stream or change its activity type (unit Convenor, Admin)',
-      description: 'All fields optional. Names and abbreviations are unique within the unit (400). `activity_type` is taken as another name for `activity_type_abbr`.',
+      description:
+        'All fields optional. Names and abbreviations are unique within the unit (400). `activity_type` is taken as another name for `activity_type_abbr`.',
     },
   })
   .output(wrappedTutorialStreamOut)

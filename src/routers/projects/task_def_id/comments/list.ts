@@ -25,8 +25,18 @@ export const listComments = taskMutation(listCommentsInput, {
   .query(async ({ ctx }) => {
     if (ctx.taskId === null) return [];
     const comments = await commentsOfTask(ctx.em, ctx.taskId);
-    const out = await serializeComments(ctx.em, comments.map((c) => c.id), ctx.user.id);
+    const out = await serializeComments(
+      ctx.em,
+      comments.map((c) => c.id),
+      ctx.user.id,
+    );
     const unread = new Set(out.filter((c) => c.is_new).map((c) => c.id));
-    await readComments(ctx.em, ctx.user.id, ctx.unit.id, comments.filter((c) => unread.has(c.id)), ctx.clock.now());
+    await readComments(
+      ctx.em,
+      ctx.user.id,
+      ctx.unit.id,
+      comments.filter((c) => unread.has(c.id)),
+      ctx.clock.now(),
+    );
     return out;
   });

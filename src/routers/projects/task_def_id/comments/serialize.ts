@@ -31,7 +31,7 @@ export const commentOut = z.object({
   weeks_requested: z.number().int().nullable().optional(),
   extension_response: z.string().nullable().optional(),
   task_status: z.string().optional(),
-  due_date: z.string().optional().describe('extension comments: the task\'s due date now (YYYY-MM-DD)'),
+  due_date: z.string().optional().describe("extension comments: the task's due date now (YYYY-MM-DD)"),
   extensions: z.number().int().optional().describe('extension comments: the weeks the task has been granted'),
   // discussion
   time_discussion_started: z.string().nullable().optional(),

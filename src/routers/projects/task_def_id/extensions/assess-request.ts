@@ -69,5 +69,9 @@ export async function assessExtensionRequest(
     .execute();
   const tutor = await tutorFor(em, task.projectId, task.taskDefinitionId);
   const readers = new Set([...(tutor === null ? [] : [tutor]), ...(await staffOf(em, task.unitId))]);
-  await markRead(em, [...readers].map((user_id) => ({ comment_id: request.id, user_id })), now);
+  await markRead(
+    em,
+    [...readers].map((user_id) => ({ comment_id: request.id, user_id })),
+    now,
+  );
 }

@@ -18,7 +18,7 @@ export const assessExtension = taskMutation(assessExtensionInput, {
       tags: ['Projects, submissions, comments'],
       summary: 'Grant or reject an extension request',
       description:
-        "Staff of the unit. `task_comment_id` is an extension request of this task (or of its group's tasks). `granted` true adds the weeks asked for, never past the deadline (\"Extension granted to Tue Apr  2\"); once the deadline is reached nothing is added (\"Extension cannot be granted as deadline has been reached\"); false answers \"Extension rejected\". A time-exceeded task whose submission the new due date covers is ready for feedback again. A request is assessed once (403 after). Answers the comment.",
+        'Staff of the unit. `task_comment_id` is an extension request of this task (or of its group\'s tasks). `granted` true adds the weeks asked for, never past the deadline ("Extension granted to Tue Apr  2"); once the deadline is reached nothing is added ("Extension cannot be granted as deadline has been reached"); false answers "Extension rejected". A time-exceeded task whose submission the new due date covers is ready for feedback again. A request is assessed once (403 after). Answers the comment.',
     },
   })
   .output(commentOut)

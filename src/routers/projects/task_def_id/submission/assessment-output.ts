@@ -85,7 +85,7 @@ export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_s
     textMeta(
       '/api/projects/{id}/task_def_id/{task_definition_id}/submissions/latest',
       'The automated assessment output of the latest upload',
-      '`text/plain`: what the automated assessment of the task\'s latest upload wrote. 404 when nothing was uploaded, or the assessment has ' +
+      "`text/plain`: what the automated assessment of the task's latest upload wrote. 404 when nothing was uploaded, or the assessment has " +
         "written no output (yet). The student or the unit's staff.",
     ),
   )

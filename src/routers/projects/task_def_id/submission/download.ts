@@ -31,5 +31,11 @@ export const downloadSubmission = taskQuery(downloadInput, { project: 'get_submi
     if (state.processing) return placeholder('AwaitingProcessing.pdf', awaitingProcessingPdf());
     const pdf = state.pdfKey ? await ctx.storage.open(state.pdfKey) : null;
     if (!pdf) return placeholder('FileNotFound.pdf', fileNotFoundPdf());
-    return { filename: `${ctx.definition.abbreviation}.pdf`, contentType: 'application/pdf', data: pdf.stream, size: pdf.size, asAttachment: input.as_attachment };
+    return {
+      filename: `${ctx.definition.abbreviation}.pdf`,
+      contentType: 'application/pdf',
+      data: pdf.stream,
+      size: pdf.size,
+      asAttachment: input.as_attachment,
+    };
   });

@@ -19,7 +19,7 @@ export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_
       summary: "Download the files of a task's latest upload",
       description:
         '`<username>-<ABBREVIATION>.zip` (attachment) holding the files as uploaded, named `NNN-<type>.<ext>` in requirement order (`000-document.pdf`, ' +
-        '`001-code.py`, ...); group members get the group\'s upload. Without an upload: `FileNotFound.pdf` (200). The student or the unit\'s staff.',
+        "`001-code.py`, ...); group members get the group's upload. Without an upload: `FileNotFound.pdf` (200). The student or the unit's staff.",
     },
     rest: { file: true },
   })
@@ -28,7 +28,11 @@ export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_
     const [entry] = ctx.taskId === null ? [] : await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
     if (!entry) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment: true };
     const stored = await db(ctx.em).selectFrom('submission_files').select('storage_path').where('submission_id', '=', entry.id).orderBy('idx').execute();
-    const student = await db(ctx.em).selectFrom('users').select('username').where('id', '=', (ctx.project.user as unknown as { id: number }).id).executeTakeFirstOrThrow();
+    const student = await db(ctx.em)
+      .selectFrom('users')
+      .select('username')
+      .where('id', '=', (ctx.project.user as unknown as { id: number }).id)
+      .executeTakeFirstOrThrow();
     const entries = stored.map((f) => ({
       name: basename(f.storage_path),
       open: zipEntryOpener(ctx.storage, f.storage_path),

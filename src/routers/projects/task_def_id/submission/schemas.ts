@@ -21,7 +21,7 @@ const number = () => preprocess((v) => (typeof v === 'string' && v.trim() !== ''
 
 export const contributionsField = jsonField(
   z.array(z.object({ project_id: number().pipe(z.number().int().positive()), pct: number(), pts: number() })),
-).describe('Group tasks: JSON `[{project_id, pct, pts}]`, each member\'s share (default: equal shares and 3 points)');
+).describe("Group tasks: JSON `[{project_id, pct, pts}]`, each member's share (default: equal shares and 3 points)");
 
 export const alignmentField = jsonField(
   z.array(
@@ -31,7 +31,9 @@ export const alignmentField = jsonField(
       rationale: z.string().nullish(),
     }),
   ),
-).describe("JSON `[{ilo_id, rating, rationale}]`: the student's own alignment of this task with the unit's learning outcomes (ratings 1-5), replacing the previous one");
+).describe(
+  "JSON `[{ilo_id, rating, rationale}]`: the student's own alignment of this task with the unit's learning outcomes (ratings 1-5), replacing the previous one",
+);
 
 /** The upload: fixed fields, and one file per upload requirement under the requirement's key (`file0`, `file1`, ...). */
 export const uploadInput = z
@@ -43,7 +45,9 @@ export const uploadInput = z
     accepted_tii_eula: formBool().optional().describe('Accepted and ignored (no similarity service yet)'),
   })
   .catchall(
-    z.unknown().meta({ type: 'string', format: 'binary', description: "One file per upload requirement, under the requirement's `key` (`file0`, `file1`, ...)" }),
+    z
+      .unknown()
+      .meta({ type: 'string', format: 'binary', description: "One file per upload requirement, under the requirement's `key` (`file0`, `file1`, ...)" }),
   );
 
 export const downloadInput = z.object({ ...taskIds, as_attachment: formBool().optional().default(false) });
@@ -52,7 +56,7 @@ export const taskOnlyInput = z.object(taskIds);
 
 export const timestampInput = z.object({
   ...taskIds,
-  timestamp: z.string().describe('The submission\'s time, ISO 8601 (URL-encoded), as `submissions/timestamps` lists it'),
+  timestamp: z.string().describe("The submission's time, ISO 8601 (URL-encoded), as `submissions/timestamps` lists it"),
 });
 
 export const submissionDetailsOut = z.object({

@@ -14,8 +14,8 @@ export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_sub
       tags: ['Projects, submissions, comments'],
       summary: "The times of a task's latest ten uploads",
       description:
-        '`text/plain`, one line per upload, newest first, at most ten: `Submission N: <ISO 8601 timestamp>`, N counting the task\'s uploads from 1 ' +
-        '(group members see the group\'s uploads). Empty when nothing was uploaded. Each timestamp names the upload in `submissions/timestamps/{timestamp}`. ' +
+        "`text/plain`, one line per upload, newest first, at most ten: `Submission N: <ISO 8601 timestamp>`, N counting the task's uploads from 1 " +
+        "(group members see the group's uploads). Empty when nothing was uploaded. Each timestamp names the upload in `submissions/timestamps/{timestamp}`. " +
         "The student or the unit's staff.",
     },
     rest: { text: true },
@@ -25,5 +25,8 @@ export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_sub
     if (ctx.taskId === null) return '';
     const taskIds = await sharingTaskIds(ctx.em, ctx.taskId);
     const entries = await filesEntries(ctx.em, taskIds, 10);
-    return timestampLines(entries.map((e) => e.submittedAt), await countFilesEntries(ctx.em, taskIds));
+    return timestampLines(
+      entries.map((e) => e.submittedAt),
+      await countFilesEntries(ctx.em, taskIds),
+    );
   });

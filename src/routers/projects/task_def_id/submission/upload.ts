@@ -31,7 +31,7 @@ export const uploadSubmission = taskMutation(uploadInput, {
         "The student or the unit's staff. Multipart: one file per upload requirement of the task definition, under the requirement's `key` " +
         '(`file0`, `file1`, ...), else 403 "Upload requirements mismatch with files provided". Each file is checked by its content: a document ' +
         'is a PDF (with `%%EOF` in its last 4 KiB), an image PNG, GIF, BMP, TIFF or JPEG, code text with a known extension (`.ipynb` included); ' +
-        "else 403 \"'<requirement>' is not a valid <type> file\". Each file at most 10,000,000 bytes (403 beyond). `trigger=need_help` asks for help, " +
+        'else 403 "\'<requirement>\' is not a valid <type> file". Each file at most 10,000,000 bytes (403 beyond). `trigger=need_help` asks for help, ' +
         'anything else hands the work in: ready for feedback, or time exceeded when late; a closed task (complete, discuss, demonstrate, ' +
         'feedback exceeded, fail) keeps its status but the files are kept. Group tasks need a group (403) and reach every member; while another ' +
         "member's upload waits for its PDF, 403. The files are stored and the PDF is queued in the same transaction; until it is built " +
@@ -48,7 +48,13 @@ export const uploadSubmission = taskMutation(uploadInput, {
 
     const requirements = definition.uploadRequirements;
     const sent = Object.entries(input).filter((e): e is [string, UploadedFile] => e[1] instanceof UploadedFile);
-    if (!filesMatchRequirements(requirements.map((r) => r.key), sent.map(([key]) => key))) throw forbidden(MISMATCH_MESSAGE);
+    if (
+      !filesMatchRequirements(
+        requirements.map((r) => r.key),
+        sent.map(([key]) => key),
+      )
+    )
+      throw forbidden(MISMATCH_MESSAGE);
 
     const taskId = ctx.taskId ?? (await ensureTask(ctx.em, project.id, definition.id, now));
     if (groupSetId !== null) await refuseWhileAnotherMemberProcessing(ctx.em, taskId);
@@ -101,7 +107,14 @@ export const uploadSubmission = taskMutation(uploadInput, {
       await ctx.jobs.add('accept_submission', { taskId, submissionId }, { jobKey: `accept_submission:${submissionId}` });
       // Automated assessment (behaviour.md §6) of this entry, when the definition is set up for it.
       const entry = await k.selectFrom('task_submissions').select('submitted_at').where('id', '=', submissionId).executeTakeFirstOrThrow();
-      await queueAssessmentOfUpload(ctx.em, ctx.storage, ctx.config, ctx.jobs, { taskId, taskDefinitionId: definition.id, submittedAt: timestamp(entry.submitted_at) }, now);
+      await queueAssessmentOfUpload(
+        ctx.em,
+        ctx.storage,
+        ctx.config,
+        ctx.jobs,
+        { taskId, taskDefinitionId: definition.id, submittedAt: timestamp(entry.submitted_at) },
+        now,
+      );
       stored = { keys, replaced: replaced.map((r) => r.storage_path) };
     }
     const answer = await loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds, canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit));
@@ -154,7 +167,13 @@ async function replaceAlignments(em: Em, taskId: number, definitionId: number, a
     .insertInto('learning_alignments')
     .values(
       taskIds.flatMap((id) =>
-        alignments.map((a) => ({ task_definition_id: definitionId, learning_outcome_id: a.ilo_id, task_id: id, rating: a.rating, description: a.rationale ?? null })),
+        alignments.map((a) => ({
+          task_definition_id: definitionId,
+          learning_outcome_id: a.ilo_id,
+          task_id: id,
+          rating: a.rating,
+          description: a.rationale ?? null,
+        })),
       ),
     )
     .execute();

@@ -14,7 +14,7 @@ export const listGroups = groupSetQuery(groupsOfSetInput, {
       path: '/api/units/{unit_id}/group_sets/{id}/groups',
       tags: ['Group sets and groups'],
       summary: "A group set's groups with their member counts (the unit's staff and students)",
-      description: '`student_count` counts active memberships. An Admin who is not on the unit\'s staff is refused (403), as in the original.',
+      description: "`student_count` counts active memberships. An Admin who is not on the unit's staff is refused (403), as in the original.",
     },
   })
   .output(z.array(groupOut))

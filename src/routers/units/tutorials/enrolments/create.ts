@@ -18,6 +18,10 @@ export const createTutorialEnrolment = authedMutation
   .output(enrolmentsOut)
   .mutation(async ({ ctx, input }) => {
     const change = await loadTutorialChange(ctx.em, ctx.user, input, { refused: 'Not authorised to change tutorial', enrolledOnly: true });
-    const enrolments = await enrolInTutorial(ctx.em, { projectId: change.project.id, tutorialId: change.tutorial.id, mayExceedCapacity: change.mayExceedCapacity });
+    const enrolments = await enrolInTutorial(ctx.em, {
+      projectId: change.project.id,
+      tutorialId: change.tutorial.id,
+      mayExceedCapacity: change.mayExceedCapacity,
+    });
     return { enrolments };
   });

@@ -11,8 +11,7 @@ export const deleteTutorialEnrolment = authedMutation
       path: '/api/units/{unit_id}/tutorials/{tutorial_abbr}/enrolments/{project_id}',
       tags: ['Tutorials and tutorial streams'],
       summary: "Take a student's project out of a tutorial (unit staff; the student when the unit allows it)",
-      description:
-        'Withdrawn projects too. 403 when the project is not in that tutorial. Groups tied to the tutorial are left as on a change of tutorial.',
+      description: 'Withdrawn projects too. 403 when the project is not in that tutorial. Groups tied to the tutorial are left as on a change of tutorial.',
     },
     rest: { status: 204 },
   })

@@ -41,7 +41,15 @@ async function leaveGroupsTiedTo(em: Em, projectId: number, tutorialIds: number[
   const stuck = tied.find((m) => !m.may_leave);
   if (stuck) throw badRequest(`Validation failed: Groups require ${stuck.first_name} ${stuck.last_name} to be in tutorial ${stuck.abbreviation}`);
   if (tied.length > 0) {
-    await db(em).updateTable('group_memberships').set({ active: false }).where('id', 'in', tied.map((m) => m.id)).execute();
+    await db(em)
+      .updateTable('group_memberships')
+      .set({ active: false })
+      .where(
+        'id',
+        'in',
+        tied.map((m) => m.id),
+      )
+      .execute();
   }
 }
 

@@ -30,11 +30,7 @@ export const discussionReply = taskMutation(replyInput, {
     await checkAudio(input.attachment);
     const comment = await findDiscussion(ctx.em, ctx.taskId, input.task_comment_id);
     const now = ctx.clock.now();
-    await db(ctx.em)
-      .updateTable('task_comments')
-      .set({ discussion_completed_at: now.toISOString() })
-      .where('id', '=', comment.id)
-      .execute();
+    await db(ctx.em).updateTable('task_comments').set({ discussion_completed_at: now.toISOString() }).where('id', '=', comment.id).execute();
     await db(ctx.em)
       .updateTable('task_comments')
       .set({ discussion_started_at: now.toISOString() })

@@ -70,7 +70,17 @@ export async function joinGroup(em: Em, groupId: number, projectId: number, join
     .selectFrom('groups as g')
     .innerJoin('group_sets as s', 's.id', 'g.group_set_id')
     .innerJoin('tutorials as t', 't.id', 'g.tutorial_id')
-    .select(['g.id', 'g.locked', 'g.capacity_adjustment', 'g.tutorial_id', 'g.group_set_id', 's.locked as set_locked', 's.capacity', 's.keep_groups_in_same_class', 't.abbreviation'])
+    .select([
+      'g.id',
+      'g.locked',
+      'g.capacity_adjustment',
+      'g.tutorial_id',
+      'g.group_set_id',
+      's.locked as set_locked',
+      's.capacity',
+      's.keep_groups_in_same_class',
+      't.abbreviation',
+    ])
     .where('g.id', '=', groupId)
     .forUpdate()
     .executeTakeFirstOrThrow();

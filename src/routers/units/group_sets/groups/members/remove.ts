@@ -17,7 +17,7 @@ export const removeGroupMember = authedMutation
       tags: ['Group sets and groups'],
       summary: 'Take a student out of a group (unit staff; a member leaving when the set lets students manage groups)',
       description:
-        "`id` is the project id; a project outside the unit is a 404. Each a 403, in the original's order: the caller may manage the group (\"This group is locked\" when the group or its set is locked); the caller may manage the student (a student only themselves); the student is an active member (\"<name> is not a member of this group\"). The membership is kept, inactive. Answers `true`.",
+        '`id` is the project id; a project outside the unit is a 404. Each a 403, in the original\'s order: the caller may manage the group ("This group is locked" when the group or its set is locked); the caller may manage the student (a student only themselves); the student is an active member ("<name> is not a member of this group"). The membership is kept, inactive. Answers `true`.',
     },
     rest: { status: 200 },
   })
