@@ -95,7 +95,7 @@ test('weeks and days of warning are written as durations (-P14D, -P3D)', () => {
 test('a product name with a line break or "//" cannot break the PRODID line; no events makes an empty calendar', () => {
   const text = renderCalendar([], 'Evil\r\nX-INJECTED:1//Name', new Date(0));
   assert.not.match(text, /\r\nX-INJECTED/);
-  assert.match(text, /\r\nPRODID:-\/\/Evil  X-INJECTED:1 Name\/\/Task calendar\/\/EN\r\n/);
+  assert.match(text, /\r\nPRODID:-\/\/Evil {2}X-INJECTED:1 Name\/\/Task calendar\/\/EN\r\n/);
   assert.not.match(text, /BEGIN:VEVENT/);
   assert.equal(
     Object.values(nodeIcal.sync.parseICS(text)).filter((c) => c?.type === 'VEVENT'),

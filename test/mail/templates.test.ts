@@ -26,7 +26,7 @@ test('task PDF failed: the original subject, the tasks, the reason, what to do, 
   });
   assert.is(mail.subject, 'Programming: Task PDFs ready to view');
   assert.match(mail.text, /^Hi Ann,/);
-  assert.match(mail.text, /  \* P2 - Loops\n/);
+  assert.match(mail.text, / {2}\* P2 - Loops\n/);
   assert.match(mail.text, /What went wrong: The PDF is encrypted/);
   assert.match(mail.text, /upload the task again/);
   assert.match(mail.text, /on behalf of Tina Tutor/);
@@ -44,7 +44,7 @@ test('feedback ready: tasks sorted, "with comments" on those whose last comment 
     signature: { ...signature, webUrl: null },
   });
   assert.is(mail.subject, 'Programming: Feedback ready to review');
-  assert.match(mail.text, /feedback and comments on:\n\n  \* P1 - Hello \(with comments\)\n  \* P2 - Loops\n/);
+  assert.match(mail.text, /feedback and comments on:\n\n {2}\* P1 - Hello \(with comments\)\n {2}\* P2 - Loops\n/);
   assert.match(mail.text, /turn them off in your profile's notification settings in Course Service/);
 });
 
@@ -135,7 +135,7 @@ test("weekly student summary: the week, what to do next, progress and the week's
   assert.match(mail.text, /not in a tutorial yet/);
   assert.match(
     mail.text,
-    /Overdue - catch up on these first:\n  \* O1 - Task O1\n\nDue within the next week:\n  \* S1 - Task S1 \(discuss it with your tutor\)/,
+    /Overdue - catch up on these first:\n {2}\* O1 - Task O1\n\nDue within the next week:\n {2}\* S1 - Task S1 \(discuss it with your tutor\)/,
   );
   assert.not.match(mail.text, /Get ahead/);
   assert.match(mail.text, /Your tasks: Complete: 1, Not Started: 2\./);

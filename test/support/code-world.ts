@@ -57,7 +57,7 @@ export const DISGUISED = ORIGINAL.replace(/# Word frequency report/, '# my own s
   .replace(/\branked\b/g, 'ordered')
   .replace(/"""Every word of the file, lower case."""/, '# read it all')
   .replace(/usage: words.py FILE \[N\]/, 'Usage: give a file name')
-  .replace(/    /g, '  ');
+  .replace(/ {4}/g, '  ');
 
 /** A different program for the same task. */
 export const INDEPENDENT = `import sys

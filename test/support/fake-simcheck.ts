@@ -57,7 +57,7 @@ export function startFakeSimcheck(): FakeSimcheck {
     http.all(`${SIMCHECK_URL}/*`, async ({ request }) => {
       const url = new URL(request.url);
       const raw = Buffer.from(await request.clone().arrayBuffer());
-      let body: unknown = undefined;
+      let body: unknown;
       if ((request.headers.get('content-type') ?? '').includes('json') && raw.length) body = JSON.parse(raw.toString('utf8'));
       requests.push({
         method: request.method,

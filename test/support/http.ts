@@ -66,7 +66,7 @@ export async function api(env: TestEnv, method: string, url: string, options: Re
   }
   const query = options.query ? `${url.includes('?') ? '&' : '?'}${qs.stringify(options.query)}` : '';
   const res = await env.app.inject({ method: method as never, url: url + query, headers, payload });
-  let body: unknown = undefined;
+  let body: unknown;
   const type = String(res.headers['content-type'] ?? '');
   if (type.includes('json') && res.body !== '') body = JSON.parse(res.body);
   return { status: res.statusCode, body, text: res.body, headers: res.headers };

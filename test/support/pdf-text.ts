@@ -1,6 +1,6 @@
 // Reads back the text of a PDF page for assertions: each font's ToUnicode map turns the glyph ids
 // of `<hex> Tj` back into characters (as pdf-lib writes them); `(literal) Tj` is taken as Latin-1.
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef, type PDFPage } from 'pdf-lib';
+import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFRef, type PDFPage } from 'pdf-lib';
 
 const bytesOf = (stream: PDFRawStream) => Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
 

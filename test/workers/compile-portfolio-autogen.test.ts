@@ -47,17 +47,15 @@ async function project(
     portfolioProductionDate: extra.produced ? new Date('2026-05-02T00:00:00.000Z') : null,
   });
   if (extra.report ?? true) {
-    await env.orm.em
-      .fork()
-      .transactional((em) =>
-        addPortfolioPart(em as never, env.services.storage, id, {
-          name: 'LearningSummaryReport',
-          kind: 'document',
-          filename: 'lsr.pdf',
-          path: tempFileOf(samplePdf('LSR')),
-          detected: 'pdf',
-        }),
-      );
+    await env.orm.em.fork().transactional((em) =>
+      addPortfolioPart(em as never, env.services.storage, id, {
+        name: 'LearningSummaryReport',
+        kind: 'document',
+        filename: 'lsr.pdf',
+        path: tempFileOf(samplePdf('LSR')),
+        detected: 'pdf',
+      }),
+    );
   }
   return id;
 }

@@ -102,7 +102,7 @@ test('batch marking mails each student whose tasks it changed, from the marker; 
   assert.match(mail.headers.from, /Atutor Tester via Course Service.*<no-reply@courses\.example\.edu>/);
   assert.match(mail.headers['reply-to'], /atutor@example\.edu/);
   assert.match(mail.text, /^Hi Astudent,/);
-  assert.match(mail.text, /  \* P1 - Hello World \(with comments\)/);
+  assert.match(mail.text, / {2}\* P1 - Hello World \(with comments\)/);
   assert.equal(await jobsLeft(), [], "bob's job completed without sending");
 });
 
@@ -150,7 +150,7 @@ test('task PDF failed: every member of a group submission is told, with the reas
   assert.equal(sentTo(), ['astudent@example.edu', 'bstudent@example.edu']);
   for (const mail of sink.received) {
     assert.is(mail.subject, 'Programming: Task PDFs ready to view');
-    assert.match(mail.text, /  \* G1 - Team report/);
+    assert.match(mail.text, / {2}\* G1 - Team report/);
     assert.match(mail.text, /What went wrong: file0 is not a readable PDF/);
     assert.match(mail.headers.from, /Atutor Tester via Course Service/, "on behalf of the students' tutor");
   }
@@ -256,7 +256,7 @@ test('weekly summaries: each student their tasks to do and the week; each staff 
 
   const student = to('astudent@example.edu').text;
   assert.match(student, /weekly summary for 9 March 2026 to 15 March 2026/);
-  assert.match(student, /Overdue - catch up on these first:\n  \* P1 - Hello World\n/);
+  assert.match(student, /Overdue - catch up on these first:\n {2}\* P1 - Hello World\n/);
   assert.not.match(student, /P2 - Loops/, 'waiting for feedback: nothing to do');
   assert.match(student, /Your tasks: Not Started: 1, Ready for Feedback: 1\./);
   assert.match(student, /2 comments were made in the unit\./, "Bob's comment was the week before");

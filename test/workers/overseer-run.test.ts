@@ -248,7 +248,7 @@ test('an engine that cannot be reached: retried, then recorded as queue_failed w
   env.config.docker.host = 'tcp://127.0.0.1:9';
   await handIn();
   await runJobs(env);
-  let [job] = await queued(env, 'run_overseer_assessment');
+  const [job] = await queued(env, 'run_overseer_assessment');
   assert.is(job.attempts, 1);
   assert.match(job.last_error ?? '', /ECONNREFUSED/);
   assert.is((await assessments(env))[0].status, 'queued');
