@@ -8,7 +8,7 @@ import { checkBodyHeaders, hasBody, multipartLimits } from './body-limits.ts';
 import { procedureInput } from './input.ts';
 import { MultipartBody } from './multipart.ts';
 import { parseRange, sliceStream } from './ranges.ts';
-import { restRoutes, type RestRoute } from './routes.ts';
+import { restRoutes, type RestRoute } from '../src/trpc/rest-routes.ts';
 
 function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
   const { status, message, unexpected, retryAfter } = legacyError(error);

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import { restRoutes, type RestRoute } from '../compat/routes.ts';
+import { restRoutes, type RestRoute } from './trpc/rest-routes.ts';
 import { appRouter } from './routers/index.ts';
 import type { Meta } from './trpc/core.ts';
 

@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import qs from 'qs';
-import { restRoutes } from '../../compat/routes.ts';
+import { restRoutes } from '../../src/trpc/rest-routes.ts';
 import {
   ActivityType,
   Break,
