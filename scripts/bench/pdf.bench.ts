@@ -46,10 +46,10 @@ async function screenshot(): Promise<Buffer> {
 
 /** Two pages of code. */
 const program = (): string =>
-  Array.from(
+  `${Array.from(
     { length: 45 },
     (_, i) => `def step_${i}(values):\n\t"""Step ${i}."""\n\treturn [v * ${i} for v in values if v % 2 == 0]  # keep the even ones`,
-  ).join('\n') + '\n';
+  ).join('\n')}\n`;
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));

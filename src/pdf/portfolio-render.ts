@@ -232,7 +232,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
     w.y -= size * 1.5;
     const room = A4[0] - 2 * MARGIN - entry.level * 16 - 40;
     let title = printable(entry.title).replace(/\n/g, ' ');
-    while (title.length > 1 && font.widthOfTextAtSize(title, size) > room) title = title.slice(0, -2) + '…';
+    while (title.length > 1 && font.widthOfTextAtSize(title, size) > room) title = `${title.slice(0, -2)}…`;
     w.page.drawText(title, { x, y: w.y, size, font });
     w.page.drawText(number, { x: A4[0] - MARGIN - font.widthOfTextAtSize(number, size), y: w.y, size, font });
   }

@@ -135,7 +135,7 @@ test("GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in th
   assert.is(res.headers['content-type'], 'application/zip');
   assert.match(String(res.headers['content-disposition']), /attachment; filename="?2026-03-02-SIT101-atutor\.zip/);
   const entries = await unzip(res.bytes);
-  assert.equal([...entries.keys()].sort(), ['astudent/P1-' + mine + '.pdf', 'marks.csv', 'readme.txt']);
+  assert.equal([...entries.keys()].sort(), [`astudent/P1-${mine}.pdf`, 'marks.csv', 'readme.txt']);
   assert.equal(entries.get(`astudent/P1-${mine}.pdf`), pdfBytes('astudent P1'));
   assert.match(entries.get('readme.txt')!.toString(), /marks\.csv/);
 
@@ -344,7 +344,7 @@ test('group work: one row per group submission (GRP_<group>_<submission>), asses
   const groupRows = rows.filter((r) => r.task === 'G1');
   assert.equal(
     groupRows.map((r) => [r.username, r.name, r.tutorial, r.status]),
-    [[`GRP_${group}_${submission}`, 'Group ' + w.tutorial, 'LA1-01', 'rff']],
+    [[`GRP_${group}_${submission}`, `Group ${w.tutorial}`, 'LA1-01', 'rff']],
   );
 
   const res = await upload(

@@ -72,7 +72,7 @@ test('enrol runs the unit CSV upload in batches with progress, prints the summar
   const ok = io();
   const code = await runCommand(
     env.services,
-    parseCli(['enrol', String(unit), csvFile(rows.join('\n') + '\n'), '--as', 'aconvenor', '--batch', '2']),
+    parseCli(['enrol', String(unit), csvFile(`${rows.join('\n')}\n`), '--as', 'aconvenor', '--batch', '2']),
     ok.value,
   );
   assert.is(code, 0, ok.out.join('\n'));

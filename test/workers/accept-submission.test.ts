@@ -301,7 +301,7 @@ test('a code file or notebook longer than PDF_MAX_PAGES_PER_FILE pages is cut th
     { key: 'file0', name: 'Program', type: 'code' },
     { key: 'file1', name: 'Notebook', type: 'code' },
   ]);
-  const program = Array.from({ length: 1000 }, (_, i) => `print(${i})`).join('\n') + '\n';
+  const program = `${Array.from({ length: 1000 }, (_, i) => `print(${i})`).join('\n')}\n`;
   const notebook = JSON.stringify({
     cells: Array.from({ length: 300 }, (_, i) => ({ cell_type: 'code', execution_count: i + 1, source: [`x = ${i}`], outputs: [] })),
   });
