@@ -14,7 +14,7 @@ import type { Services } from '../../src/trpc/context.ts';
 import { UploadedFile } from '../../src/trpc/files.ts';
 import { signIn, type As } from '../lib/caller.ts';
 import type { DemoOptions } from './options.ts';
-import { convenorOf, studentsOf, tutorsOf, type DemoPerson } from './people.ts';
+import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedWork } from './work.ts';
 
 export const DEMO_PERIOD = 'Demo';

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Break, TeachingPeriod, Unit } from '../../schema/index.ts';
 import type { TestEnv } from '../support/env.ts';
-import { type People, createUser, everyone } from '../support/fixtures.ts';
+import { type People, createUser } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';

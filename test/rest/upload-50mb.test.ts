@@ -14,7 +14,6 @@ import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 import { samplePdf } from '../support/sample-files.ts';
 import { seedUnit } from '../support/seed.ts';
-import type { Memory } from './upload-flood.server.ts';
 import { startFloodServer, type FloodServer } from '../support/flood-server.ts';
 
 const test = suite('upload of 50 MB: a 413, nothing kept, memory flat');
