@@ -165,7 +165,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
     w.newPage();
     toc.push({ title: 'Additional Files', level: 0, page: w.page });
     w.heading('Additional Files');
-    extras.forEach((part, i) => w.text(`${i + 1}. ${part.name}`));
+    for (const [i, part] of extras.entries()) w.text(`${i + 1}. ${part.name}`);
     for (const [i, part] of extras.entries()) {
       const what = `The portfolio file "${part.name}"`;
       const bytes = await fetch(part.key, what);

@@ -128,6 +128,7 @@ if (reason) {
   });
 
   test('a memory hog is killed at the memory limit and reported', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ${#x} is the shell's length of x, in a shell script
     const { record, output } = await assess('x=$(head -c 300000000 /dev/zero | tr "\\0" a)\necho ${#x}\n');
     assert.is(record.status, 'done');
     assert.match(output, /run stopped: memory limit of 100 MB exceeded \(killed, exit code \d+\)/);

@@ -15,7 +15,7 @@ import { createOrm, type Orm } from '../../src/db/orm.ts';
 import { createServices } from '../../src/trpc/context.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
-import { api } from '../support/http.ts';
+import { api, type TestResponse } from '../support/http.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { taskWorld } from '../support/task-world.ts';
 
@@ -122,7 +122,8 @@ test('out of file descriptors: a request that needs a new one gets 503, never 50
   // A limit a little above what is open, then every descriptor left taken, so that nothing new can open.
   execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${readdirSync('/proc/self/fd').length + 64}:${hard}`]);
   const fillers: number[] = [];
-  let users, ready;
+  let users: TestResponse;
+  let ready: TestResponse;
   try {
     for (;;) fillers.push(openSync('/dev/null', 'r'));
   } catch {

@@ -95,9 +95,17 @@ function upload(start: Buffer, fill: number, end: Buffer, declare: boolean): Pro
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (text += d));
-      res.on('end', () => (clearTimeout(timer), finish(res.statusCode ?? 0, text)));
+      res.on('end', () => {
+        clearTimeout(timer);
+        finish(res.statusCode ?? 0, text);
+      });
     });
-    req.on('error', (e) => setTimeout(() => (clearTimeout(timer), finish(0, `connection error ${e.message}`)), 200));
+    req.on('error', (e) =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        finish(0, `connection error ${e.message}`);
+      }, 200),
+    );
     let filled = 0;
     const pump = () => {
       if (sent === 0) {
