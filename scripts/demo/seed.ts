@@ -243,7 +243,9 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
       unit: {
         code: options.code,
         name: 'Introduction to Programming (demo)',
-        description: `A demo unit: ${options.students} students, ${options.tutors} tutors, ${options.tutorials} tutorials in ${options.streams} streams and ${options.taskDefinitions} task definitions.`,
+        description:
+          `A demo unit: ${options.students} students, ${options.tutors} tutors, ${options.tutorials} tutorials in ${options.streams} streams and ` +
+          `${options.taskDefinitions} task definitions.`,
         teaching_period_id: period.id,
       },
     });

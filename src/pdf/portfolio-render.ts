@@ -281,7 +281,8 @@ function drawCode(w: PageWriter, source: string, extension: string, maxPages = I
   }
   if (!cut.whole)
     w.text(
-      `Cut short here: this portfolio shows the first ${maxPages} pages of each file (${cut.lines} lines). The whole file is among the student's portfolio files.`,
+      `Cut short here: this portfolio shows the first ${maxPages} pages of each file (${cut.lines} lines). ` +
+        `The whole file is among the student's portfolio files.`,
       { font: w.fonts.bold, size: 9, gap: 6 },
     );
 }

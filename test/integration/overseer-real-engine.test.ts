@@ -28,7 +28,10 @@ async function noEngine(): Promise<string | null> {
     await docker.ping();
     return null;
   } catch (error) {
-    return `no Docker engine answers at ${process.env.DOCKER_HOST || '/var/run/docker.sock'} (${(error as Error).message}); run scripts/docker-engine.sh as root`;
+    return (
+      `no Docker engine answers at ${process.env.DOCKER_HOST || '/var/run/docker.sock'} (${(error as Error).message}); ` +
+      'run scripts/docker-engine.sh as root'
+    );
   }
 }
 
@@ -39,7 +42,8 @@ async function buildImage(): Promise<void> {
     await copyFile(BUSYBOX, join(context, 'busybox'));
     await writeFile(
       join(context, 'Dockerfile'),
-      'FROM scratch\nCOPY busybox /bin/busybox\nRUN ["/bin/busybox", "--install", "-s", "/bin"]\nRUN ["/bin/busybox", "mkdir", "-p", "/home/overseer/work-dir", "/tmp"]\n',
+      'FROM scratch\nCOPY busybox /bin/busybox\nRUN ["/bin/busybox", "--install", "-s", "/bin"]\nRUN ["/bin/busybox", "mkdir", "-p", ' +
+        '"/home/overseer/work-dir", "/tmp"]\n',
     );
     const stream = await docker.buildImage({ context, src: ['Dockerfile', 'busybox'] }, { t: IMAGE, networkmode: 'none', rm: true, forcerm: true });
     await new Promise<void>((resolve, reject) =>

@@ -89,7 +89,8 @@ test('a signed-in upload may take the longer upload allowance; then it is cut to
   const upload = await slowRequest(
     port,
     `POST /api/projects/${w.project}/task_def_id/${w.td}/submission HTTP/1.1\r\nHost: x\r\nUsername: ${username}\r\nAuth-Token: ${token}\r\n` +
-      'Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file0"; filename="a.pdf"\r\n\r\n%PDF',
+      'Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file0"; ' +
+      'filename="a.pdf"\r\n\r\n%PDF',
   );
   await sleep(3_000);
   assert.not.ok(upload.closed(), 'still open after three times the ordinary body allowance');

@@ -161,7 +161,7 @@ test("GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in th
   );
 });
 
-test("GET: a convenor may take a tutor's package with user_id; a tutor may not take another's; students, other units' tutors and unknown units are refused", async () => {
+test("GET: a convenor may take a tutor's package (user_id), a tutor not another's; students, other units' tutors and unknown units are refused", async () => {
   const w = await world();
   await trigger(people.student, w.project, w.p1, 'rff');
   const theirs = await download(people.convenor, `unit_id=${w.unit}&user_id=${people.tutor.user.id}`);
@@ -372,7 +372,8 @@ test('group work: one row per group submission (GRP_<group>_<submission>), asses
     people.tutor,
     w.unit,
     csvFile(
-      `Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment\nGRP_${group + 1}_${submission},X,LA1-01,G1,complete,,,\nGRP_${group}_999,X,LA1-01,G1,complete,,,`,
+      'Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment\n' +
+        `GRP_${group + 1}_${submission},X,LA1-01,G1,complete,,,\nGRP_${group}_999,X,LA1-01,G1,complete,,,`,
     ),
   );
   assert.equal(

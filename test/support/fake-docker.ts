@@ -93,7 +93,8 @@ function answerPull(res: import('node:http').ServerResponse, behaviour: PullBeha
     res.write(`${JSON.stringify(lines[0])}\r\n`);
     return;
   }
-  const sent = behaviour.kind === 'stream-error' ? [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }] : lines; // 'slow' is answered as a success once its delay has passed
+  // 'slow' is answered as a success once its delay has passed.
+  const sent = behaviour.kind === 'stream-error' ? [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }] : lines;
   // Written line by line, as the engine streams its progress.
   for (const line of sent) res.write(`${JSON.stringify(line)}\r\n`);
   res.end();

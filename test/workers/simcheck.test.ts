@@ -180,7 +180,8 @@ test("end to end: a student's upload is converted to a PDF, and then its checked
   const queued = await env.orm.em
     .fork()
     .execute<{ n: string }[]>(
-      "select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'simcheck_submit'",
+      'select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id ' +
+        "where t.identifier = 'simcheck_submit'",
     );
   if (Number(queued[0].n) > 0) await runJobs(env);
   assert.equal(fake.calls(), ['POST /submissions', 'PUT /submissions/sub-1/original']);
@@ -309,7 +310,8 @@ test('checks off: the submit job does nothing; a submission without a checked do
   configureSimcheck(env.config, true);
   const em = env.orm.em.fork();
   await em.execute(
-    `update task_definitions set upload_requirements = '[{"key":"file0","name":"Code","type":"code"},{"key":"file1","name":"Essay","type":"document"}]' where id = ?`,
+    `update task_definitions set upload_requirements = '[{"key":"file0","name":"Code","type":"code"},{"key":"file1","name":"Essay","type":"document"}]' ` +
+      `where id = ?`,
     [world.td],
   );
   const again = await convertedSubmission();
