@@ -68,7 +68,8 @@ test('openapi-typescript generates types in which the campus create body require
     assert.match(
       create,
       new RegExp(
-        `"${content}": \\{\\s*campus: \\{\\s*name: string;\\s*(/\\*\\*[^*]*\\*/\\s*)?mode: "timetable" \\| "automatic" \\| "manual";\\s*abbreviation: string;\\s*active: boolean;`,
+        `"${content}": \\{\\s*campus: \\{\\s*name: string;\\s*(/\\*\\*[^*]*\\*/\\s*)?` +
+          `mode: "timetable" \\| "automatic" \\| "manual";\\s*abbreviation: string;\\s*active: boolean;`,
       ),
       content,
     );
