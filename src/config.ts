@@ -78,7 +78,7 @@ type Env = Record<string, string | undefined>;
 
 /**
  * Reads the whole configuration from the environment (the variables, their defaults and their checks
- * are in src/config/schema.ts; the README's table lists them). An empty variable counts as unset.
+ * are in src/config/schema.ts; docs/configuration.md's table lists them). An empty variable counts as unset.
  * A wrong value stops the start with one line per mistake, each naming its variable.
  */
 export function loadConfig(env: Env = process.env): Config {

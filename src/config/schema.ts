@@ -1,5 +1,5 @@
 // Every environment variable the service reads, once: how its text is read, its default, and what it
-// means. The README's configuration table shows the same (test/domain/config-table.test.ts keeps the two
+// means. The configuration table in docs/configuration.md shows the same (test/domain/config-table.test.ts keeps the two
 // alike). A default computed from something else is labelled for the table with `defaultLabel`; a
 // variable without `.default()` is unset unless given, and src/config.ts derives what follows from that.
 import { availableParallelism, tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The README's configuration table against the schema of the environment (src/config/schema.ts):
+// The configuration table (docs/configuration.md) against the schema of the environment (src/config/schema.ts):
 // the same variables, each with the same default and meaning, so neither can drift from the other.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
