@@ -1,5 +1,5 @@
 // Compares the spec's operation list with the routes the service registers, and prints the
-// README's "implemented / not yet" tables. Usage: npm run -s coverage [-- --markdown]
+// "implemented / not yet" table of docs/coverage.md. Usage: npm run -s coverage [-- --markdown]
 //
 // The operation list is scripts/spec/endpoints.json, a verbatim copy of the spec's
 // `spec/endpoints.json` (the table behind `spec/service-spec.md` §4), kept here so the

@@ -1,4 +1,4 @@
-// Which README section a spec operation belongs to.
+// Which section of docs/coverage.md's table a spec operation belongs to.
 
 export interface SpecEndpoint {
   section: string;
