@@ -62,7 +62,7 @@ function variableTables(): Table[] {
   });
 }
 
-/** The complete table, the one under a "Configuration" heading (in the README, or on a docs/ page if it moves there). */
+/** The complete table, the one under a "Configuration" heading (in docs/configuration.md; the README or another docs/ page would do). */
 function configurationTable(): Row[] {
   const tables = variableTables().filter((t) => t.heading === 'Configuration');
   assert.is(tables.length, 1, `one "${HEADER}" table under a "Configuration" heading in README.md or docs/`);
