@@ -1,13 +1,15 @@
 import { storageKeys } from '../../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
-import { taskQuery } from '../../../../../trpc/scoped.ts';
-import { findDiscussion, serveAudio } from './audio.ts';
+import { commentQuery } from '../../../../../trpc/scopes/index.ts';
+import { serveAudio } from './audio.ts';
 import { discussionInput } from './schemas.ts';
 
-export const discussionResponse = taskQuery(discussionInput, {
+export const discussionResponse = commentQuery(discussionInput, {
   task: 'get_discussion',
   refused: 'Not authorised to get this discussion comment',
   projectField: 'project_id',
+  commentField: 'task_comment_id',
+  discussion: true,
 })
   .meta({
     openapi: {
@@ -21,6 +23,6 @@ export const discussionResponse = taskQuery(discussionInput, {
   })
   .output(fileResult())
   .query(async ({ ctx, input }): Promise<FileResult> => {
-    const comment = await findDiscussion(ctx.em, ctx.taskId, input.task_comment_id);
+    const { comment } = ctx;
     return serveAudio(ctx.storage, storageKeys.discussionReply(comment.id), `discussion-${comment.id}-reply`);
   });
