@@ -33,7 +33,8 @@ type Caller = { id: number; systemRole: SystemRole };
  */
 export function roleChangeRefusal(caller: Caller, user: { id: number; systemRole: SystemRole }, to: SystemRole): string | null {
   if (user.id === caller.id) return 'You cannot change your own system role';
-  if (!canAssignRole(caller.systemRole, user.systemRole, to)) return `Not authorised to ${roleChangeAction(user.systemRole, to)} user with id=${user.id} to ${to}`;
+  if (!canAssignRole(caller.systemRole, user.systemRole, to))
+    return `Not authorised to ${roleChangeAction(user.systemRole, to)} user with id=${user.id} to ${to}`;
   return null;
 }
 

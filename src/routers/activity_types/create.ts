@@ -2,7 +2,10 @@ import { ActivityType } from '../../../schema/index.ts';
 import { activityTypeOut, createActivityTypeInput, toActivityType } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const createActivityType = systemMutation(createActivityTypeInput, { action: 'handle_activity_types', refused: 'Not authorised to create an activity type' })
+export const createActivityType = systemMutation(createActivityTypeInput, {
+  action: 'handle_activity_types',
+  refused: 'Not authorised to create an activity type',
+})
   .meta({
     openapi: { method: 'POST', path: '/api/activity_types', tags: ['Activity types'], summary: 'Create an activity type (Admin)' },
   })

@@ -3,7 +3,10 @@ import { findOr404 } from '../../trpc/lookup.ts';
 import { activityTypeOut, toActivityType, updateActivityTypeInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const updateActivityType = systemMutation(updateActivityTypeInput, { action: 'handle_activity_types', refused: 'Not authorised to update an activity type' })
+export const updateActivityType = systemMutation(updateActivityTypeInput, {
+  action: 'handle_activity_types',
+  refused: 'Not authorised to update an activity type',
+})
   .meta({
     openapi: { method: 'PUT', path: '/api/activity_types/{id}', tags: ['Activity types'], summary: 'Update an activity type (Admin)' },
   })

@@ -16,11 +16,14 @@ import { projectMutation } from '../../trpc/scopes/index.ts';
 /** The 403 of the field applied, when the caller may not change it (projectChangeNeed says who may). */
 function changeRefused(id: number, input: UpdateProjectInput): string {
   if (input.trigger !== undefined) {
-    return input.trigger === 'trigger_week_end' ? `You are not authorised to perform this action for Project with id=${id}` : `Invalid trigger - ${input.trigger} unknown`;
+    return input.trigger === 'trigger_week_end'
+      ? `You are not authorised to perform this action for Project with id=${id}`
+      : `Invalid trigger - ${input.trigger} unknown`;
   }
   if (input.campus_id !== undefined) return `You do not have permissions to change the campus of Project with id=${id}`;
   if (input.enrolled !== undefined) return `You cannot change the enrolment for project ${id}`;
-  if (input.target_grade === undefined && input.submitted_grade === undefined && input.grade !== undefined) return `You do not have permissions to assess Project with id=${id}`;
+  if (input.target_grade === undefined && input.submitted_grade === undefined && input.grade !== undefined)
+    return `You do not have permissions to assess Project with id=${id}`;
   return `You do not have permissions to change Project with id=${id}`;
 }
 

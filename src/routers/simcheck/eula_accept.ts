@@ -20,7 +20,7 @@ export const acceptSimcheckEula = userMutation(eulaAcceptInput, {
     rest: { aliases: [{ method: 'PUT', path: '/api/tii_eula/users/{id}/accept' }] },
   })
   .output(z.string())
-  .mutation(async ({ ctx, input }) => {
+  .mutation(async ({ ctx }) => {
     requireSimcheckEnabled(ctx.config);
     const action = await acceptCurrentEula(ctx.em, ctx, ctx.user.id);
     if (!action) throw forbidden('The similarity-check EULA is not available at the moment; please try again later');

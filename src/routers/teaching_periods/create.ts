@@ -3,7 +3,10 @@ import { createTeachingPeriodInput, teachingPeriodOut, toTeachingPeriod } from '
 import { validateTeachingPeriod } from './validate.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const createTeachingPeriod = systemMutation(createTeachingPeriodInput, { action: 'handle_teaching_period', refused: 'Not authorised to create a teaching period' })
+export const createTeachingPeriod = systemMutation(createTeachingPeriodInput, {
+  action: 'handle_teaching_period',
+  refused: 'Not authorised to create a teaching period',
+})
   .meta({
     openapi: { method: 'POST', path: '/api/teaching_periods', tags: ['Teaching periods'], summary: 'Create a teaching period (Admin)' },
   })

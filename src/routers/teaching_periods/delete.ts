@@ -5,7 +5,10 @@ import { findOr404 } from '../../trpc/lookup.ts';
 import { deleteTeachingPeriodInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const deleteTeachingPeriod = systemMutation(deleteTeachingPeriodInput, { action: 'handle_teaching_period', refused: 'Not authorised to delete a teaching period' })
+export const deleteTeachingPeriod = systemMutation(deleteTeachingPeriodInput, {
+  action: 'handle_teaching_period',
+  refused: 'Not authorised to delete a teaching period',
+})
   .meta({
     openapi: {
       method: 'DELETE',

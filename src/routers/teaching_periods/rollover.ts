@@ -68,7 +68,10 @@ export async function rolloverTeachingPeriod(em: Em, r: PeriodRollover): Promise
   return made;
 }
 
-export const rolloverTeachingPeriodProcedure = systemMutation(rolloverTeachingPeriodInput, { action: 'rollover', refused: 'Not authorised to rollover a teaching period' })
+export const rolloverTeachingPeriodProcedure = systemMutation(rolloverTeachingPeriodInput, {
+  action: 'rollover',
+  refused: 'Not authorised to rollover a teaching period',
+})
   .meta({
     openapi: {
       method: 'POST',

@@ -5,7 +5,10 @@ import { teachingPeriodOut, toTeachingPeriod, updateTeachingPeriodInput } from '
 import { validateTeachingPeriod } from './validate.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const updateTeachingPeriod = systemMutation(updateTeachingPeriodInput, { action: 'handle_teaching_period', refused: 'Not authorised to update a teaching period' })
+export const updateTeachingPeriod = systemMutation(updateTeachingPeriodInput, {
+  action: 'handle_teaching_period',
+  refused: 'Not authorised to update a teaching period',
+})
   .meta({
     openapi: {
       method: 'PUT',

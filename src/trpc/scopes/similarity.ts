@@ -25,7 +25,12 @@ export interface SimilarityScope {
 }
 
 /** The task (404 when unknown), once the caller's role on it allows the action (403 with `refused` otherwise). */
-export async function similarityTask(em: Em, user: { id: number }, taskId: number, scope: Pick<SimilarityScope, 'action' | 'refused'>): Promise<SimilarityTask> {
+export async function similarityTask(
+  em: Em,
+  user: { id: number },
+  taskId: number,
+  scope: Pick<SimilarityScope, 'action' | 'refused'>,
+): Promise<SimilarityTask> {
   const task = await db(em)
     .selectFrom('tasks as t')
     .innerJoin('projects as p', 'p.id', 't.project_id')

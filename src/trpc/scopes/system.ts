@@ -34,8 +34,7 @@ function scopeToSystem<S extends z.ZodType>(base: Base, input: S, scope: SystemS
   return start.input(input).use(async ({ ctx, input, next }) => {
     const unitId = scope.orInUnit ? (input as Record<string, number | undefined>)[scope.orInUnit.field] : undefined;
     if (unitId !== undefined && !(await ctx.em.findOne(Unit, { id: unitId }, { fields: ['id'] }))) throw notFound('Unable to find requested Unit');
-    const allowed =
-      can(ctx.user, scope.action) || (unitId !== undefined && canInUnit(await roleInUnit(ctx.em, ctx.user, unitId), scope.orInUnit!.action));
+    const allowed = can(ctx.user, scope.action) || (unitId !== undefined && canInUnit(await roleInUnit(ctx.em, ctx.user, unitId), scope.orInUnit!.action));
     if (!allowed) throw forbidden(scope.refused);
     return next();
   });

@@ -8,7 +8,10 @@ import { similarityContentsInput } from './schemas.ts';
 
 const NO_DETAILS = 'No details to download for this similarity';
 
-export const similarityContents = similarityQuery(similarityContentsInput, { action: 'view_plagiarism', refused: 'Not authorised to view the similarities of this task' })
+export const similarityContents = similarityQuery(similarityContentsInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'GET',

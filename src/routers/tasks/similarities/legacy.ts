@@ -24,7 +24,11 @@ async function nthSimilarity(em: Em, taskId: number, match: number) {
 
 const withDismissed = (out: z.infer<typeof similarityOut>) => ({ ...out, dismissed: !out.flagged });
 
-export const legacyGetSimilarity = similarityQuery(matchInput, { action: 'view_plagiarism', refused: 'Not authorised to view the similarities of this task', field: 'id' })
+export const legacyGetSimilarity = similarityQuery(matchInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+  field: 'id',
+})
   .meta({
     openapi: {
       method: 'GET',
@@ -41,7 +45,11 @@ export const legacyGetSimilarity = similarityQuery(matchInput, { action: 'view_p
     return withDismissed((await nthSimilarity(ctx.em, task.id, input.match)).out);
   });
 
-export const legacyUpdateSimilarity = similarityMutation(matchInput.extend({ dismissed: formBool(), other: formBool().default(false) }), { action: 'delete_plagiarism', refused: 'Not authorised to change the similarities of this task', field: 'id' })
+export const legacyUpdateSimilarity = similarityMutation(matchInput.extend({ dismissed: formBool(), other: formBool().default(false) }), {
+  action: 'delete_plagiarism',
+  refused: 'Not authorised to change the similarities of this task',
+  field: 'id',
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -59,7 +67,10 @@ export const legacyUpdateSimilarity = similarityMutation(matchInput.extend({ dis
     let target = await nthSimilarity(ctx.em, task.id, input.match);
     if (input.other) {
       if (target.other_task_id === null) throw notFound('This similarity has no other side');
-      const other = await similarityTask(ctx.em, ctx.user, target.other_task_id, { action: 'delete_plagiarism', refused: 'Not authorised to change the similarities of this task' });
+      const other = await similarityTask(ctx.em, ctx.user, target.other_task_id, {
+        action: 'delete_plagiarism',
+        refused: 'Not authorised to change the similarities of this task',
+      });
       const back = (await loadSimilarities(ctx.em, other.id)).find((s) => s.other_task_id === task.id && s.kind === target.kind);
       if (!back) throw notFound('This similarity has no other side');
       target = back;

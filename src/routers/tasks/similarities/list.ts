@@ -3,7 +3,10 @@ import { similarityQuery } from '../../../trpc/scopes/index.ts';
 import { similarityOut, taskSimilaritiesInput } from './schemas.ts';
 import { loadSimilarities } from './serialize.ts';
 
-export const listSimilarities = similarityQuery(taskSimilaritiesInput, { action: 'view_plagiarism', refused: 'Not authorised to view the similarities of this task' })
+export const listSimilarities = similarityQuery(taskSimilaritiesInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'GET',
@@ -17,6 +20,6 @@ export const listSimilarities = similarityQuery(taskSimilaritiesInput, { action:
     },
   })
   .output(z.array(similarityOut))
-  .query(async ({ ctx, input }) => {
+  .query(async ({ ctx }) => {
     return (await loadSimilarities(ctx.em, ctx.task.id)).map((s) => s.out);
   });

@@ -3,7 +3,10 @@ import { similarityMutation } from '../../../trpc/scopes/index.ts';
 import { findSimilarity } from './find.ts';
 import { flagSimilarityInput, similarityOut } from './schemas.ts';
 
-export const updateSimilarity = similarityMutation(flagSimilarityInput, { action: 'delete_plagiarism', refused: 'Not authorised to change the similarities of this task' })
+export const updateSimilarity = similarityMutation(flagSimilarityInput, {
+  action: 'delete_plagiarism',
+  refused: 'Not authorised to change the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'PUT',

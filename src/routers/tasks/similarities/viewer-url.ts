@@ -5,7 +5,10 @@ import { findSimilarity } from './find.ts';
 import { similarityInput, viewerUrlOut } from './schemas.ts';
 
 // A GET in a transaction: asking the service for a viewer URL records an action.
-export const similarityViewerUrl = similarityMutation(similarityInput, { action: 'view_plagiarism', refused: 'Not authorised to view the similarities of this task' })
+export const similarityViewerUrl = similarityMutation(similarityInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'GET',

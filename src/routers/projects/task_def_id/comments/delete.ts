@@ -21,7 +21,7 @@ export const deleteComment = commentMutation(commentInput, {
     rest: { status: 204 },
   })
   .output(z.literal(true))
-  .mutation(async ({ ctx, input }) => {
+  .mutation(async ({ ctx }) => {
     const { comment } = ctx;
     await db(ctx.em).deleteFrom('task_comments').where('id', '=', comment.id).execute();
     const path = comment.attachmentPath;

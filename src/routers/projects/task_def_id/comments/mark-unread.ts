@@ -19,7 +19,7 @@ export const markCommentUnread = commentMutation(commentInput, {
     },
   })
   .output(commentOut)
-  .mutation(async ({ ctx, input }) => {
+  .mutation(async ({ ctx }) => {
     const { comment } = ctx;
     await unreadComment(ctx.em, ctx.user.id, comment.id);
     return serializeComment(ctx.em, comment.id, ctx.user.id);

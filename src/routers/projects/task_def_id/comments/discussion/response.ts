@@ -22,7 +22,7 @@ export const discussionResponse = commentQuery(discussionInput, {
     rest: { file: true },
   })
   .output(fileResult())
-  .query(async ({ ctx, input }): Promise<FileResult> => {
+  .query(async ({ ctx }): Promise<FileResult> => {
     const { comment } = ctx;
     return serveAudio(ctx.storage, storageKeys.discussionReply(comment.id), `discussion-${comment.id}-reply`);
   });
