@@ -55,7 +55,6 @@ export const TutorialEnrolment = defineEntity({
   },
   uniques: [{ properties: ['project', 'tutorial'] }],
 });
-export type ITutorialEnrolment = InferEntity<typeof TutorialEnrolment>;
 
 /** Membership is deactivated rather than deleted so a group's history survives. */
 export const GroupMembership = defineEntity({
@@ -73,7 +72,6 @@ export const GroupMembership = defineEntity({
       .onUpdate(() => new Date()),
   },
 });
-export type IGroupMembership = InferEntity<typeof GroupMembership>;
 
 /** One shared submission of a group task; every member's task points at it. */
 export const GroupSubmission = defineEntity({
@@ -87,7 +85,6 @@ export const GroupSubmission = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
-export type IGroupSubmission = InferEntity<typeof GroupSubmission>;
 
 /**
  * An extra part of a student's portfolio (the learning summary report, or other evidence) uploaded
@@ -108,4 +105,3 @@ export const PortfolioPart = defineEntity({
   },
   uniques: [{ properties: ['project', 'idx'] }],
 });
-export type IPortfolioPart = InferEntity<typeof PortfolioPart>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * Failed sign-ins counted by `rate-limiter-flexible`'s PostgreSQL store (src/lib/sign-in-throttle.ts),
@@ -16,7 +16,6 @@ export const SignInFailure = defineEntity({
     expire: p.bigint('number').nullable(),
   },
 });
-export type ISignInFailure = InferEntity<typeof SignInFailure>;
 
 /** SAML assertions already exchanged for a token, remembered until they could no longer be used anyway. */
 export const UsedSamlAssertion = defineEntity({
@@ -27,4 +26,3 @@ export const UsedSamlAssertion = defineEntity({
     expiresAt: p.datetime().index(),
   },
 });
-export type IUsedSamlAssertion = InferEntity<typeof UsedSamlAssertion>;

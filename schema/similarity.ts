@@ -21,7 +21,6 @@ export const TaskSimilarity = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
-export type ITaskSimilarity = InferEntity<typeof TaskSimilarity>;
 
 /** A document sent to the similarity-check service. */
 export const SimcheckSubmission = defineEntity({

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 import { COMMENT_KINDS, OVERSEER_ASSESSMENT_STATUSES, TASK_STATUSES, UPLOAD_KINDS } from './enums.ts';
 import { GroupSubmission, Project } from './projects.ts';
 import { TaskDefinition } from './units.ts';
@@ -38,7 +38,6 @@ export const Task = defineEntity({
   uniques: [{ properties: ['project', 'taskDefinition'] }],
   indexes: [{ properties: ['status'] }],
 });
-export type ITask = InferEntity<typeof Task>;
 
 /**
  * Every kind of comment on a task in one table: text, media attachments, status changes,
@@ -76,7 +75,6 @@ export const TaskComment = defineEntity({
   },
   indexes: [{ properties: ['task', 'createdAt'] }],
 });
-export type ITaskComment = InferEntity<typeof TaskComment>;
 
 /** "User has read this comment"; the inbox counts comments without one. */
 export const CommentReadReceipt = defineEntity({
@@ -120,7 +118,6 @@ export const TaskSubmission = defineEntity({
   },
   indexes: [{ properties: ['task', 'submittedAt'] }],
 });
-export type ITaskSubmission = InferEntity<typeof TaskSubmission>;
 
 export const SubmissionFile = defineEntity({
   name: 'SubmissionFile',
@@ -158,4 +155,3 @@ export const OverseerAssessment = defineEntity({
   },
   uniques: [{ properties: ['task', 'submissionTimestamp'] }],
 });
-export type IOverseerAssessment = InferEntity<typeof OverseerAssessment>;

@@ -46,7 +46,6 @@ export const AuthToken = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
-export type IAuthToken = InferEntity<typeof AuthToken>;
 
 export const Webcal = defineEntity({
   name: 'Webcal',
@@ -88,4 +87,3 @@ export const Invitation = defineEntity({
     createdAt: p.datetime().onCreate(() => new Date()),
   },
 });
-export type IInvitation = InferEntity<typeof Invitation>;

@@ -1,4 +1,4 @@
-import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import { defineEntity, p } from '@mikro-orm/core';
 
 /**
  * One row per running job worker process (workers/liveness.ts): it refreshes `seenAt` every few
@@ -18,4 +18,3 @@ export const WorkerHeartbeat = defineEntity({
     seenAt: p.datetime(),
   },
 });
-export type IWorkerHeartbeat = InferEntity<typeof WorkerHeartbeat>;

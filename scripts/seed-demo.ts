@@ -14,6 +14,7 @@ import { generatePassword } from '../src/lib/passwords.ts';
 import { createServices } from '../src/trpc/context.ts';
 import { parseDemoArgs, UsageError, type DemoOptions } from './demo/options.ts';
 import { seedDemo, type DemoResult } from './demo/seed.ts';
+import { ROLE } from '../src/policy/index.ts';
 
 let options: DemoOptions;
 try {
@@ -75,9 +76,9 @@ process.exit(failed ? 1 : 0);
 
 /** ADMIN_USERNAME when that user is an Admin, else the first Admin. */
 async function findAdmin(em: Em, preferred: string): Promise<string> {
-  const named = await em.findOne(User, { username: preferred, systemRole: 'Admin' });
+  const named = await em.findOne(User, { username: preferred, systemRole: ROLE.admin });
   if (named) return named.username;
-  const first = await em.findOne(User, { systemRole: 'Admin' }, { orderBy: { id: 'asc' } });
+  const first = await em.findOne(User, { systemRole: ROLE.admin }, { orderBy: { id: 'asc' } });
   if (!first) throw new Error('the database has users but no Admin: the demo is set up by an Admin');
   return first.username;
 }

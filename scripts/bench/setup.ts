@@ -15,6 +15,7 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { issueToken } from '../../src/lib/sessions.ts';
 import { createServices } from '../../src/trpc/context.ts';
 import { LoadGenerator, startDatabase, stopDatabase } from './support.ts';
+import { ROLE } from '../../src/policy/index.ts';
 
 export interface Bench {
   orm: Orm;
@@ -47,7 +48,7 @@ export async function withBench(seed: (orm: Orm) => Promise<void>, body: (bench:
       email: 'benchadmin@example.edu',
       firstName: 'Bench',
       lastName: 'Admin',
-      systemRole: 'Admin',
+      systemRole: ROLE.admin,
       passwordHash: null,
       hasRunFirstTimeSetup: true,
     });

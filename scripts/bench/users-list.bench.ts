@@ -3,6 +3,7 @@
 // The ratio is what the service's layers (credentials, tRPC, output validation) cost on top.
 import { withBench } from './setup.ts';
 import { assertSameAnswer, benchSettings, compare, report } from './support.ts';
+import { ROLE } from '../../src/policy/index.ts';
 
 const USERS = 5000;
 // The columns as the service's query names them (src/routers/users/rows.ts), in the same order.
@@ -22,7 +23,7 @@ await withBench(
          opt_in_to_research, receive_feedback_notifications, has_run_first_time_setup, simcheck_eula_accepted_at, created_at, updated_at)
        select 'user' || i, 'user' || i || '@example.edu', 'First' || i, 'Last' || i,
          case when i % 3 = 0 then null else 'Nick' || i end, case when i % 7 = 0 then 'they/them' end,
-         case when i % 50 = 0 then 'Tutor' else 'Student' end, case when i % 50 = 0 then null else 'S' || i end,
+         case when i % 50 = 0 then '${ROLE.tutor}' else '${ROLE.student}' end, case when i % 50 = 0 then null else 'S' || i end,
          case when i % 4 = 0 then null else i % 2 = 0 end, i % 5 <> 0, true, case when i % 9 = 0 then now() end, now(), now()
        from generate_series(1, ${USERS - 1}) as i`,
     );

@@ -16,6 +16,7 @@ import { signIn, type As } from '../lib/caller.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedWork } from './work.ts';
+import { ROLE } from '../../src/policy/index.ts';
 
 export const DEMO_PERIOD = 'Demo';
 const TEACHING_WEEKS = 12;
@@ -182,7 +183,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
       unit: { id: unit.id, code: unit.code, name: unit.name },
       period: periodOut,
       convenor: unit.staff.find((s) => s.user.id === unit.main_convenor_user_id)?.user.username ?? convenorPerson.username,
-      tutors: unit.staff.filter((s) => s.role === 'Tutor').map((s) => s.user.username),
+      tutors: unit.staff.filter((s) => s.role === ROLE.tutor).map((s) => s.user.username),
       signInStudents: studentPeople.slice(0, options.signInStudents).map((p) => p.username),
       studentCount: students.length,
       tutorialCount: unit.tutorials.length,
@@ -212,7 +213,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
     for (const p of accounts) {
       let id = known.get(p.username);
       if (id === undefined) {
-        const role = p === convenorPerson ? 'Convenor' : p.studentId ? 'Student' : 'Tutor';
+        const role = p === convenorPerson ? ROLE.convenor : p.studentId ? ROLE.student : ROLE.tutor;
         const user = await admin().users.create({
           user: {
             first_name: p.firstName,
@@ -255,7 +256,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
 
   await timed(timings, 'staff', async () => {
     for (const p of tutorPeople) {
-      await convenor().unitRoles.create({ unit_id: unit.id, user_id: userIds.get(p.username)!, role: 'Tutor' });
+      await convenor().unitRoles.create({ unit_id: unit.id, user_id: userIds.get(p.username)!, role: ROLE.tutor });
       advance('staff');
     }
   });

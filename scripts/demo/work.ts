@@ -9,6 +9,7 @@ import type { Services } from '../../src/trpc/context.ts';
 import { changeTask } from '../../src/workflow/change-task.ts';
 import { insertComments, type NewComment } from '../../src/workflow/comments.ts';
 import { ensureTasks } from '../../src/workflow/tasks.ts';
+import { ROLE } from '../../src/policy/index.ts';
 
 const STUDENT_SAYS = [
   'I have uploaded my work, could you check the second part?',
@@ -74,13 +75,13 @@ export async function seedWork(
       for (const [i, d] of definitions.entries()) {
         const taskId = ids[i]!;
         const tutor = tutorOf.get(`${student.id}/${d.tutorial_stream_id}`);
-        const student_ = { userId: student.user_id, role: 'Student' as const };
+        const student_ = { userId: student.user_id, role: ROLE.student };
         await changeTask(em, taskId, { actor: student_, change: { kind: 'trigger', target: 'ready_for_feedback' } }, now);
         const roll = mix(student.id, d.id);
         if (tutor !== undefined && roll < 0.65) {
           const target = roll < 0.4 ? 'complete' : roll < 0.55 ? 'fix_and_resubmit' : 'discuss';
           const grade = d.is_graded && target !== 'fix_and_resubmit' ? Math.floor(mix(d.id, student.id) * 4) : undefined;
-          await changeTask(em, taskId, { actor: { userId: tutor, role: 'Tutor' }, change: { kind: 'trigger', target }, grade }, now);
+          await changeTask(em, taskId, { actor: { userId: tutor, role: ROLE.tutor }, change: { kind: 'trigger', target }, grade }, now);
         }
         for (let c = 0; c < options.commentsPerTask; c++) {
           const byStudent = c % 2 === 0 || tutor === undefined;

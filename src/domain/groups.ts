@@ -1,6 +1,5 @@
 // Rules of group sets and groups that need no database (behaviour.md §9.1–9.2): capacities,
-// generated names, who counts in a group, and when a group may be deleted.
-import type { UnitRoleName } from '../policy/permissions.ts';
+// generated names, and when a group may be deleted (who counts in a group is src/policy's).
 
 export const SET_CAPACITY_TOO_SMALL = 'Validation failed: Capacity must be greater than or equal to 2';
 export const SET_NAME_TAKEN = 'Validation failed: Name should be unique within a unit';
@@ -31,12 +30,6 @@ export function generatedGroupName(taken: ReadonlySet<string>, groupsInSet: numb
   let n = groupsInSet + 1;
   while (taken.has(`Group ${n}`)) n += 1;
   return `Group ${n}`;
-}
-
-/** Inside a group a Student counts only as a member of it; staff and Admins keep their unit role. */
-export function roleInGroupFor(unitRole: UnitRoleName | null, isMember: boolean): UnitRoleName | null {
-  if (unitRole === 'Student') return isMember ? 'Student' : null;
-  return unitRole;
 }
 
 /**

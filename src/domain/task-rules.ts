@@ -3,7 +3,7 @@
 // what follows, and writes it; nothing else decides a status, a date or an extension.
 import type { TaskStatus } from '../../schema/enums.ts';
 import { addDays, addWeeks, earlierDay, toDay } from './dates.ts';
-import { CLOSED, isStaffAssigned, PASSING, READY_OR_COMPLETE, STATUS_NAMES, STUDENT_STATUSES } from './task-status.ts';
+import { PASSING, READY_OR_COMPLETE, STUDENT_STATUSES } from './task-status.ts';
 
 /** The parts of a task the rules read and change. Days are 'YYYY-MM-DD'. */
 export interface TaskState {
@@ -29,9 +29,6 @@ export interface TaskTerms {
   /** Weeks granted automatically when work is sent back to fix shortly before it is due. */
   extensionWeeksOnResubmit: number;
 }
-
-/** The caller's part in the task: its student, staff of the unit, or a fellow group member. */
-export type TaskActor = 'Student' | 'Tutor' | 'GroupMember';
 
 /** A status comment to record: by the one who acted, or (for automatic outcomes) by the student's tutor. */
 export interface StatusNote {
@@ -118,21 +115,6 @@ export function grantExtension(state: TaskState, weeks: number, terms: TaskTerms
     notes.push({ status: 'ready_for_feedback', by: 'actor' });
   }
   return { state: next, notes, submitted: false, assessed: false, extensionGranted: granted };
-}
-
-// ---- Who may trigger what ---------------------------------------------------------------------
-
-export type TriggerCheck = { ok: true } | { ok: false; reason: 'no_role' | 'restricted' | 'closed' | 'staff_only' };
-
-/** §4.2 steps 1, 2 and 5: whether this actor may move the task from its status to `target`. */
-export function mayTrigger(actor: TaskActor | null, current: TaskStatus, target: TaskStatus, terms: Pick<TaskTerms, 'restrictStatusUpdates'>): TriggerCheck {
-  if (actor === null) return { ok: false, reason: 'no_role' };
-  if (actor !== 'Tutor') {
-    if (terms.restrictStatusUpdates && isStaffAssigned(current)) return { ok: false, reason: 'restricted' };
-    if (CLOSED.has(current)) return { ok: false, reason: 'closed' };
-  }
-  if (target === 'ready_for_feedback' || STUDENT_STATUSES.has(target)) return { ok: true };
-  return actor === 'Tutor' ? { ok: true } : { ok: false, reason: 'staff_only' };
 }
 
 // ---- Effects ----------------------------------------------------------------------------------
@@ -241,6 +223,3 @@ export function qualityPtsError(pts: number, maxQualityPts: number): string | un
 export function gradeRequired(target: TaskStatus, terms: Pick<TaskTerms, 'isGraded'>): boolean {
   return terms.isGraded && PASSING.has(target);
 }
-
-/** "Ready for Feedback" etc., for messages. */
-export const statusName = (status: TaskStatus): string => STATUS_NAMES[status];

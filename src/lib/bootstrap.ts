@@ -2,6 +2,7 @@ import { User } from '../../schema/index.ts';
 import type { Config } from '../config.ts';
 import type { Orm } from '../db/orm.ts';
 import { generatePassword, hashPassword } from './passwords.ts';
+import { ROLE } from '../policy/index.ts';
 
 /**
  * On first start with no users, creates the Admin so someone can sign in. A generated
@@ -16,8 +17,8 @@ export async function ensureAdmin(orm: Orm, config: Config): Promise<{ created: 
     email: `${config.adminUsername}@localhost`,
     firstName: 'System',
     lastName: 'Administrator',
-    nickname: 'Admin',
-    systemRole: 'Admin',
+    nickname: ROLE.admin,
+    systemRole: ROLE.admin,
     passwordHash: await hashPassword(password),
     hasRunFirstTimeSetup: true,
   });

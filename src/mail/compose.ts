@@ -20,6 +20,7 @@ import {
   type StaffFigures,
 } from './templates.ts';
 import { staffFigures, unitWeek, weekBounds } from './weekly.ts';
+import { ROLE } from '../policy/index.ts';
 
 export interface Person {
   name: string;
@@ -271,7 +272,7 @@ async function staffSummary(em: Em, unitRoleId: number, weekEnd: string, setting
   const refused = gate(r, 'receive_feedback_notifications');
   if (refused || !r) return skip(refused ?? 'its recipient no longer exists');
   if (!unitGetsSummaries(summaryDates(r), weekEnd)) return skip(`unit ${r.unit_id} is not running in the week to ${weekEnd}`);
-  const convenor = r.role === 'Convenor';
+  const convenor = r.role === ROLE.convenor;
   const [unit, figures] = await Promise.all([unitWeek(em, r.unit_id, weekEnd), staffFigures(em, r.unit_id, convenor ? null : unitRoleId, weekEnd)]);
   const mine: StaffFigures = figures.staff.find((f) => f.unitRoleId === unitRoleId) ?? { ...emptyFigures, name: nameOf(r).name };
   return composed(settings, r, convenorOf(r), (signature) =>

@@ -1,11 +1,15 @@
 import type { SystemRole } from '../../schema/enums.ts';
 import { db } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
-import { forbidden } from '../trpc/errors.ts';
-import { SYSTEM_PERMISSIONS, unitRoleOf, type SystemAction, type UnitRoleName } from './permissions.ts';
-import type { ProjectRole } from './scopes.ts';
+import { canAssignRole, roleChangeAction, SYSTEM_PERMISSIONS, unitRoleOf, type SystemAction } from './permissions.ts';
+import { ROLE, type UnitRoleName } from './roles.ts';
+import { roleInGroupFor, type ProjectRole } from './scopes.ts';
 
+export * from './roles.ts';
 export * from './scopes.ts';
+export * from './staff.ts';
+export * from './task-triggers.ts';
+export { tokenLifetimeMs } from './token-lifetime.ts';
 export {
   canAssignRole,
   CONVENOR_CAPABLE,
@@ -14,7 +18,6 @@ export {
   unitRoleOf,
   unitRolesBlocking,
   type SystemAction,
-  type UnitRoleName,
 } from './permissions.ts';
 
 /** May this user perform a system-level action? */
@@ -22,9 +25,22 @@ export function can(user: { systemRole: SystemRole }, action: SystemAction): boo
   return SYSTEM_PERMISSIONS[user.systemRole].has(action);
 }
 
-/** Refuses with 403 and the given message unless the user may perform the action. */
-export function authorize(user: { systemRole: SystemRole }, action: SystemAction, message: string): void {
-  if (!can(user, action)) throw forbidden(message);
+type Caller = { id: number; systemRole: SystemRole };
+
+/**
+ * Why the caller may not give this user that system role (null: they may). Nobody changes their
+ * own; other changes follow canAssignRole (promote and demote).
+ */
+export function roleChangeRefusal(caller: Caller, user: { id: number; systemRole: SystemRole }, to: SystemRole): string | null {
+  if (user.id === caller.id) return 'You cannot change your own system role';
+  if (!canAssignRole(caller.systemRole, user.systemRole, to))
+    return `Not authorised to ${roleChangeAction(user.systemRole, to)} user with id=${user.id} to ${to}`;
+  return null;
+}
+
+/** A password is set by the user themself, or by whoever administers users. */
+export function maySetPassword(caller: Caller, userId: number): boolean {
+  return caller.id === userId || can(caller, 'admin_users');
 }
 
 /** The caller's role in each of these units (null: none), resolved in one query. */
@@ -55,4 +71,24 @@ export async function roleInProject(em: Em, user: { id: number }, project: { use
   if (project.userId === user.id) return 'Student';
   const staff = await db(em).selectFrom('unit_roles').select('id').where('unit_id', '=', project.unitId).where('user_id', '=', user.id).executeTakeFirst();
   return staff ? 'Tutor' : null;
+}
+
+/** Is this user an active member of the group through an enrolled project? */
+export async function isGroupMember(em: Em, groupId: number, userId: number): Promise<boolean> {
+  const row = await db(em)
+    .selectFrom('group_memberships as m')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .select('m.id')
+    .where('m.group_id', '=', groupId)
+    .where('m.active', '=', true)
+    .where('p.enrolled', '=', true)
+    .where('p.user_id', '=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The caller's role inside a group: their unit role, except that a Student counts only as a member (roleInGroupFor). */
+export async function roleInGroup(em: Em, user: { id: number }, unitRole: UnitRoleName | null, groupId: number): Promise<UnitRoleName | null> {
+  if (unitRole !== ROLE.student) return unitRole;
+  return roleInGroupFor(unitRole, await isGroupMember(em, groupId, user.id));
 }

@@ -1,4 +1,5 @@
 import type { SystemRole, UnitStaffRole } from '../../schema/enums.ts';
+import type { UnitRoleName } from './roles.ts';
 
 // One table per scope, read like the reference's permission matrix (behaviour.md §1).
 // Unit, project and task scopes join this file as their operations arrive.
@@ -79,9 +80,6 @@ export function unitRolesBlocking(to: SystemRole): UnitStaffRole[] {
   if (to === 'Tutor') return ['Convenor'];
   return [];
 }
-
-/** A caller's role inside one unit. */
-export type UnitRoleName = 'Convenor' | 'Tutor' | 'Student' | 'Admin';
 
 /**
  * The order of reference §1.4: a Convenor or Tutor unit role, then an enrolled project, then

@@ -1,7 +1,7 @@
 // Permission tables inside a unit, one per scope, read like the reference's matrix
 // (behaviour.md §1.4–1.8). Who holds which role is resolved elsewhere (index.ts); these tables say
 // only what each role may do. Flags of the unit or group that widen a student's rights are passed in.
-import type { UnitRoleName } from './permissions.ts';
+import { ROLE, type UnitRoleName } from './roles.ts';
 
 const set = <T extends string>(...items: T[]): ReadonlySet<T> => new Set(items);
 
@@ -24,11 +24,33 @@ export const UNIT_ACTIONS = [
   'change_project_enrolment',
   'rollover_unit',
   'perform_overseer_assessment_test',
+  'see_staff_fields',
+  'mark_for_other_staff',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
-const STAFF_READS: UnitAction[] = ['get_students', 'enrol_student', 'download_stats', 'download_unit_csv', 'download_grades', 'exceed_capacity'];
-const CONVENING: UnitAction[] = ['upload_csv', 'update', 'employ_staff', 'add_tutorial', 'add_task_def', 'change_project_enrolment', 'rollover_unit'];
+// see_staff_fields: the unit's settings and the definitions' staff-only fields in its answers.
+const STAFF_READS: UnitAction[] = [
+  'get_students',
+  'enrol_student',
+  'download_stats',
+  'download_unit_csv',
+  'download_grades',
+  'exceed_capacity',
+  'see_staff_fields',
+];
+// mark_for_other_staff: batch marking of another staff member's tutorials. (An Admin who is not
+// staff never gets that far: batch marking needs provide_feedback.)
+const CONVENING: UnitAction[] = [
+  'upload_csv',
+  'update',
+  'employ_staff',
+  'add_tutorial',
+  'add_task_def',
+  'change_project_enrolment',
+  'rollover_unit',
+  'mark_for_other_staff',
+];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
   Student: set('get_unit'),
@@ -75,6 +97,31 @@ export function canInProject(role: ProjectRole | null, action: ProjectAction, un
   return PROJECT_PERMISSIONS[role].has(action);
 }
 
+/**
+ * What one PUT /api/projects/{id} needs. Only the first field present (in this order) is applied,
+ * and each needs its own permission: enrolment is a unit's (an Admin who is not staff holds it),
+ * the rest the project's. Null for an unknown trigger, which nobody may fire.
+ */
+export type ProjectNeed = ProjectAction | { unit: UnitAction } | null;
+
+export interface ProjectChangeFields {
+  trigger?: string;
+  campus_id?: unknown;
+  enrolled?: unknown;
+  target_grade?: unknown;
+  submitted_grade?: unknown;
+  grade?: unknown;
+}
+
+export function projectChangeNeed(fields: ProjectChangeFields): ProjectNeed {
+  if (fields.trigger !== undefined) return fields.trigger === 'trigger_week_end' ? 'trigger_week_end' : null;
+  if (fields.campus_id !== undefined) return 'change_campus';
+  if (fields.enrolled !== undefined) return { unit: 'change_project_enrolment' };
+  if (fields.target_grade !== undefined || fields.submitted_grade !== undefined) return 'change';
+  if (fields.grade !== undefined) return 'assess';
+  return 'change';
+}
+
 // ---- Task (§1.6) ------------------------------------------------------------------------------
 
 /** As for projects, plus a member of the task's group, who may do nothing through that role. */
@@ -96,6 +143,8 @@ export const TASK_ACTIONS = [
   'request_extension',
   'create_discussion',
   'delete_discussion',
+  'assess',
+  'see_assessment_diffs',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -112,19 +161,37 @@ export const TASK_PERMISSIONS: Record<TaskRole, ReadonlySet<TaskAction>> = {
     'request_extension',
     'create_discussion',
     'delete_discussion',
+    // Any status and a grade (§4.2): staff assess, students hand in.
+    'assess',
+    // The file-system changes of each step of an automated assessment, beside its output.
+    'see_assessment_diffs',
   ),
   GroupMember: set(),
 };
 
-export function canInTask(role: TaskRole | null, action: TaskAction, unit: Pick<UnitFlags, 'allowStudentExtensionRequests'>): boolean {
+/** The unit's flag matters only to a student's extension request; without it, that is refused. */
+export function canInTask(
+  role: TaskRole | null,
+  action: TaskAction,
+  unit: Pick<UnitFlags, 'allowStudentExtensionRequests'> = { allowStudentExtensionRequests: false },
+): boolean {
   if (role === null) return false;
   if (role === 'Student' && action === 'request_extension') return unit.allowStudentExtensionRequests;
   return TASK_PERMISSIONS[role].has(action);
 }
 
+/**
+ * A change to a group submission reaches every member's task: there staff stay staff, and the
+ * student who acted counts only as a fellow member of the group.
+ */
+export function roleOnFellowMembersTask(role: TaskRole): TaskRole {
+  return canInTask(role, 'assess') ? role : 'GroupMember';
+}
+
 // ---- Group set and group (§1.7) ---------------------------------------------------------------
 
-export const GROUP_SET_ACTIONS = ['get_groups', 'join_group', 'create_group'] as const;
+/** create_group_for_others: create a group without joining it (staff); a student who creates one joins it. */
+export const GROUP_SET_ACTIONS = ['get_groups', 'join_group', 'create_group', 'create_group_for_others'] as const;
 export type GroupSetAction = (typeof GROUP_SET_ACTIONS)[number];
 
 /** No Admin entry: an Admin who is not staff of the unit is refused on group sets. */
@@ -149,13 +216,14 @@ export function canInGroupSet(role: UnitRoleName | null, action: GroupSetAction,
   return GROUP_SET_PERMISSIONS[role]?.has(action) ?? false;
 }
 
-export const GROUP_ACTIONS = ['get_members', 'manage_group', 'lock_group', 'move_tutorial', 'can_exceed_capacity'] as const;
+/** delete_any_group: delete a group whoever is in it (a student member only one they are alone in). */
+export const GROUP_ACTIONS = ['get_members', 'manage_group', 'lock_group', 'move_tutorial', 'can_exceed_capacity', 'delete_any_group'] as const;
 export type GroupAction = (typeof GROUP_ACTIONS)[number];
 
 /** A Student counts only as a member of that group (resolve the role accordingly). Tutors cannot exceed capacity. */
 export const GROUP_PERMISSIONS: Record<UnitRoleName, ReadonlySet<GroupAction>> = {
   Student: set('get_members'),
-  Tutor: set('get_members', 'manage_group', 'lock_group', 'move_tutorial'),
+  Tutor: set('get_members', 'manage_group', 'lock_group', 'move_tutorial', 'delete_any_group'),
   Convenor: set(...GROUP_ACTIONS),
   Admin: set(...GROUP_ACTIONS),
 };
@@ -166,13 +234,8 @@ export function canInGroup(role: UnitRoleName | null, action: GroupAction, group
   return GROUP_PERMISSIONS[role].has(action);
 }
 
-// ---- Unit role (§1.8) -------------------------------------------------------------------------
-
-export const UNIT_ROLE_ACTIONS = ['get', 'delete'] as const;
-export type UnitRoleAction = (typeof UNIT_ROLE_ACTIONS)[number];
-
-export const UNIT_ROLE_PERMISSIONS: Partial<Record<UnitRoleName, ReadonlySet<UnitRoleAction>>> = {
-  Student: set('get'),
-  Tutor: set('get'),
-  Convenor: set('get', 'delete'),
-};
+/** Inside a group a Student counts only as a member of it; staff and Admins keep their unit role. */
+export function roleInGroupFor(unitRole: UnitRoleName | null, isMember: boolean): UnitRoleName | null {
+  if (unitRole === ROLE.student) return isMember ? ROLE.student : null;
+  return unitRole;
+}

@@ -10,6 +10,7 @@ import type { Em } from '../db/orm.ts';
 import { readAll, storageKeys } from '../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
 import type { ISimcheckAction } from '../../schema/index.ts';
+import { ROLE } from '../policy/index.ts';
 
 type Action = ISimcheckAction;
 type Submission = InstanceType<typeof SimcheckSubmission.class> & { id: number; status: string; remoteId: string | null; idx: number; filename: string };
@@ -90,8 +91,8 @@ export function groupContextId(unit: { id: number; createdAt: Date }): string {
 
 export async function groupContext(em: Em, unit: { id: number; code: string; name: string; createdAt: Date }) {
   const owners = await em.execute<{ username: string }[]>(
-    `select us.username from unit_roles r join users us on us.id = r.user_id where r.unit_id = ? and r.role = 'Convenor' order by r.id`,
-    [unit.id],
+    `select us.username from unit_roles r join users us on us.id = r.user_id where r.unit_id = ? and r.role = ? order by r.id`,
+    [unit.id, ROLE.convenor],
   );
   return { id: groupContextId(unit), name: `${unit.code} ${unit.name}`, owners: owners.map((o) => o.username) };
 }

@@ -5,7 +5,8 @@
 import type { TaskStatus } from '../../schema/enums.ts';
 import { db } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
-import { grantExtension, mayTrigger, submit, trigger, type Outcome, type TaskActor, type TaskState, type TriggerCheck } from '../domain/task-rules.ts';
+import { grantExtension, submit, trigger, type Outcome, type TaskState } from '../domain/task-rules.ts';
+import { mayTrigger, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../policy/index.ts';
 import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../domain/task-status.ts';
 import { refreshProjectStats } from '../routers/projects/operations.ts';
 import { insertComments, statusCommentText, type NewComment } from './comments.ts';
@@ -103,8 +104,7 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
     let memberOutcome: Outcome | undefined;
     if (follow && request.change && !PROPAGATION_SKIPS.has(member.state.status)) {
       const base = { ...member, state: { ...member.state, extensions: Math.max(member.state.extensions, next.extensions) } };
-      const role: TaskActor = request.actor.role === 'Tutor' ? 'Tutor' : 'GroupMember';
-      const decided = decide(base, role, request.change, now);
+      const decided = decide(base, roleOnFellowMembersTask(request.actor.role), request.change, now);
       if ('outcome' in decided) {
         memberOutcome = decided.outcome;
         memberNext = { ...decided.outcome.state };

@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { atCapacity, deletionRefusalForStudent, generatedGroupName, groupCapacity, roleInGroupFor, validSetCapacity } from '../../src/domain/groups.ts';
+import { atCapacity, deletionRefusalForStudent, generatedGroupName, groupCapacity, validSetCapacity } from '../../src/domain/groups.ts';
+import { roleInGroupFor } from '../../src/policy/scopes.ts';
 
 const test = suite('group rules');
 

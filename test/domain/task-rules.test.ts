@@ -12,16 +12,15 @@ import {
   GRADE_NAMES,
   gradeRequired,
   isLate,
-  mayTrigger,
   parseGrade,
   qualityPtsError,
   submit,
   trigger,
   weeksCanExtend,
-  type TaskActor,
   type TaskState,
   type TaskTerms,
 } from '../../src/domain/task-rules.ts';
+import { mayTrigger, type TaskActor } from '../../src/policy/task-triggers.ts';
 
 const test = suite('domain: task rules (triggers, submit, assess, deadlines, extensions, grades)');
 

@@ -1,7 +1,7 @@
 // Pure rules of staff, tutorial streams and tutorial enrolments.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { capabilityProblem, roleFromId, roleFromName, roleIdOf, staffRoleOf } from '../../src/domain/staff.ts';
+import { capabilityProblem, roleFromId, roleFromName, roleIdOf, staffRoleOf } from '../../src/policy/staff.ts';
 import { isFull, planEnrolment } from '../../src/domain/tutorial-enrolments.ts';
 import { nextStreamNaming, taskDefinitionsOnStreamDeletion } from '../../src/domain/tutorial-streams.ts';
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { TRPCError } from '@trpc/server';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory, router } from '../../src/trpc/core.ts';
-import { projectQuery, unitMutation, unitQuery } from '../../src/trpc/scoped.ts';
+import { projectQuery, unitMutation, unitQuery } from '../../src/trpc/scopes/index.ts';
 import { idField } from '../../src/trpc/fields.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';

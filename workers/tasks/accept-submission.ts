@@ -21,6 +21,7 @@ import { insertComments } from '../../src/workflow/comments.ts';
 import { queuePdfFailedMail } from '../../src/mail/queue.ts';
 import { tutorFor } from '../../src/workflow/people.ts';
 import type { WorkerServices } from '../index.ts';
+import { ROLE } from '../../src/policy/index.ts';
 
 const payloadSchema = z.object({ taskId: z.number().int().positive(), submissionId: z.number().int().positive() });
 
@@ -214,7 +215,7 @@ async function recordFailure(em: Em, services: WorkerServices, taskId: number, s
       .executeTakeFirstOrThrow();
     const now = services.clock.now();
     const tutorId = (await tutorFor(t, task.project_id, task.task_definition_id)) ?? task.user_id;
-    await changeTask(t, taskId, { actor: { userId: tutorId, role: 'Tutor' }, change: { kind: 'automated', target: 'fix_and_resubmit' } }, now);
+    await changeTask(t, taskId, { actor: { userId: tutorId, role: ROLE.tutor }, change: { kind: 'automated', target: 'fix_and_resubmit' } }, now);
     await insertComments(
       t,
       [{ taskId, authorId: tutorId, recipientId: task.user_id === tutorId ? null : task.user_id, kind: 'text', comment: failureComment(reason) }],

@@ -15,6 +15,7 @@ import { insertComments } from '../../src/workflow/comments.ts';
 import { tutorFor } from '../../src/workflow/people.ts';
 import { overseerRunner, type OverseerRunner } from '../adapters/overseer-runner.ts';
 import type { WorkerServices } from '../index.ts';
+import { ROLE } from '../../src/policy/index.ts';
 
 const payloadSchema = z.object({ assessmentId: z.number().int().positive() });
 
@@ -145,7 +146,7 @@ export function runOverseerAssessment(
           await changeTask(
             tx,
             record!.task_id,
-            { actor: { userId: tutor, role: 'Tutor' }, change: { kind: 'automated', target, onlyFrom: 'ready_for_feedback' } },
+            { actor: { userId: tutor, role: ROLE.tutor }, change: { kind: 'automated', target, onlyFrom: 'ready_for_feedback' } },
             now,
           );
         }

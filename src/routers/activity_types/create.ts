@@ -1,16 +1,16 @@
 import { ActivityType } from '../../../schema/index.ts';
-import { authorize } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { activityTypeOut, createActivityTypeInput, toActivityType } from './schemas.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const createActivityType = authedMutation
+export const createActivityType = systemMutation(createActivityTypeInput, {
+  action: 'handle_activity_types',
+  refused: 'Not authorised to create an activity type',
+})
   .meta({
     openapi: { method: 'POST', path: '/api/activity_types', tags: ['Activity types'], summary: 'Create an activity type (Admin)' },
   })
-  .input(createActivityTypeInput)
   .output(activityTypeOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'handle_activity_types', 'Not authorised to create an activity type');
     // Duplicate names or abbreviations hit the unique indexes and become 400s.
     const activityType = ctx.em.create(ActivityType, input.activity_type);
     await ctx.em.flush();

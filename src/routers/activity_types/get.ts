@@ -1,6 +1,6 @@
 import { ActivityType } from '../../../schema/index.ts';
 import { publicProcedure } from '../../trpc/core.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { activityTypeIdInput, activityTypeOut, toActivityType } from './schemas.ts';
 
 export const getActivityType = publicProcedure

@@ -1,14 +1,11 @@
 import { Campus } from '../../../schema/index.ts';
-import { authorize } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { campusOut, createCampusInput, toCampus } from './schemas.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const createCampus = authedMutation
+export const createCampus = systemMutation(createCampusInput, { action: 'handle_campuses', refused: 'Not authorised to create a campus' })
   .meta({ openapi: { method: 'POST', path: '/api/campuses', tags: ['Campuses'], summary: 'Create a campus (Admin)' } })
-  .input(createCampusInput)
   .output(campusOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'handle_campuses', 'Not authorised to create a campus');
     const campus = ctx.em.create(Campus, input.campus);
     await ctx.em.flush();
     return toCampus(campus);

@@ -1,6 +1,6 @@
 import { Campus } from '../../../schema/index.ts';
 import { publicProcedure } from '../../trpc/core.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { campusIdInput, campusOut, toCampus } from './schemas.ts';
 
 export const getCampus = publicProcedure

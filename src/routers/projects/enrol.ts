@@ -1,8 +1,8 @@
 import { Campus } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import { forbidden } from '../../trpc/errors.ts';
-import { unitMutation } from '../../trpc/scoped.ts';
-import { findOr404 } from '../lookup.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { loadUnitStudents } from '../students/load.ts';
 import { studentProjectOut } from '../students/schemas.ts';
 import { enrolProjects } from './operations.ts';

@@ -1,5 +1,5 @@
 import { canInTask, roleInUnit } from '../../policy/index.ts';
-import { projectQuery } from '../../trpc/scoped.ts';
+import { projectQuery } from '../../trpc/scopes/index.ts';
 import { loadProjectDetail } from './detail.ts';
 import { projectDetailOut, projectIdInput } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
 import { dueDay } from '../../domain/task-rules.ts';
 import { idField } from '../../trpc/fields.ts';
-import { taskQuery } from '../../trpc/scoped.ts';
+import { taskQuery } from '../../trpc/scopes/index.ts';
 
 export const refreshTaskInput = z.object({ project_id: idField(), task_definition_id: idField() });
 

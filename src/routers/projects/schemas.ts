@@ -111,6 +111,7 @@ export const updateProjectInput = z.object({
   grade_rationale: formString().pipe(z.string().max(4095)).optional(),
   compile_portfolio: formBool().optional(),
 });
+export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
 export const projectUpdatedOut = z.object({
   campus_id: z.number().int().nullable(),

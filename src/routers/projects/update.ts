@@ -1,22 +1,35 @@
-import { Campus, Project, type IProject, type IUnit } from '../../../schema/index.ts';
+import { Campus, type IProject } from '../../../schema/index.ts';
 import type { ProjectStats } from '../../../schema/projects.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { canInProject, canInUnit, roleInProject, roleInUnit, type ProjectAction } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
-import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
+import { projectChangeNeed } from '../../policy/index.ts';
+import { badRequest, forbidden } from '../../trpc/errors.ts';
 import { queuePortfolioCompile } from '../../pdf/portfolio-queue.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { loadUnitStudents, parseJson } from '../students/load.ts';
 import { studentProjectOut } from '../students/schemas.ts';
 import { checkGroupsOnReenrolment, refreshProjectStats } from './operations.ts';
 import { completeDiscussedTasks } from './week-end.ts';
-import { portfolioAvailable, projectUpdatedOut, updateProjectInput, type ProjectUpdatedOut } from './schemas.ts';
+import { portfolioAvailable, projectUpdatedOut, updateProjectInput, type ProjectUpdatedOut, type UpdateProjectInput } from './schemas.ts';
+import { projectMutation } from '../../trpc/scopes/index.ts';
+
+/** The 403 of the field applied, when the caller may not change it (projectChangeNeed says who may). */
+function changeRefused(id: number, input: UpdateProjectInput): string {
+  if (input.trigger !== undefined) {
+    return input.trigger === 'trigger_week_end'
+      ? `You are not authorised to perform this action for Project with id=${id}`
+      : `Invalid trigger - ${input.trigger} unknown`;
+  }
+  if (input.campus_id !== undefined) return `You do not have permissions to change the campus of Project with id=${id}`;
+  if (input.enrolled !== undefined) return `You cannot change the enrolment for project ${id}`;
+  if (input.target_grade === undefined && input.submitted_grade === undefined && input.grade !== undefined)
+    return `You do not have permissions to assess Project with id=${id}`;
+  return `You do not have permissions to change Project with id=${id}`;
+}
 
 // Each field needs its own permission, and one of them (enrolment) is a unit permission an Admin
-// who is not staff holds, so the project is loaded here rather than through projectMutation,
-// which would refuse that Admin before the field is known. The rules still come from src/policy.
-export const updateProject = authedMutation
+// who is not staff holds: src/policy's projectChangeNeed names it, and the builder asks it.
+export const updateProject = projectMutation(updateProjectInput, { action: projectChangeNeed, refused: changeRefused })
   .meta({
     openapi: {
       method: 'PUT',
@@ -27,27 +40,16 @@ export const updateProject = authedMutation
         'Only the first field present in this order is applied: `trigger` (staff; only `trigger_week_end`, which completes every discuss or demonstrate task of the project; any other word is refused), `campus_id` (staff; -1 or null for none), `enrolled` (unit convenor or Admin; false withdraws, keeping tutorials and groups), `target_grade` (0 to 3; the student or staff; the progress stats are recomputed), `submitted_grade` (the student or staff; refused once a portfolio exists), `grade` with `old_grade` and `grade_rationale` (staff), `compile_portfolio` (the student or staff; true queues the compile, after which `portfolio_available` is true and the submitted grade is locked). Answers the project summary; a grade answers the student record of `GET /api/students`.',
     },
   })
-  .input(updateProjectInput)
   .output(projectUpdatedOut.or(studentProjectOut))
   .mutation(async ({ ctx, input }) => {
-    const project = await ctx.em.findOne(Project, { id: input.id }, { populate: ['unit'] });
-    if (!project) throw notFound('Unable to find requested Project');
-    const unit = project.unit as unknown as IUnit;
-    const projectRole = await roleInProject(ctx.em, ctx.user, { userId: refId(project.user), unitId: unit.id });
-    const require = (action: ProjectAction, message: string) => {
-      if (!canInProject(projectRole, action, unit)) throw forbidden(message);
-    };
-    const cannotChange = `You do not have permissions to change Project with id=${project.id}`;
+    const { project, unit } = ctx;
 
     if (input.trigger !== undefined) {
-      if (input.trigger !== 'trigger_week_end') throw forbidden(`Invalid trigger - ${input.trigger} unknown`);
-      require('trigger_week_end', `You are not authorised to perform this action for Project with id=${project.id}`);
       await completeDiscussedTasks(ctx.em, project.id, ctx.user.id, ctx.clock.now());
       return summary(project);
     }
 
     if (input.campus_id !== undefined) {
-      require('change_campus', `You do not have permissions to change the campus of Project with id=${project.id}`);
       const campusId = input.campus_id === null || input.campus_id === -1 ? null : (await findOr404(ctx.em, Campus, input.campus_id)).id;
       if (campusId !== null && project.enrolled && (await tutorialsElsewhere(ctx.em, project.id, campusId))) {
         throw badRequest('Campus does not match with tutorial enrolments.');
@@ -57,8 +59,6 @@ export const updateProject = authedMutation
       return withEnrolment(ctx.em, project);
     }
     if (input.enrolled !== undefined) {
-      const unitRole = await roleInUnit(ctx.em, ctx.user, unit.id);
-      if (!canInUnit(unitRole, 'change_project_enrolment')) throw forbidden(`You cannot change the enrolment for project ${project.id}`);
       if (input.enrolled && !project.enrolled) {
         project.enrolled = true;
         await ctx.em.flush();
@@ -71,21 +71,18 @@ export const updateProject = authedMutation
       return withEnrolment(ctx.em, project);
     }
     if (input.target_grade !== undefined) {
-      require('change', cannotChange);
       project.targetGrade = input.target_grade;
       await ctx.em.flush();
       await refreshProjectStats(ctx.em, [project.id]);
       return summary(project);
     }
     if (input.submitted_grade !== undefined) {
-      require('change', cannotChange);
       if (project.portfolioProductionDate) throw forbidden('You cannot change your submitted grade after portfolio submission');
       project.submittedGrade = input.submitted_grade;
       await ctx.em.flush();
       return summary(project);
     }
     if (input.grade !== undefined) {
-      require('assess', `You do not have permissions to assess Project with id=${project.id}`);
       if (input.grade_rationale === undefined) throw forbidden('Grade rationale required to perform assessment.');
       if (input.old_grade === undefined) throw forbidden('Existing project grade is required to perform assessment.');
       if ((input.old_grade ?? 0) !== project.grade) {
@@ -97,7 +94,6 @@ export const updateProject = authedMutation
       const [record] = await loadUnitStudents(ctx.em, unit.id, { includeWithdrawn: true, projectIds: [project.id] });
       return record;
     }
-    require('change', cannotChange);
     if (input.compile_portfolio !== undefined) {
       project.compilePortfolio = input.compile_portfolio;
       project.portfolioAutoGenerated = false;

@@ -3,6 +3,7 @@
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { changeTask } from '../../workflow/change-task.ts';
+import { ROLE } from '../../policy/index.ts';
 
 export async function completeDiscussedTasks(em: Em, projectId: number, staffUserId: number, now: Date): Promise<number[]> {
   const tasks = await db(em)
@@ -13,7 +14,7 @@ export async function completeDiscussedTasks(em: Em, projectId: number, staffUse
     .orderBy('id')
     .execute();
   for (const task of tasks) {
-    await changeTask(em, task.id, { actor: { userId: staffUserId, role: 'Tutor' }, change: { kind: 'trigger', target: 'complete' } }, now);
+    await changeTask(em, task.id, { actor: { userId: staffUserId, role: ROLE.tutor }, change: { kind: 'trigger', target: 'complete' } }, now);
   }
   return tasks.map((t) => t.id);
 }

@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { SimcheckAction, Unit } from '../../../schema/index.ts';
-import { can, canInUnit, roleInUnit } from '../../policy/index.ts';
-import { authedProcedure } from '../../trpc/core.ts';
-import { forbidden, notFound } from '../../trpc/errors.ts';
+import { SimcheckAction } from '../../../schema/index.ts';
 import { actionOut, actionsListInput, toAction } from './schemas.ts';
+import { systemQuery } from '../../trpc/scopes/index.ts';
 
 const REFUSED = 'Not authorised access similarity-check actions';
 
-export const listSimcheckActions = authedProcedure
+export const listSimcheckActions = systemQuery(actionsListInput, {
+  action: 'admin_units',
+  orInUnit: { field: 'unit_id', action: 'add_task_def' },
+  refused: REFUSED,
+})
   .meta({
     openapi: {
       method: 'GET',
@@ -19,14 +21,8 @@ export const listSimcheckActions = authedProcedure
     },
     rest: { aliases: [{ method: 'GET', path: '/api/tii_actions' }] },
   })
-  .input(actionsListInput)
   .output(z.array(actionOut))
   .query(async ({ ctx, input }) => {
-    if (input.unit_id !== undefined && !(await ctx.em.findOne(Unit, { id: input.unit_id }, { fields: ['id'] })))
-      throw notFound('Unable to find requested Unit');
-    const allowed =
-      can(ctx.user, 'admin_units') || (input.unit_id !== undefined && canInUnit(await roleInUnit(ctx.em, ctx.user, input.unit_id), 'add_task_def'));
-    if (!allowed) throw forbidden(REFUSED);
     const where = {
       ...(input.unit_id !== undefined ? { unit: input.unit_id } : {}),
       ...(input.show_complete ? {} : { complete: false }),

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { SimcheckAction } from '../../../schema/index.ts';
-import { authorize } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { actionRetryInput, requireSimcheckEnabled } from './schemas.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const retrySimcheckAction = authedMutation
+export const retrySimcheckAction = systemMutation(actionRetryInput, { action: 'admin_units', refused: 'Not authorised to retry similarity-check actions' })
   .meta({
     openapi: {
       method: 'PUT',
@@ -19,10 +18,8 @@ export const retrySimcheckAction = authedMutation
     },
     rest: { aliases: [{ method: 'PUT', path: '/api/tii_actions/{id}' }] },
   })
-  .input(actionRetryInput)
   .output(z.object({ message: z.string() }))
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'admin_units', 'Not authorised to retry similarity-check actions');
     const action = await findOr404(ctx.em, SimcheckAction, input.id);
     if (input.action !== 'retry') throw badRequest('Invalid action');
     requireSimcheckEnabled(ctx.config);

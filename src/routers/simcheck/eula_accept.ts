@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { acceptCurrentEula } from '../../similarity/simcheck.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { eulaAcceptInput, requireSimcheckEnabled } from './schemas.ts';
+import { userMutation } from '../../trpc/scopes/index.ts';
 
-export const acceptSimcheckEula = authedMutation
+export const acceptSimcheckEula = userMutation(eulaAcceptInput, {
+  refused: 'You are not authorised to accept the EULA on behalf of another user',
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -17,10 +19,8 @@ export const acceptSimcheckEula = authedMutation
     },
     rest: { aliases: [{ method: 'PUT', path: '/api/tii_eula/users/{id}/accept' }] },
   })
-  .input(eulaAcceptInput)
   .output(z.string())
-  .mutation(async ({ ctx, input }) => {
-    if (ctx.user.id !== input.id) throw forbidden('You are not authorised to accept the EULA on behalf of another user');
+  .mutation(async ({ ctx }) => {
     requireSimcheckEnabled(ctx.config);
     const action = await acceptCurrentEula(ctx.em, ctx, ctx.user.id);
     if (!action) throw forbidden('The similarity-check EULA is not available at the moment; please try again later');

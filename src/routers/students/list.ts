@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unitQuery } from '../../trpc/scoped.ts';
+import { unitQuery } from '../../trpc/scopes/index.ts';
 import { loadUnitStudents } from './load.ts';
 import { listStudentsInput, studentProjectOut } from './schemas.ts';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
 import { taskTutorialJoin } from '../../db/task-list.ts';
 import { canInUnit } from '../../policy/index.ts';
-import { unitQuery } from '../../trpc/scoped.ts';
+import { unitQuery } from '../../trpc/scopes/index.ts';
 import { listedTaskOut, listTasksInput, type ListedTaskOut } from './schemas.ts';
 
 export const listTasks = unitQuery(listTasksInput, { action: 'get_unit', refused: 'You do not have permission to read these task details' })

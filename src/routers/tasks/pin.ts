@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { canInUnit, roleInUnit } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
-import { forbidden, notFound } from '../../trpc/errors.ts';
+import { notFound } from '../../trpc/errors.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { pinnedOut, taskIdInput } from './schemas.ts';
 
-/** Pins are the marking staff's own inbox marks: only staff of the task's unit keep them. */
-async function requireMarker(em: Em, user: Parameters<typeof roleInUnit>[1], taskId: number): Promise<void> {
+/** The task the path names, and its unit (404 when unknown). */
+async function taskOfUnit(em: Em, id: number) {
   const task = await db(em)
     .selectFrom('tasks as t')
     .innerJoin('projects as p', 'p.id', 't.project_id')
-    .select('p.unit_id')
-    .where('t.id', '=', taskId)
+    .select(['t.id', 'p.unit_id'])
+    .where('t.id', '=', id)
     .executeTakeFirst();
   if (!task) throw notFound('Unable to find requested Task');
-  if (!canInUnit(await roleInUnit(em, user, task.unit_id), 'provide_feedback')) throw forbidden('Not authorised to pin task');
+  return { record: task, unitId: task.unit_id };
 }
 
-export const pinTask = authedMutation
+// Pins are the marking staff's own inbox marks: only staff of the task's unit keep them.
+export const pinTask = unitMutation(taskIdInput, { unitOf: taskOfUnit, action: 'provide_feedback', refused: 'Not authorised to pin task' })
   .meta({
     openapi: {
       method: 'POST',
@@ -29,10 +29,8 @@ export const pinTask = authedMutation
         "Staff of the task's unit (tutors and convenors; an Admin who is not staff is refused). Pinned tasks head the caller's inbox. Pinning a pinned task changes nothing.",
     },
   })
-  .input(taskIdInput)
   .output(pinnedOut)
   .mutation(async ({ ctx, input }) => {
-    await requireMarker(ctx.em, ctx.user, input.id);
     await db(ctx.em)
       .insertInto('task_pins')
       .values({ task_id: input.id, user_id: ctx.user.id, created_at: ctx.clock.now().toISOString() })
@@ -41,7 +39,7 @@ export const pinTask = authedMutation
     return { message: 'Task pinned' };
   });
 
-export const unpinTask = authedMutation
+export const unpinTask = unitMutation(taskIdInput, { unitOf: taskOfUnit, action: 'provide_feedback', refused: 'Not authorised to pin task' })
   .meta({
     openapi: {
       method: 'DELETE',
@@ -53,10 +51,8 @@ export const unpinTask = authedMutation
     },
     rest: { status: 204 },
   })
-  .input(taskIdInput)
   .output(z.null())
   .mutation(async ({ ctx, input }) => {
-    await requireMarker(ctx.em, ctx.user, input.id);
     const removed = await db(ctx.em).deleteFrom('task_pins').where('task_id', '=', input.id).where('user_id', '=', ctx.user.id).executeTakeFirst();
     if (removed.numDeletedRows === 0n) throw notFound('Unable to find requested Task pin');
     return null;

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { TeachingPeriod, Unit } from '../../../schema/index.ts';
-import { authorize } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { badRequest } from '../../trpc/errors.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { deleteTeachingPeriodInput } from './schemas.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const deleteTeachingPeriod = authedMutation
+export const deleteTeachingPeriod = systemMutation(deleteTeachingPeriodInput, {
+  action: 'handle_teaching_period',
+  refused: 'Not authorised to delete a teaching period',
+})
   .meta({
     openapi: {
       method: 'DELETE',
@@ -17,10 +19,8 @@ export const deleteTeachingPeriod = authedMutation
     },
     rest: { status: 204 },
   })
-  .input(deleteTeachingPeriodInput)
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'handle_teaching_period', 'Not authorised to delete a teaching period');
     const period = await findOr404(ctx.em, TeachingPeriod, input.teaching_period_id);
     if ((await ctx.em.count(Unit, { teachingPeriod: period.id })) > 0) {
       throw badRequest('Cannot delete a teaching period that has units');

@@ -1,6 +1,6 @@
 import { Break, TeachingPeriod } from '../../../schema/index.ts';
 import { optionalAuthProcedure } from '../../trpc/core.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { toBreak } from './breaks/schemas.ts';
 import { teachingPeriodDetailOut, teachingPeriodIdInput, toTeachingPeriod } from './schemas.ts';
 import { unitSummaries } from './units.ts';

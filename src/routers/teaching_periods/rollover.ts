@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { TeachingPeriod, Unit, type IUnit } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { authorize } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { formBool, idField } from '../../trpc/fields.ts';
 import type { Storage } from '../../storage/index.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { rolloverUnit } from '../units/copy.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const rolloverTeachingPeriodInput = z.object({
   existing_teaching_period_id: idField(),
@@ -69,7 +68,10 @@ export async function rolloverTeachingPeriod(em: Em, r: PeriodRollover): Promise
   return made;
 }
 
-export const rolloverTeachingPeriodProcedure = authedMutation
+export const rolloverTeachingPeriodProcedure = systemMutation(rolloverTeachingPeriodInput, {
+  action: 'rollover',
+  refused: 'Not authorised to rollover a teaching period',
+})
   .meta({
     openapi: {
       method: 'POST',
@@ -81,10 +83,8 @@ export const rolloverTeachingPeriodProcedure = authedMutation
     },
     rest: { status: 200 },
   })
-  .input(rolloverTeachingPeriodInput)
   .output(z.null())
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'rollover', 'Not authorised to rollover a teaching period');
     await rolloverTeachingPeriod(ctx.em, {
       sourceId: input.existing_teaching_period_id,
       targetId: input.new_teaching_period_id,

@@ -3,6 +3,7 @@ import type { ITeachingPeriod } from '../../../schema/index.ts';
 import { toTimestamp } from '../../domain/dates.ts';
 import { formInt, formTimestamp, idField, requiredString } from '../../trpc/fields.ts';
 import { breakOut } from './breaks/schemas.ts';
+import { UNIT_ROLE_NAMES } from '../../policy/index.ts';
 
 export const teachingPeriodOut = z.object({
   id: z.number().int(),
@@ -27,8 +28,6 @@ export function toTeachingPeriod(tp: ITeachingPeriod, now: Date): TeachingPeriod
     active: tp.activeUntil.getTime() > now.getTime(),
   };
 }
-
-export const UNIT_ROLE_NAMES = ['Convenor', 'Tutor', 'Student', 'Admin'] as const;
 
 /** A unit as listed inside its teaching period (spec "Unit summary"). */
 export const unitSummaryOut = z.object({

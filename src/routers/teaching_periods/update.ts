@@ -1,12 +1,14 @@
 import { TeachingPeriod, Unit } from '../../../schema/index.ts';
 import { toDay } from '../../domain/dates.ts';
-import { authorize } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { teachingPeriodOut, toTeachingPeriod, updateTeachingPeriodInput } from './schemas.ts';
 import { validateTeachingPeriod } from './validate.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const updateTeachingPeriod = authedMutation
+export const updateTeachingPeriod = systemMutation(updateTeachingPeriodInput, {
+  action: 'handle_teaching_period',
+  refused: 'Not authorised to update a teaching period',
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -18,10 +20,8 @@ export const updateTeachingPeriod = authedMutation
     // The web client's edit dialog posts to the period's address (an upstream bug the original refused with 405).
     rest: { aliases: [{ method: 'POST', path: '/api/teaching_periods/{id}' }] },
   })
-  .input(updateTeachingPeriodInput)
   .output(teachingPeriodOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'handle_teaching_period', 'Not authorised to update a teaching period');
     const period = await findOr404(ctx.em, TeachingPeriod, input.id);
     const tp = input.teaching_period;
     const fields = {

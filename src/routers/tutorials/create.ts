@@ -1,12 +1,13 @@
-import { Unit } from '../../../schema/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
-import { requireInUnit } from '../../trpc/unit-access.ts';
-import { findOr404 } from '../lookup.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { createTutorial as create } from './operations.ts';
 import { tutorialById } from './rows.ts';
 import { createTutorialInput, tutorialOut } from './schemas.ts';
 
-export const createTutorial = authedMutation
+export const createTutorial = unitMutation(createTutorialInput, {
+  field: (input) => input.tutorial.unit_id,
+  action: 'add_tutorial',
+  refused: 'Not authorised to create new tutorials',
+})
   .meta({
     openapi: {
       method: 'POST',
@@ -17,13 +18,10 @@ export const createTutorial = authedMutation
         "Answers the new tutorial. `tutor_id` is a user id of the unit's staff (400 otherwise); `campus_id` -1 or null means no campus; `tutorial_stream_abbr` names a stream of the unit (null: none). Abbreviations are unique within the unit (400).",
     },
   })
-  .input(createTutorialInput)
   .output(tutorialOut)
   .mutation(async ({ ctx, input }) => {
     const t = input.tutorial;
-    const unit = await findOr404(ctx.em, Unit, t.unit_id);
-    await requireInUnit(ctx.em, ctx.user, unit.id, { action: 'add_tutorial', refused: 'Not authorised to create new tutorials' });
-    const tutorial = await create(ctx.em, unit.id, {
+    const tutorial = await create(ctx.em, ctx.unit.id, {
       tutorUserId: t.tutor_id,
       campusId: t.campus_id ?? null,
       streamAbbr: t.tutorial_stream_abbr ?? null,

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { Tutorial } from '../../../schema/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
-import { requireInUnit } from '../../trpc/unit-access.ts';
-import { findOr404 } from '../lookup.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { deleteTutorial as remove } from './operations.ts';
 import { tutorialIdInput } from './schemas.ts';
 
-export const deleteTutorial = authedMutation
+export const deleteTutorial = unitMutation(tutorialIdInput, {
+  unitOf: Tutorial,
+  action: 'add_tutorial',
+  refused: 'Cannot delete tutorial - not authorised',
+})
   .meta({
     openapi: {
       method: 'DELETE',
@@ -17,12 +19,8 @@ export const deleteTutorial = authedMutation
     },
     rest: { status: 204 },
   })
-  .input(tutorialIdInput)
   .output(z.literal(true))
-  .mutation(async ({ ctx, input }) => {
-    const tutorial = await findOr404(ctx.em, Tutorial, input.id);
-    const unitId = (tutorial.unit as unknown as { id: number }).id;
-    await requireInUnit(ctx.em, ctx.user, unitId, { action: 'add_tutorial', refused: 'Cannot delete tutorial - not authorised' });
-    await remove(ctx.em, tutorial);
+  .mutation(async ({ ctx }) => {
+    await remove(ctx.em, ctx.record);
     return true as const;
   });

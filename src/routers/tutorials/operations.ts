@@ -4,7 +4,7 @@ import { Campus, Group, Tutorial, TutorialEnrolment, UnitRole, User, type ITutor
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { badRequest } from '../../trpc/errors.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { findStream } from '../units/tutorial_streams/operations.ts';
 
 export const TUTOR_NOT_STAFF = "Validation failed: Tutor must be a member of the unit's staff";

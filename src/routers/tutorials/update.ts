@@ -1,13 +1,15 @@
 import { Tutorial } from '../../../schema/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { badRequest } from '../../trpc/errors.ts';
-import { requireInUnit } from '../../trpc/unit-access.ts';
-import { findOr404 } from '../lookup.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { updateTutorial as update } from './operations.ts';
 import { tutorialById } from './rows.ts';
 import { tutorialOut, updateTutorialInput } from './schemas.ts';
 
-export const updateTutorial = authedMutation
+export const updateTutorial = unitMutation(updateTutorialInput, {
+  unitOf: Tutorial,
+  action: 'add_tutorial',
+  refused: (id) => `Cannot update tutorial with id=${id} - not authorised`,
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -17,14 +19,11 @@ export const updateTutorial = authedMutation
       description: "Changes only the fields sent. `unit_id` may be sent but must be the tutorial's unit. A tutorial with enrolments keeps its stream (400).",
     },
   })
-  .input(updateTutorialInput)
   .output(tutorialOut)
   .mutation(async ({ ctx, input }) => {
-    const tutorial = await findOr404(ctx.em, Tutorial, input.id);
-    const unitId = (tutorial.unit as unknown as { id: number }).id;
-    await requireInUnit(ctx.em, ctx.user, unitId, { action: 'add_tutorial', refused: `Cannot update tutorial with id=${input.id} - not authorised` });
+    const { record: tutorial, unit } = ctx;
     const t = input.tutorial;
-    if (t.unit_id !== undefined && t.unit_id !== unitId) throw badRequest('A tutorial cannot move to another unit');
+    if (t.unit_id !== undefined && t.unit_id !== unit.id) throw badRequest('A tutorial cannot move to another unit');
     await update(ctx.em, tutorial, {
       tutorUserId: t.tutor_id,
       campusId: t.campus_id,

@@ -1,8 +1,8 @@
 import { User } from '../../../schema/index.ts';
-import { roleFromName, staffRoleOf } from '../../domain/staff.ts';
+import { roleFromName, staffRoleOf } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
-import { unitMutation } from '../../trpc/scoped.ts';
-import { findOr404 } from '../lookup.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { employStaff } from './operations.ts';
 import { createUnitRoleInput, staffMemberOut } from './schemas.ts';
 import { staffMember } from './staff.ts';

@@ -1,12 +1,15 @@
 import { UnitRole } from '../../../schema/index.ts';
-import { roleIdOf } from '../../domain/staff.ts';
-import { authedMutation } from '../../trpc/core.ts';
-import { requireInUnit } from '../../trpc/unit-access.ts';
-import { findOr404 } from '../lookup.ts';
+import { roleIdOf } from '../../policy/index.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { removeStaff } from './operations.ts';
 import { unitRoleDeletedOut, unitRoleIdInput } from './schemas.ts';
 
-export const deleteUnitRole = authedMutation
+export const deleteUnitRole = unitMutation(unitRoleIdInput, {
+  unitOf: UnitRole,
+  action: 'employ_staff',
+  orSystem: 'admin_units',
+  refused: (id) => `Couldn't find UnitRole with id=${id}`,
+})
   .meta({
     openapi: {
       method: 'DELETE',
@@ -17,16 +20,13 @@ export const deleteUnitRole = authedMutation
     },
     rest: { status: 204 },
   })
-  .input(unitRoleIdInput)
   .output(unitRoleDeletedOut)
-  .mutation(async ({ ctx, input }) => {
-    const unitRole = await findOr404(ctx.em, UnitRole, input.id);
-    const unitId = (unitRole.unit as unknown as { id: number }).id;
-    await requireInUnit(ctx.em, ctx.user, unitId, { action: 'employ_staff', orSystem: 'admin_units', refused: `Couldn't find UnitRole with id=${input.id}` });
+  .mutation(async ({ ctx }) => {
+    const { record: unitRole, unit } = ctx;
     const gone = {
       id: unitRole.id,
       user_id: (unitRole.user as unknown as { id: number }).id,
-      unit_id: unitId,
+      unit_id: unit.id,
       role_id: roleIdOf(unitRole.role),
       tutorial_id: null,
       created_at: unitRole.createdAt.toISOString(),

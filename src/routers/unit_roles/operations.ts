@@ -3,9 +3,9 @@
 import type { UnitStaffRole } from '../../../schema/enums.ts';
 import { Unit, UnitRole, User, type IUnitRole } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { capabilityProblem } from '../../domain/staff.ts';
+import { capabilityProblem, ROLE } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 
 const refOf = (ref: unknown) => (ref as { id: number }).id;
 
@@ -22,7 +22,7 @@ export async function employStaff(em: Em, input: { unitId: number; userId: numbe
   if (problem) throw badRequest(problem);
   const unitRole = em.create(UnitRole, { unit: input.unitId, user: input.userId, role: input.role });
   await em.flush();
-  if (input.role === 'Convenor') {
+  if (input.role === ROLE.convenor) {
     await em.nativeUpdate(Unit, { id: input.unitId, mainConvenor: null }, { mainConvenor: unitRole.id });
   }
   return { id: unitRole.id, created: true };
@@ -41,8 +41,8 @@ async function isMainConvenor(em: Em, unitRole: IUnitRole): Promise<boolean> {
 /** Changes a staff member between Tutor and Convenor; a unit keeps at least one convenor and its main convenor stays one. */
 export async function changeStaffRole(em: Em, unitRole: IUnitRole, role: UnitStaffRole): Promise<void> {
   if (unitRole.role === role) return;
-  if (role === 'Tutor') {
-    const convenors = await em.count(UnitRole, { unit: refOf(unitRole.unit), role: 'Convenor' });
+  if (role === ROLE.tutor) {
+    const convenors = await em.count(UnitRole, { unit: refOf(unitRole.unit), role: ROLE.convenor });
     if (convenors <= 1) throw forbidden(LAST_CONVENOR);
     if (await isMainConvenor(em, unitRole)) throw badRequest(MAIN_CONVENOR_KEEPS_ROLE);
   } else {

@@ -1,14 +1,17 @@
 import { UnitRole } from '../../../schema/index.ts';
-import { roleFromId, roleFromName, staffRoleOf } from '../../domain/staff.ts';
-import { authedMutation } from '../../trpc/core.ts';
+import { roleFromId, roleFromName, staffRoleOf } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
-import { requireInUnit } from '../../trpc/unit-access.ts';
-import { findOr404 } from '../lookup.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { changeStaffRole } from './operations.ts';
 import { staffMemberOut, updateUnitRoleInput } from './schemas.ts';
 import { staffMember } from './staff.ts';
 
-export const updateUnitRole = authedMutation
+export const updateUnitRole = unitMutation(updateUnitRoleInput, {
+  unitOf: UnitRole,
+  action: 'employ_staff',
+  orSystem: 'admin_units',
+  refused: (id) => `Couldn't find UnitRole with id=${id}`,
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -19,12 +22,9 @@ export const updateUnitRole = authedMutation
         '`unit_role[role_id]` is 2 (Tutor) or 3 (Convenor), as the web client sends; `unit_role[role]` by name is taken too. A unit keeps at least one convenor (403) and its main convenor stays a convenor (400).',
     },
   })
-  .input(updateUnitRoleInput)
   .output(staffMemberOut)
   .mutation(async ({ ctx, input }) => {
-    const unitRole = await findOr404(ctx.em, UnitRole, input.id);
-    const unitId = (unitRole.unit as unknown as { id: number }).id;
-    await requireInUnit(ctx.em, ctx.user, unitId, { action: 'employ_staff', orSystem: 'admin_units', refused: `Couldn't find UnitRole with id=${input.id}` });
+    const unitRole = ctx.record;
     const { role_id, role } = input.unit_role;
     const named = role_id !== undefined ? roleFromId(role_id) : role !== undefined ? roleFromName(role) : null;
     if (role_id === undefined && role === undefined) throw badRequest('unit_role[role_id] is missing');

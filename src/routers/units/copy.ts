@@ -20,6 +20,7 @@ import { copyDefinitionFilesForRollover, type Storage } from '../../storage/inde
 import { notFound } from '../../trpc/errors.ts';
 import { copyTaskDefinition } from './task_definitions/operations.ts';
 import { assertCodeFree } from './operations.ts';
+import { ROLE } from '../../policy/index.ts';
 
 /** Where the copy goes: a teaching period, or dates of its own. */
 export type RolloverTarget = { teachingPeriodId: number } | { startDate: string; endDate: string };
@@ -114,7 +115,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   ]);
 
   if (mainConvenor) {
-    const role = em.create(UnitRole, { user: mainConvenor.user_id, unit: unit.id, role: 'Convenor' });
+    const role = em.create(UnitRole, { user: mainConvenor.user_id, unit: unit.id, role: ROLE.convenor });
     await em.flush();
     unit.mainConvenor = role as never;
   }

@@ -1,11 +1,11 @@
-import { roleInUnit, authorize } from '../../policy/index.ts';
+import { roleInUnit } from '../../policy/index.ts';
 import { toDay } from '../../domain/dates.ts';
-import { authedMutation } from '../../trpc/core.ts';
 import { unitDetail } from './detail.ts';
 import { createUnit } from './operations.ts';
 import { createUnitInput, unitOut } from './schemas.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const createUnitProcedure = authedMutation
+export const createUnitProcedure = systemMutation(createUnitInput, { action: 'create_unit', refused: 'Not authorised to create a unit' })
   .meta({
     openapi: {
       method: 'POST',
@@ -16,10 +16,8 @@ export const createUnitProcedure = authedMutation
         "`main_convenor_user_id` names the main convenor (a Convenor or Admin; 400 otherwise, 404 when unknown), who is employed as a Convenor; without it the caller is. A caller who is not an Admin is employed as a Convenor as well. With `teaching_period_id` the unit takes the period's dates (sending dates too is refused with 403); without either it starts the coming Monday and runs 16 weeks. `description` defaults to the name; `code` is unique within a teaching period.",
     },
   })
-  .input(createUnitInput)
   .output(unitOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'create_unit', 'Not authorised to create a unit');
     const unit = await createUnit(ctx.em, ctx.user, input.unit, toDay(ctx.clock.now()));
     return unitDetail(ctx.em, unit.id, await roleInUnit(ctx.em, ctx.user, unit.id), ctx.storage);
   });

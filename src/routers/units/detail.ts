@@ -4,7 +4,7 @@
 // here. Counts (students per tutorial and per group) are aggregated by PostgreSQL.
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import type { UnitRoleName } from '../../policy/index.ts';
+import { canInUnit, type UnitRoleName } from '../../policy/index.ts';
 import { definitionFiles, type Storage } from '../../storage/index.ts';
 import { notFound } from '../../trpc/errors.ts';
 import { tutorialsOfUnit } from '../tutorials/rows.ts';
@@ -14,9 +14,6 @@ import type { UnitOut } from './schemas.ts';
 import { loadTaskDefinitions, toTaskDefinition } from './task_definitions/schemas.ts';
 import { streamsOfUnit } from './tutorial_streams/rows.ts';
 import { groupSetsOfUnit, groupsOfUnit } from './group_sets/rows.ts';
-
-const STAFF_ROLES: readonly (UnitRoleName | null)[] = ['Tutor', 'Convenor', 'Admin'];
-const ADMIN_STAFF: readonly (UnitRoleName | null)[] = ['Convenor', 'Admin'];
 
 export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | null, storage: Storage): Promise<UnitOut> {
   const q = db(em);
@@ -51,8 +48,9 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
     definitions.map((d) => d.id),
   );
 
-  const isStaff = STAFF_ROLES.includes(role);
-  const isAdminStaff = ADMIN_STAFF.includes(role);
+  const isStaff = canInUnit(role, 'see_staff_fields');
+  // Those who may change the unit see the overseer image it is assessed with.
+  const isAdminStaff = canInUnit(role, 'update');
   const out: UnitOut = {
     code: unit.code,
     id: unit.id,

@@ -1,4 +1,4 @@
-import { unitQuery } from '../../trpc/scoped.ts';
+import { unitQuery } from '../../trpc/scopes/index.ts';
 import { unitDetail } from './detail.ts';
 import { unitIdInput, unitOut } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { writeCsv } from '../../domain/csv.ts';
 import { csvDownload, fileResult } from '../../trpc/files.ts';
-import { unitQuery } from '../../trpc/scoped.ts';
+import { unitQuery } from '../../trpc/scopes/index.ts';
 import { unitIdInput } from './schemas.ts';
 
 export const GRADES_CSV_COLUMNS = ['unit_code', 'username', 'student_id', 'grade', 'rationale'];

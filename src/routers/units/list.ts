@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
-import { authorize, can, rolesInUnits } from '../../policy/index.ts';
-import { authedProcedure } from '../../trpc/core.ts';
+import { can, ROLE, rolesInUnits } from '../../policy/index.ts';
 import { listUnitsInput, unitSummaryOut } from './schemas.ts';
+import { systemQuery } from '../../trpc/scopes/index.ts';
 
 // A unit in no teaching period has no teaching_period_id (the spec's summary form).
 const listedUnitOut = unitSummaryOut.extend({ teaching_period_id: z.number().int().optional() });
 
-export const listUnits = authedProcedure
+export const listUnits = systemQuery(listUnitsInput, { action: 'convene_units', refused: 'Unable to list units' })
   .meta({
     openapi: {
       method: 'GET',
@@ -18,10 +18,8 @@ export const listUnits = authedProcedure
         "Convenors see the units where they hold a Convenor unit role, admins every unit; tutors and students are refused. Inactive units are left out unless `include_in_active=true`. Each carries the caller's `my_role`.",
     },
   })
-  .input(listUnitsInput)
   .output(z.array(listedUnitOut))
   .query(async ({ ctx, input }) => {
-    authorize(ctx.user, 'convene_units', 'Unable to list units');
     const seesAll = can(ctx.user, 'admin_units');
     const rows = await db(ctx.em)
       .selectFrom('units as u')
@@ -45,7 +43,7 @@ export const listUnits = authedProcedure
               .select('r.id')
               .whereRef('r.unit_id', '=', 'u.id')
               .where('r.user_id', '=', ctx.user.id)
-              .where('r.role', '=', 'Convenor'),
+              .where('r.role', '=', ROLE.convenor),
           ),
         ),
       )

@@ -6,7 +6,7 @@ import type { SystemRole } from '../../../schema/enums.ts';
 import { addDays, toDay } from '../../domain/dates.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { CONVENOR_CAPABLE } from '../../policy/index.ts';
+import { can, CONVENOR_CAPABLE, ROLE } from '../../policy/index.ts';
 import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
 import { employStaff } from '../unit_roles/operations.ts';
 import type { CreateUnitInput, UpdateUnitFields } from './schemas.ts';
@@ -95,8 +95,9 @@ export async function createUnit(em: Em, creator: UnitCreator, input: CreateUnit
   await em.flush();
   // The first convenor employed becomes the main convenor (employStaff), so the one named goes first.
   const mainUserId = input.main_convenor_user_id ?? creator.id;
-  await employStaff(em, { unitId: unit.id, userId: mainUserId, role: 'Convenor' });
-  if (mainUserId !== creator.id && creator.systemRole !== 'Admin') await employStaff(em, { unitId: unit.id, userId: creator.id, role: 'Convenor' });
+  await employStaff(em, { unitId: unit.id, userId: mainUserId, role: ROLE.convenor });
+  // Whoever administers units sees them all; any other creator is employed to see theirs.
+  if (mainUserId !== creator.id && !can(creator, 'admin_units')) await employStaff(em, { unitId: unit.id, userId: creator.id, role: ROLE.convenor });
   await em.refresh(unit);
   return unit;
 }
@@ -142,7 +143,7 @@ export async function updateUnit(em: Em, unit: IUnit, fields: UpdateUnitFields):
       .where('r.id', '=', fields.main_convenor_id)
       .where('r.unit_id', '=', unit.id)
       .executeTakeFirst();
-    if (role?.role !== 'Convenor' || !CONVENOR_CAPABLE.includes(role.system_role)) {
+    if (role?.role !== ROLE.convenor || !CONVENOR_CAPABLE.includes(role.system_role)) {
       throw badRequest('Main convenor must be a convenor of this unit');
     }
   }

@@ -1,6 +1,6 @@
 import { roleInUnit } from '../../policy/index.ts';
 import { badRequest } from '../../trpc/errors.ts';
-import { unitMutation } from '../../trpc/scoped.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { rolloverUnit, type RolloverTarget } from './copy.ts';
 import { unitDetail } from './detail.ts';
 import { rolloverUnitInput, unitOut } from './schemas.ts';

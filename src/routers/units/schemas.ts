@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { alignmentOut as learningAlignmentOut } from './learning_alignments/schemas.ts';
 import { formBool, formDay, formInt, formString, idField, requiredString } from '../../trpc/fields.ts';
-import { UNIT_ROLE_NAMES, unitSummaryOut } from '../teaching_periods/schemas.ts';
+import { UNIT_ROLE_NAMES } from '../../policy/index.ts';
+import { unitSummaryOut } from '../teaching_periods/schemas.ts';
 import { tutorialOut } from '../tutorials/schemas.ts';
 import { staffMemberOut } from '../unit_roles/schemas.ts';
 import { outcomeOut } from './outcomes/schemas.ts';

@@ -8,7 +8,7 @@ import { taskTutorialJoin } from '../../db/task-list.ts';
 import type { Em } from '../../db/orm.ts';
 import { statistic, type Statistic } from '../../domain/statistics.ts';
 import type { Meta } from '../../trpc/core.ts';
-import { unitQuery } from '../../trpc/scoped.ts';
+import { unitQuery } from '../../trpc/scopes/index.ts';
 import { unitIdInput } from './schemas.ts';
 
 const refused = (code: string) => `Not authorised to download stats of student tasks in ${code}`;

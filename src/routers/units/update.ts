@@ -1,4 +1,4 @@
-import { unitMutation } from '../../trpc/scoped.ts';
+import { unitMutation } from '../../trpc/scopes/index.ts';
 import { updateUnit } from './operations.ts';
 import { updatedUnitOut, updateUnitInput } from './schemas.ts';
 

@@ -2,13 +2,23 @@ import { User } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { emailLocalPart, uniqueUsername } from '../../lib/usernames.ts';
-import { authorize, canAssignRole } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
+import { canAssignRole } from '../../policy/index.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { assertUnique, resolveSystemRole } from './rules.ts';
 import { createUserInput, toUser, userOut, wrapClientUser } from './schemas.ts';
+import { systemMutation } from '../../trpc/scopes/index.ts';
 
-export const createUser = authedMutation
+export const createUser = systemMutation(createUserInput, {
+  action: 'create_user',
+  refused: 'Not authorised to create new users',
+  // Before the input is parsed: the web client's flat body becomes the spec's `user` wrapper, with
+  // a username made from the email when (as always from its dialog) it names none.
+  rawInput: async (em, raw) => {
+    const body = wrapClientUser(raw);
+    if (body !== raw) await usernameFromEmail(em, (body as { user: Record<string, unknown> }).user);
+    return body;
+  },
+})
   .meta({
     openapi: {
       method: 'POST',
@@ -22,18 +32,8 @@ export const createUser = authedMutation
     // a flat camelCase body without username or password (see createUserInput).
     rest: { aliases: [{ method: 'PUT', path: '/api/users' }] },
   })
-  // Before the input is parsed: the web client's flat body becomes the spec's `user` wrapper, with
-  // a username made from the email when (as always from its dialog) it names none.
-  .use(async ({ ctx, getRawInput, next }) => {
-    const raw = await getRawInput();
-    const body = wrapClientUser(raw);
-    if (body !== raw) await usernameFromEmail(ctx.em, (body as { user: Record<string, unknown> }).user);
-    return next({ getRawInput: async () => body });
-  })
-  .input(createUserInput)
   .output(userOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'create_user', 'Not authorised to create new users');
     const u = input.user;
     const role = resolveSystemRole(u.system_role);
     if (!canAssignRole(ctx.user.systemRole, null, role)) throw forbidden(`Not authorised to create new users with role ${role}`);

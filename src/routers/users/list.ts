@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { authorize } from '../../policy/index.ts';
-import { authedProcedure } from '../../trpc/core.ts';
 import { allUsersOut } from './rows.ts';
 import { userOut } from './schemas.ts';
+import { systemQuery } from '../../trpc/scopes/index.ts';
 
-export const listUsers = authedProcedure
+export const listUsers = systemQuery(z.object({}), { action: 'list_users', refused: 'Cannot list users - not authorised' })
   .meta({ openapi: { method: 'GET', path: '/api/users', tags: ['Users'], summary: 'List all users (Admin, Convenor)' } })
-  .input(z.object({}))
   .output(z.array(userOut))
   .query(async ({ ctx }) => {
-    authorize(ctx.user, 'list_users', 'Cannot list users - not authorised');
     return allUsersOut(ctx.em);
   });

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import type { SystemRole } from '../../../schema/enums.ts';
 import { User } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { authorize, CONVENOR_CAPABLE, TUTOR_CAPABLE } from '../../policy/index.ts';
-import { authedProcedure } from '../../trpc/core.ts';
+import { CONVENOR_CAPABLE, TUTOR_CAPABLE } from '../../policy/index.ts';
 import { toUser, userOut } from './schemas.ts';
+import { systemQuery } from '../../trpc/scopes/index.ts';
 
 async function usersWithRoles(em: Em, roles: readonly SystemRole[]) {
   return (await em.find(User, { systemRole: { $in: [...roles] } }, { orderBy: { id: 'asc' } })).map(toUser);
 }
 
-export const listTutors = authedProcedure
+export const listTutors = systemQuery(z.object({}), { action: 'convene_units', refused: 'Cannot list tutors - not authorised' })
   .meta({
     openapi: {
       method: 'GET',
@@ -19,14 +19,12 @@ export const listTutors = authedProcedure
       summary: 'Users who can tutor: system role Tutor, Convenor or Admin (Admin, Convenor)',
     },
   })
-  .input(z.object({}))
   .output(z.array(userOut))
   .query(async ({ ctx }) => {
-    authorize(ctx.user, 'convene_units', 'Cannot list tutors - not authorised');
     return usersWithRoles(ctx.em, TUTOR_CAPABLE);
   });
 
-export const listConvenors = authedProcedure
+export const listConvenors = systemQuery(z.object({}), { action: 'convene_units', refused: 'Cannot list convenors - not authorised' })
   .meta({
     openapi: {
       method: 'GET',
@@ -35,9 +33,7 @@ export const listConvenors = authedProcedure
       summary: 'Users who can convene: system role Convenor or Admin (Admin, Convenor)',
     },
   })
-  .input(z.object({}))
   .output(z.array(userOut))
   .query(async ({ ctx }) => {
-    authorize(ctx.user, 'convene_units', 'Cannot list convenors - not authorised');
     return usersWithRoles(ctx.em, CONVENOR_CAPABLE);
   });

@@ -1,12 +1,12 @@
 import { User, type IUser } from '../../../schema/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { endSessions } from '../../lib/sessions.ts';
-import { can, canAssignRole, roleChangeAction } from '../../policy/index.ts';
-import { authedMutation } from '../../trpc/core.ts';
+import { maySetPassword, roleChangeRefusal } from '../../policy/index.ts';
 import { forbidden } from '../../trpc/errors.ts';
-import { findOr404 } from '../lookup.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
 import { assertUnique, assertUnitRolesAllow, resolveSystemRole } from './rules.ts';
 import { toUser, updateUserInput, userOut, type UpdateUserInput } from './schemas.ts';
+import { userMutation } from '../../trpc/scopes/index.ts';
 
 type Changes = UpdateUserInput['user'];
 
@@ -28,7 +28,10 @@ function plainChanges(u: Changes): Partial<IUser> {
   return Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) as Partial<IUser>;
 }
 
-export const updateUser = authedMutation
+export const updateUser = userMutation(updateUserInput, {
+  action: 'update_user',
+  refused: (id) => `Cannot modify user with id=${id} - not authorised`,
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -39,12 +42,9 @@ export const updateUser = authedMutation
         "Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user themself or an Admin may set a password; a new password ends the user's other sessions (all of them when an Admin sets it).",
     },
   })
-  .input(updateUserInput)
   .output(userOut)
   .mutation(async ({ ctx, input }) => {
-    const self = input.id === ctx.user.id;
-    // Checked before the lookup, so callers who may not edit users learn nothing about which ids exist.
-    if (!self && !can(ctx.user, 'update_user')) throw forbidden(`Cannot modify user with id=${input.id} - not authorised`);
+    const { self } = ctx;
     const user = await findOr404(ctx.em, User, input.id);
     const u = input.user;
 
@@ -52,16 +52,14 @@ export const updateUser = authedMutation
     if (u.system_role !== undefined) {
       const role = resolveSystemRole(u.system_role);
       if (role !== user.systemRole) {
-        if (self) throw forbidden('You cannot change your own system role');
-        if (!canAssignRole(ctx.user.systemRole, user.systemRole, role)) {
-          throw forbidden(`Not authorised to ${roleChangeAction(user.systemRole, role)} user with id=${input.id} to ${role}`);
-        }
+        const refusal = roleChangeRefusal(ctx.user, user, role);
+        if (refusal) throw forbidden(refusal);
         await assertUnitRolesAllow(ctx.em, user, role);
         newRole = role;
       }
     }
 
-    if (u.password !== undefined && !self && !can(ctx.user, 'admin_users')) {
+    if (u.password !== undefined && !maySetPassword(ctx.user, user.id)) {
       throw forbidden(`Not authorised to set the password of user with id=${input.id}`);
     }
 

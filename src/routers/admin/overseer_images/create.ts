@@ -1,16 +1,13 @@
 import { OverseerImage } from '../../../../schema/index.ts';
-import { authorize } from '../../../policy/index.ts';
-import { authedMutation } from '../../../trpc/core.ts';
 import { createOverseerImageInput, overseerImageOut, requireOverseerEnabled, toOverseerImage } from './schemas.ts';
+import { systemMutation } from '../../../trpc/scopes/index.ts';
 
-export const createOverseerImage = authedMutation
+export const createOverseerImage = systemMutation(createOverseerImageInput, { action: 'admin_overseer', refused: 'Not authorised to create overseer images' })
   .meta({
     openapi: { method: 'POST', path: '/api/admin/overseer_images', tags: ['Overseer images'], summary: 'Add an overseer image (Admin)' },
   })
-  .input(createOverseerImageInput)
   .output(overseerImageOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'admin_overseer', 'Not authorised to create overseer images');
     requireOverseerEnabled(ctx.config);
     const image = ctx.em.create(OverseerImage, {
       ...input.overseer_image,

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { OverseerImage } from '../../../../schema/index.ts';
-import { authorize } from '../../../policy/index.ts';
-import { authedProcedure } from '../../../trpc/core.ts';
 import { overseerImageOut, toOverseerImage } from './schemas.ts';
+import { systemQuery } from '../../../trpc/scopes/index.ts';
 
-export const listOverseerImages = authedProcedure
+export const listOverseerImages = systemQuery(z.object({}), { action: 'use_overseer', refused: 'Not authorised to get overseer images' })
   .meta({
     openapi: {
       method: 'GET',
@@ -13,10 +12,8 @@ export const listOverseerImages = authedProcedure
       summary: 'List overseer images (Admin, Convenor); empty while Overseer is disabled',
     },
   })
-  .input(z.object({}))
   .output(z.array(overseerImageOut))
   .query(async ({ ctx }) => {
-    authorize(ctx.user, 'use_overseer', 'Not authorised to get overseer images');
     if (!ctx.config.overseerEnabled) return [];
     return (await ctx.em.find(OverseerImage, {}, { orderBy: { id: 'asc' } })).map(toOverseerImage);
   });

@@ -1,10 +1,9 @@
 import { OverseerImage } from '../../../../schema/index.ts';
-import { authorize } from '../../../policy/index.ts';
-import { authedMutation } from '../../../trpc/core.ts';
-import { findOr404 } from '../../lookup.ts';
+import { findOr404 } from '../../../trpc/lookup.ts';
 import { overseerImageIdInput, overseerImageOut, requireOverseerEnabled, toOverseerImage } from './schemas.ts';
+import { systemMutation } from '../../../trpc/scopes/index.ts';
 
-export const pullOverseerImage = authedMutation
+export const pullOverseerImage = systemMutation(overseerImageIdInput, { action: 'admin_overseer', refused: 'Not authorised to pull an overseer image' })
   .meta({
     openapi: {
       method: 'PUT',
@@ -13,10 +12,8 @@ export const pullOverseerImage = authedMutation
       summary: 'Queue a pull of the image into the container engine (Admin); the image comes back with status pending',
     },
   })
-  .input(overseerImageIdInput)
   .output(overseerImageOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'admin_overseer', 'Not authorised to pull an overseer image');
     requireOverseerEnabled(ctx.config);
     const image = await findOr404(ctx.em, OverseerImage, input.id);
     image.pullStatus = 'pending';

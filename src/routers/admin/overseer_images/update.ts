@@ -1,17 +1,14 @@
 import { OverseerImage } from '../../../../schema/index.ts';
-import { authorize } from '../../../policy/index.ts';
-import { authedMutation } from '../../../trpc/core.ts';
-import { findOr404 } from '../../lookup.ts';
+import { findOr404 } from '../../../trpc/lookup.ts';
 import { overseerImageOut, requireOverseerEnabled, toOverseerImage, updateOverseerImageInput } from './schemas.ts';
+import { systemMutation } from '../../../trpc/scopes/index.ts';
 
-export const updateOverseerImage = authedMutation
+export const updateOverseerImage = systemMutation(updateOverseerImageInput, { action: 'admin_overseer', refused: 'Not authorised to update an overseer image' })
   .meta({
     openapi: { method: 'PUT', path: '/api/admin/overseer_images/{id}', tags: ['Overseer images'], summary: 'Update an overseer image (Admin)' },
   })
-  .input(updateOverseerImageInput)
   .output(overseerImageOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'admin_overseer', 'Not authorised to update an overseer image');
     requireOverseerEnabled(ctx.config);
     const image = await findOr404(ctx.em, OverseerImage, input.id);
     const { name, tag } = input.overseer_image;

@@ -6,6 +6,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { enrolProjects } from '../../projects/operations.ts';
 import type { CsvRow, ImportResult } from '../read-csv.ts';
+import { ROLE } from '../../../policy/index.ts';
 
 export interface EnrolUnit {
   id: number;
@@ -103,7 +104,7 @@ export async function importEnrolments(em: Em, unit: EnrolUnit, rows: CsvRow[]):
         lastName: titleCase(p.row.last_name || ''),
         nickname: first,
         studentId,
-        systemRole: 'Student',
+        systemRole: ROLE.student,
         passwordHash: null,
       });
     }

@@ -1,7 +1,7 @@
 import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { loadUnitStudents } from '../../students/load.ts';
 import { unitCsvInput } from './schemas.ts';
 

@@ -3,7 +3,7 @@ import { writeCsv } from '../../../domain/csv.ts';
 import { GRADE_LETTERS, GRADE_NAMES } from '../../../domain/task-rules.ts';
 import { STATUS_NAMES } from '../../../domain/task-status.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { portfolioAvailable } from '../../projects/schemas.ts';
 import { unitCsvInput } from './schemas.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { unitCsvInput } from './schemas.ts';
 
 export const downloadTutorAssessments = unitQuery(unitCsvInput, {

@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { readCsv } from '../read-csv.ts';
 import { importWithdrawals } from './withdraw-import.ts';
 import { importResultOut, unitCsvUploadInput } from './schemas.ts';

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
-import { authorize } from '../../../policy/index.ts';
-import { authedMutation, authedProcedure, router } from '../../../trpc/core.ts';
+import { router } from '../../../trpc/core.ts';
 import { csvDownload, fileResult, uploadedFile } from '../../../trpc/files.ts';
 import { readCsv } from '../read-csv.ts';
 import { importResultOut } from '../units/schemas.ts';
 import { importUsers, USER_CSV_COLUMNS } from './import.ts';
+import { systemMutation, systemQuery } from '../../../trpc/scopes/index.ts';
 
-const download = authedProcedure
+const download = systemQuery(z.object({}).optional(), { action: 'download_system_csv', refused: 'Not authorised to download CSV of all users' })
   .meta({
     openapi: {
       method: 'GET',
@@ -21,10 +21,8 @@ const download = authedProcedure
     },
     rest: { file: true },
   })
-  .input(z.object({}).optional())
   .output(fileResult().meta({ contentMediaType: 'text/csv' }))
   .query(async ({ ctx }) => {
-    authorize(ctx.user, 'download_system_csv', 'Not authorised to download CSV of all users');
     const users = await db(ctx.em)
       .selectFrom('users')
       .select(['email', 'first_name', 'last_name', 'username', 'nickname', 'system_role', 'student_id'])
@@ -34,7 +32,7 @@ const download = authedProcedure
     return csvDownload('users.csv', writeCsv(USER_CSV_COLUMNS, rows), 'text/csv');
   });
 
-const upload = authedMutation
+const upload = systemMutation(z.object({ file: uploadedFile() }), { action: 'upload_csv', refused: 'Not authorised to upload CSV of users' })
   .meta({
     openapi: {
       method: 'POST',
@@ -46,10 +44,8 @@ const upload = authedMutation
     },
     rest: { upload: {} },
   })
-  .input(z.object({ file: uploadedFile() }))
   .output(importResultOut.extend({ without_password: z.array(z.string()).optional() }))
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'upload_csv', 'Not authorised to upload CSV of users');
     return importUsers(ctx.em, ctx.user, await readCsv(input.file), { mail: Boolean(ctx.config.mail.smtpUrl) });
   });
 

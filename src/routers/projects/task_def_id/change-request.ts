@@ -7,6 +7,7 @@ import { gradeRequired, parseGrade, qualityPtsError } from '../../../domain/task
 import { PASSING, statusForTrigger } from '../../../domain/task-status.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
 import { changeTask, type ChangeRequest, type ChangeResult } from '../../../workflow/change-task.ts';
+import { canInTask, type ProjectRole } from '../../../policy/index.ts';
 
 export interface TaskChangeFields {
   trigger?: string;
@@ -31,10 +32,10 @@ export interface ChangeTerms {
 export function taskChangeRequest(
   definition: ChangeTerms,
   fields: TaskChangeFields,
-  actor: { userId: number; role: 'Student' | 'Tutor' },
+  actor: { userId: number; role: ProjectRole },
   taskId: number,
 ): ChangeRequest {
-  const staff = actor.role === 'Tutor';
+  const staff = canInTask(actor.role, 'assess');
   const request: ChangeRequest = { actor, includeInPortfolio: fields.include_in_portfolio };
   if (fields.trigger !== undefined) {
     const target = statusForTrigger(fields.trigger);

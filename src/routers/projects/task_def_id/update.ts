@@ -1,5 +1,5 @@
 import { canInTask } from '../../../policy/index.ts';
-import { taskMutation } from '../../../trpc/scoped.ts';
+import { taskMutation } from '../../../trpc/scopes/index.ts';
 import { ensureTask } from '../../../workflow/tasks.ts';
 import { applyTaskChange, taskChangeRequest } from './change-request.ts';
 import { updateTaskInput } from './schemas.ts';

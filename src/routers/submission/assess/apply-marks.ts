@@ -23,6 +23,7 @@ import { ensureTask } from '../../../workflow/tasks.ts';
 import { applyTaskChange, taskChangeRequest, type ChangeTerms } from '../../projects/task_def_id/change-request.ts';
 import { inSavepoint, plural } from '../../units/group_sets/csv-upload.ts';
 import type { AssessUploadOut } from './schemas.ts';
+import { ROLE } from '../../../policy/index.ts';
 
 export interface MarksContext {
   em: Em;
@@ -284,7 +285,7 @@ async function applyRow(
   const request = taskChangeRequest(
     target.definition,
     { trigger, grade: marks.grade, quality_pts: marks.quality },
-    { userId: ctx.markerId, role: 'Tutor' },
+    { userId: ctx.markerId, role: ROLE.tutor },
     taskId,
   );
   if (request.change !== undefined || request.grade !== undefined) {

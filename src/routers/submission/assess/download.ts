@@ -5,7 +5,7 @@ import { safeEntryPart, writeZip, type ZipEntryOut } from '../../../lib/zip.ts';
 import { zipEntryOpener, type Storage } from '../../../storage/index.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { markerFor } from './marker.ts';
 import { assessDownloadInput } from './schemas.ts';
 import { tasksToMark, type TaskToMark } from './to-mark.ts';

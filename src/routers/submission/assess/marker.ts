@@ -2,7 +2,7 @@
 // another staff member's of the same unit, named by `user_id`.
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import type { UnitRoleName } from '../../../policy/index.ts';
+import { canInUnit, type UnitRoleName } from '../../../policy/index.ts';
 import { forbidden, notFound } from '../../../trpc/errors.ts';
 
 export async function markerFor(
@@ -13,7 +13,7 @@ export async function markerFor(
   refused: string,
 ): Promise<number> {
   if (userId === undefined || userId === caller.id) return caller.id;
-  if (caller.unitRole !== 'Convenor') throw forbidden(refused);
+  if (!canInUnit(caller.unitRole, 'mark_for_other_staff')) throw forbidden(refused);
   const user = await db(em)
     .selectFrom('users as u')
     .leftJoin('unit_roles as r', (j) => j.onRef('r.user_id', '=', 'u.id').on('r.unit_id', '=', unitId))

@@ -1,6 +1,6 @@
 // POST /api/submission/assess: the marking package back (src/routers/submission/assess/apply-marks.ts).
 import { join } from 'node:path';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { queueFeedbackMails } from '../../../mail/queue.ts';
 import { applyMarks } from './apply-marks.ts';
 import { markerFor } from './marker.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
 import { storageKeys } from '../../../storage/index.ts';
 import { badRequest, notFound } from '../../../trpc/errors.ts';
-import { projectMutation } from '../../../trpc/scoped.ts';
+import { projectMutation } from '../../../trpc/scopes/index.ts';
 import { removePortfolioPart } from './parts.ts';
 import { portfolioDeleteInput } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { checkUploadKind, notOfUploadKind } from '../../../lib/upload-kinds.ts';
 import { forbidden } from '../../../trpc/errors.ts';
-import { projectMutation } from '../../../trpc/scoped.ts';
+import { projectMutation } from '../../../trpc/scopes/index.ts';
 import { addPortfolioPart, partLabel } from './parts.ts';
 import { portfolioPartOut, portfolioPartUploadInput } from './schemas.ts';
 

@@ -2,7 +2,7 @@
 // unit's enrolled students in one zip, built for each request and written while it is sent.
 import { writeZip } from '../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { portfolioEntries } from './entries.ts';
 import { UNIT_ZIP_REFUSED, unitZipInput, zipDownloadName } from './schemas.ts';
 

@@ -3,7 +3,7 @@
 // for each request and written while they are sent.
 import { writeZip } from '../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from '../../units/task_definitions/operations.ts';
 import { taskFileEntries, taskPdfEntries } from './entries.ts';
 import { UNIT_ZIP_REFUSED, taskZipInput, zipDownloadName } from './schemas.ts';

@@ -1,15 +1,17 @@
 import { readCode, codeFilesOf, definitionCodeSettings, parseMossReport } from '../../../similarity/code-submissions.ts';
 import { simcheckContents } from '../../../similarity/simcheck.ts';
-import { authedProcedure } from '../../../trpc/core.ts';
+import { similarityQuery } from '../../../trpc/scopes/index.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
 import { findSimilarity } from './find.ts';
 import { similarityContentsInput } from './schemas.ts';
-import { similarityTask } from './scope.ts';
 
 const NO_DETAILS = 'No details to download for this similarity';
 
-export const similarityContents = authedProcedure
+export const similarityContents = similarityQuery(similarityContentsInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'GET',
@@ -23,10 +25,9 @@ export const similarityContents = authedProcedure
     },
     rest: { file: true },
   })
-  .input(similarityContentsInput)
   .output(fileResult())
   .query(async ({ ctx, input }): Promise<FileResult> => {
-    const task = await similarityTask(ctx.em, ctx.user, input.task_id, 'view_plagiarism');
+    const { task } = ctx;
     const similarity = await findSimilarity(ctx.em, task.id, input.id);
     if (similarity.kind === 'simcheck') {
       const report = input.idx === 0 ? await simcheckContents(ctx.em, ctx.storage, similarity.id, input.as_attachment) : null;

@@ -3,12 +3,11 @@
 // Both answer the same Similarity as /similarities/{id}, with `dismissed` beside it.
 import { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
-import { authedMutation, authedProcedure } from '../../../trpc/core.ts';
+import { similarityMutation, similarityQuery, similarityTask } from '../../../trpc/scopes/index.ts';
 import { formBool, idField } from '../../../trpc/fields.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import type { Em } from '../../../db/orm.ts';
 import { similarityOut } from './schemas.ts';
-import { similarityTask } from './scope.ts';
 import { loadSimilarities } from './serialize.ts';
 
 const matchInput = z.object({
@@ -25,7 +24,11 @@ async function nthSimilarity(em: Em, taskId: number, match: number) {
 
 const withDismissed = (out: z.infer<typeof similarityOut>) => ({ ...out, dismissed: !out.flagged });
 
-export const legacyGetSimilarity = authedProcedure
+export const legacyGetSimilarity = similarityQuery(matchInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+  field: 'id',
+})
   .meta({
     openapi: {
       method: 'GET',
@@ -36,14 +39,17 @@ export const legacyGetSimilarity = authedProcedure
         "Staff of the task's unit. The `match`-th (from 0) of GET /api/tasks/{task_id}/similarities, with `dismissed` (= not `flagged`). 404 beyond the last.",
     },
   })
-  .input(matchInput)
   .output(legacyOut)
   .query(async ({ ctx, input }) => {
-    const task = await similarityTask(ctx.em, ctx.user, input.id, 'view_plagiarism');
+    const { task } = ctx;
     return withDismissed((await nthSimilarity(ctx.em, task.id, input.match)).out);
   });
 
-export const legacyUpdateSimilarity = authedMutation
+export const legacyUpdateSimilarity = similarityMutation(matchInput.extend({ dismissed: formBool(), other: formBool().default(false) }), {
+  action: 'delete_plagiarism',
+  refused: 'Not authorised to change the similarities of this task',
+  field: 'id',
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -55,14 +61,16 @@ export const legacyUpdateSimilarity = authedMutation
         "`other=true` changes the other student's side of the same match instead (their task's similarity pointing back at this one), when the caller may change that task. Answers the changed Similarity with `dismissed`.",
     },
   })
-  .input(matchInput.extend({ dismissed: formBool(), other: formBool().default(false) }))
   .output(legacyOut)
   .mutation(async ({ ctx, input }) => {
-    const task = await similarityTask(ctx.em, ctx.user, input.id, 'delete_plagiarism');
+    const { task } = ctx;
     let target = await nthSimilarity(ctx.em, task.id, input.match);
     if (input.other) {
       if (target.other_task_id === null) throw notFound('This similarity has no other side');
-      const other = await similarityTask(ctx.em, ctx.user, target.other_task_id, 'delete_plagiarism');
+      const other = await similarityTask(ctx.em, ctx.user, target.other_task_id, {
+        action: 'delete_plagiarism',
+        refused: 'Not authorised to change the similarities of this task',
+      });
       const back = (await loadSimilarities(ctx.em, other.id)).find((s) => s.other_task_id === task.id && s.kind === target.kind);
       if (!back) throw notFound('This similarity has no other side');
       target = back;

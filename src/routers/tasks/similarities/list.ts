@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { authedProcedure } from '../../../trpc/core.ts';
+import { similarityQuery } from '../../../trpc/scopes/index.ts';
 import { similarityOut, taskSimilaritiesInput } from './schemas.ts';
-import { similarityTask } from './scope.ts';
 import { loadSimilarities } from './serialize.ts';
 
-export const listSimilarities = authedProcedure
+export const listSimilarities = similarityQuery(taskSimilaritiesInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'GET',
@@ -17,9 +19,7 @@ export const listSimilarities = authedProcedure
         "(`TiiTaskSimilarity`) come from the similarity-check service. Each carries the spec's `similarity_details` and the web client's top-level `type`, `pct`, `parts`.",
     },
   })
-  .input(taskSimilaritiesInput)
   .output(z.array(similarityOut))
-  .query(async ({ ctx, input }) => {
-    const task = await similarityTask(ctx.em, ctx.user, input.task_id, 'view_plagiarism');
-    return (await loadSimilarities(ctx.em, task.id)).map((s) => s.out);
+  .query(async ({ ctx }) => {
+    return (await loadSimilarities(ctx.em, ctx.task.id)).map((s) => s.out);
   });

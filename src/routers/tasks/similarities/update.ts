@@ -1,10 +1,12 @@
 import { db } from '../../../db/kysely.ts';
-import { authedMutation } from '../../../trpc/core.ts';
+import { similarityMutation } from '../../../trpc/scopes/index.ts';
 import { findSimilarity } from './find.ts';
 import { flagSimilarityInput, similarityOut } from './schemas.ts';
-import { similarityTask } from './scope.ts';
 
-export const updateSimilarity = authedMutation
+export const updateSimilarity = similarityMutation(flagSimilarityInput, {
+  action: 'delete_plagiarism',
+  refused: 'Not authorised to change the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'PUT',
@@ -16,10 +18,9 @@ export const updateSimilarity = authedMutation
         '`true` raises it again. A dismissed code similarity stays dismissed when the check runs again on the same two submissions. Answers the Similarity.',
     },
   })
-  .input(flagSimilarityInput)
   .output(similarityOut)
   .mutation(async ({ ctx, input }) => {
-    const task = await similarityTask(ctx.em, ctx.user, input.task_id, 'delete_plagiarism');
+    const { task } = ctx;
     await findSimilarity(ctx.em, task.id, input.id);
     await db(ctx.em).updateTable('task_similarities').set({ flagged: input.flagged }).where('id', '=', input.id).execute();
     return (await findSimilarity(ctx.em, task.id, input.id)).out;

@@ -1,12 +1,14 @@
-import { authedMutation } from '../../../trpc/core.ts';
+import { similarityMutation } from '../../../trpc/scopes/index.ts';
 import { badRequest, notFound } from '../../../trpc/errors.ts';
 import { simcheckViewerUrl } from '../../../similarity/simcheck.ts';
 import { findSimilarity } from './find.ts';
 import { similarityInput, viewerUrlOut } from './schemas.ts';
-import { similarityTask } from './scope.ts';
 
 // A GET in a transaction: asking the service for a viewer URL records an action.
-export const similarityViewerUrl = authedMutation
+export const similarityViewerUrl = similarityMutation(similarityInput, {
+  action: 'view_plagiarism',
+  refused: 'Not authorised to view the similarities of this task',
+})
   .meta({
     openapi: {
       method: 'GET',
@@ -19,10 +21,9 @@ export const similarityViewerUrl = authedMutation
         '400 when the service cannot be reached or refuses.',
     },
   })
-  .input(similarityInput)
   .output(viewerUrlOut)
   .query(async ({ ctx, input }) => {
-    const task = await similarityTask(ctx.em, ctx.user, input.task_id, 'view_plagiarism');
+    const { task } = ctx;
     const similarity = await findSimilarity(ctx.em, task.id, input.id);
     if (similarity.kind === 'moss') throw notFound('Code similarities have no viewer; download their contents instead');
     const result = await simcheckViewerUrl(ctx.em, ctx, similarity.id, ctx.user);

@@ -1,11 +1,10 @@
 import { Break, TeachingPeriod } from '../../../../schema/index.ts';
-import { authorize } from '../../../policy/index.ts';
-import { authedMutation } from '../../../trpc/core.ts';
-import { findOr404 } from '../../lookup.ts';
+import { findOr404 } from '../../../trpc/lookup.ts';
 import { breakOut, createBreakInput, toBreak } from './schemas.ts';
 import { validateBreak } from './validate.ts';
+import { systemMutation } from '../../../trpc/scopes/index.ts';
 
-export const createBreak = authedMutation
+export const createBreak = systemMutation(createBreakInput, { action: 'handle_teaching_period', refused: 'Not authorised to add a break' })
   .meta({
     openapi: {
       method: 'POST',
@@ -16,10 +15,8 @@ export const createBreak = authedMutation
     },
     rest: { status: 200 },
   })
-  .input(createBreakInput)
   .output(breakOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'handle_teaching_period', 'Not authorised to add a break');
     const period = await findOr404(ctx.em, TeachingPeriod, input.teaching_period_id);
     const span = { startDate: input.start_date, numberOfWeeks: input.number_of_weeks };
     await validateBreak(ctx.em, period, span);

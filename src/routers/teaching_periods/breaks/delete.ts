@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { authorize } from '../../../policy/index.ts';
-import { authedMutation } from '../../../trpc/core.ts';
 import { breakIdInput } from './schemas.ts';
 import { findPeriodBreak } from './find.ts';
+import { systemMutation } from '../../../trpc/scopes/index.ts';
 
-export const deleteBreak = authedMutation
+export const deleteBreak = systemMutation(breakIdInput, { action: 'handle_teaching_period', refused: 'Not authorised to delete a break' })
   .meta({
     openapi: {
       method: 'DELETE',
@@ -14,10 +13,8 @@ export const deleteBreak = authedMutation
     },
     rest: { status: 204 },
   })
-  .input(breakIdInput)
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'handle_teaching_period', 'Not authorised to delete a break');
     const { brk } = await findPeriodBreak(ctx.em, input.teaching_period_id, input.id);
     ctx.em.remove(brk);
     await ctx.em.flush();

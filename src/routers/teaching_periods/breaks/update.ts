@@ -1,10 +1,9 @@
-import { authorize } from '../../../policy/index.ts';
-import { authedMutation } from '../../../trpc/core.ts';
 import { breakOut, toBreak, updateBreakInput } from './schemas.ts';
 import { findPeriodBreak } from './find.ts';
 import { validateBreak } from './validate.ts';
+import { systemMutation } from '../../../trpc/scopes/index.ts';
 
-export const updateBreak = authedMutation
+export const updateBreak = systemMutation(updateBreakInput, { action: 'handle_teaching_period', refused: 'Not authorised to update a break' })
   .meta({
     openapi: {
       method: 'PUT',
@@ -13,10 +12,8 @@ export const updateBreak = authedMutation
       summary: 'Update a break (Admin)',
     },
   })
-  .input(updateBreakInput)
   .output(breakOut)
   .mutation(async ({ ctx, input }) => {
-    authorize(ctx.user, 'handle_teaching_period', 'Not authorised to update a break');
     const { period, brk } = await findPeriodBreak(ctx.em, input.teaching_period_id, input.id);
     const span = { startDate: input.start_date ?? brk.startDate, numberOfWeeks: input.number_of_weeks ?? brk.numberOfWeeks };
     await validateBreak(ctx.em, period, span, brk);

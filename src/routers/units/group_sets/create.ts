@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { createGroupSet } from './operations.ts';
 import { groupSetById } from './rows.ts';
 import { createGroupSetInput, groupSetOut } from './schemas.ts';

@@ -4,10 +4,9 @@ import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
 import { router } from '../../../trpc/core.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
-import { unitMutation, unitQuery } from '../../../trpc/scoped.ts';
+import { findGroupSet, unitMutation, unitQuery } from '../../../trpc/scopes/index.ts';
 import { importGroupsCsv, GROUP_CSV_COLUMNS, GROUP_CSV_REQUIRED } from './csv-import.ts';
 import { csvUploadOut, groupSetCsvInput, groupSetCsvUploadInput, uploadedRows } from './csv-upload.ts';
-import { findGroupSet } from './operations.ts';
 
 const PATH = '/api/units/{unit_id}/group_sets/{group_set_id}/groups/csv';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { unitMutation } from '../../../trpc/scoped.ts';
-import { deleteGroupSet, findGroupSet, SET_OF_OTHER_UNIT } from './operations.ts';
+import { findGroupSet, SET_OF_OTHER_UNIT, unitMutation } from '../../../trpc/scopes/index.ts';
+import { deleteGroupSet } from './operations.ts';
 import { groupSetPathInput } from './schemas.ts';
 
 export const deleteGroupSetProcedure = unitMutation(groupSetPathInput, {

@@ -8,45 +8,17 @@ import {
   GROUP_HAS_SUBMISSIONS,
   GROUP_NAME_TAKEN,
   MEMBERS_OUTSIDE_TUTORIAL,
-  roleInGroupFor,
   SET_CAPACITY_TOO_SMALL,
   SET_NAME_TAKEN,
   validSetCapacity,
 } from '../../../domain/groups.ts';
-import type { UnitRoleName } from '../../../policy/index.ts';
 import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
 import { enrolInTutorial } from '../tutorials/enrolments/operations.ts';
 
-export const UNKNOWN_GROUP_SET = 'Unable to find requested Group Set';
-export const UNKNOWN_GROUP = 'Unable to find requested Group';
 export const UNKNOWN_TUTORIAL = 'Unable to find requested Tutorial';
-/** PUT and DELETE of a set name it through another unit's path: the original's own 404. */
-export const SET_OF_OTHER_UNIT = 'Unable to locate group set for unit';
-
 const refId = (ref: unknown) => (ref as { id: number }).id;
 export const unitIdOfSet = (set: IGroupSet) => refId(set.unit);
-export const setIdOfGroup = (group: IGroup) => refId(group.groupSet);
 export const tutorialIdOfGroup = (group: IGroup) => refId(group.tutorial);
-
-// ---- Lookups ----------------------------------------------------------------------------------
-
-/**
- * The unit's group set with this id: 404 when there is none, or when it is another unit's
- * (with `otherUnit` as the message where the original words that case apart).
- */
-export async function findGroupSet(em: Em, unitId: number, id: number, otherUnit = UNKNOWN_GROUP_SET): Promise<IGroupSet> {
-  const set = await em.findOne(GroupSet, { id });
-  if (!set) throw notFound(UNKNOWN_GROUP_SET);
-  if (unitIdOfSet(set) !== unitId) throw notFound(otherUnit);
-  return set;
-}
-
-/** The set's group with this id, or 404. */
-export async function findGroup(em: Em, groupSetId: number, id: number): Promise<IGroup> {
-  const group = await em.findOne(Group, { id, groupSet: groupSetId });
-  if (!group) throw notFound(UNKNOWN_GROUP);
-  return group;
-}
 
 async function tutorialOfUnit(em: Em, unitId: number, tutorialId: number) {
   const tutorial = await db(em)
@@ -73,26 +45,6 @@ export async function membershipInSet(em: Em, projectId: number, groupSetId: num
     .orderBy('m.id')
     .executeTakeFirst();
   return row ?? null;
-}
-
-/** Is this user an active member of the group through an enrolled project? */
-export async function isGroupMember(em: Em, groupId: number, userId: number): Promise<boolean> {
-  const row = await db(em)
-    .selectFrom('group_memberships as m')
-    .innerJoin('projects as p', 'p.id', 'm.project_id')
-    .select('m.id')
-    .where('m.group_id', '=', groupId)
-    .where('m.active', '=', true)
-    .where('p.enrolled', '=', true)
-    .where('p.user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** The caller's role inside a group: their unit role, except that a Student counts only as a member. */
-export async function roleInGroup(em: Em, user: { id: number }, unitRole: UnitRoleName | null, groupId: number): Promise<UnitRoleName | null> {
-  if (unitRole !== 'Student') return unitRole;
-  return roleInGroupFor(unitRole, await isGroupMember(em, groupId, user.id));
 }
 
 /** Is the project enrolled in this tutorial? (Keep-in-class sets take members from the group's tutorial only.) */

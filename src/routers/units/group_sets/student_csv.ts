@@ -5,11 +5,9 @@ import { writeCsv } from '../../../domain/csv.ts';
 import { canInGroup, canInUnit } from '../../../policy/index.ts';
 import { router } from '../../../trpc/core.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
-import { unitMutation, unitQuery } from '../../../trpc/scoped.ts';
+import { findGroupSet, setFlags, unitMutation, unitQuery } from '../../../trpc/scopes/index.ts';
 import { csvName } from './csv.ts';
 import { csvUploadOut, groupSetCsvInput, groupSetCsvUploadInput, uploadedRows } from './csv-upload.ts';
-import { findGroupSet } from './operations.ts';
-import { setFlags } from './scope.ts';
 import { importStudentGroupsCsv, STUDENT_CSV_COLUMNS } from './student_csv-import.ts';
 
 const PATH = '/api/units/{unit_id}/group_sets/{group_set_id}/groups/student_csv';

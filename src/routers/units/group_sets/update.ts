@@ -1,5 +1,5 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
-import { findGroupSet, SET_OF_OTHER_UNIT, updateGroupSet } from './operations.ts';
+import { findGroupSet, SET_OF_OTHER_UNIT, unitMutation } from '../../../trpc/scopes/index.ts';
+import { updateGroupSet } from './operations.ts';
 import { groupSetById } from './rows.ts';
 import { groupSetOut, updateGroupSetInput } from './schemas.ts';
 

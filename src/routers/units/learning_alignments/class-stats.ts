@@ -1,5 +1,5 @@
 import { classDetails, classStats } from '../../../domain/alignment-progress.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { CANNOT_READ_STATS, TAG } from './messages.ts';
 import { progressData } from './progress.ts';
 import { classDetailsOut, classStatsOut, unitIdInput } from './schemas.ts';

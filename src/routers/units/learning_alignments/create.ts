@@ -1,6 +1,6 @@
 import { canInUnit } from '../../../policy/index.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { CANNOT_CREATE_TASK_ALIGNMENT, CANNOT_CREATE_UNIT_ALIGNMENT, NOT_IN_UNIT, TAG } from './messages.ts';
 import { authorizeOnProject, createAlignment, projectOfUnit, taskOfUnit, type AlignmentFields } from './operations.ts';
 import { alignmentOut, createAlignmentInput, toAlignment } from './schemas.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { alignmentToChange } from './authorize-change.ts';
 import { NOT_IN_UNIT, TAG } from './messages.ts';
 import { deleteAlignment } from './operations.ts';

@@ -1,7 +1,7 @@
 import { canInUnit } from '../../../policy/index.ts';
 import { forbidden } from '../../../trpc/errors.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { alignmentsCsv } from './csv.ts';
 import { NOT_IN_UNIT, NOT_YOUR_PROJECT, TAG, cannotDownloadCsv } from './messages.ts';
 import { authorizeOnProject, projectOfUnit } from './operations.ts';

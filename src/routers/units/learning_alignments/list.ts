@@ -1,4 +1,4 @@
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { NOT_IN_UNIT, NOT_YOUR_PROJECT, TAG } from './messages.ts';
 import { authorizeOnProject, projectAlignments, projectOfUnit } from './operations.ts';
 import { alignmentOut, listAlignmentsInput, toAlignment } from './schemas.ts';

@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { alignmentToChange } from './authorize-change.ts';
 import { NOT_IN_UNIT, TAG } from './messages.ts';
 import { updateAlignment } from './operations.ts';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { canInUnit } from '../../../policy/index.ts';
 import { CsvError, decodeCsv, looksBinary } from '../../../domain/csv.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { csvImportOut } from '../outcomes/schemas.ts';
 import { NOT_CSV } from '../outcomes/upload-csv.ts';
 import { importAlignmentsCsv } from './csv.ts';

@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { createOutcome } from './operations.ts';
 import { createOutcomeInput, outcomeOut, toOutcome } from './schemas.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { deleteOutcome, findOutcome } from './operations.ts';
 import { outcomeIdInput } from './schemas.ts';
 

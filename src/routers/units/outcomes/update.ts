@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { findOutcome, updateOutcome } from './operations.ts';
 import { outcomeOut, toOutcome, updateOutcomeInput } from './schemas.ts';
 

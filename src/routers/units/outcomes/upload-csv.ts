@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { CsvError, decodeCsv, looksBinary } from '../../../domain/csv.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { importOutcomesCsv } from './operations.ts';
 import { csvImportOut, uploadOutcomesInput } from './schemas.ts';
 

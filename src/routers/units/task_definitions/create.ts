@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { definitionFields } from './input.ts';
 import { createTaskDefinition, type TaskDefinitionFields } from './operations.ts';
 import { definitionForStaff } from './respond.ts';

@@ -1,5 +1,5 @@
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { taskDefinitionsCsv } from './csv.ts';
 import { taskDefinitionsCsvInput } from './csv-schemas.ts';
 

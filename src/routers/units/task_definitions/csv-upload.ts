@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CsvError, decodeCsv } from '../../../domain/csv.ts';
 import { checkCsv, notOfKindMessage } from '../../../lib/file-kinds.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { csvImportOut } from '../outcomes/schemas.ts';
 import { importTaskDefinitionsCsv } from './csv.ts';
 import { taskDefinitionsCsvUploadInput } from './csv-schemas.ts';

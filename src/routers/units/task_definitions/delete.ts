@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deleteDefinitionFiles } from '../../../storage/index.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { deleteTaskDefinition, findTaskDefinition } from './operations.ts';
 import { taskDefinitionIdInput } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createAction } from '../../../similarity/simcheck-actions.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { requireSimcheckEnabled } from '../../simcheck/schemas.ts';
 import { findTaskDefinition } from './operations.ts';
 import { GROUP_ATTACHMENTS_REFUSED, findGroupAttachment, groupAttachmentInput } from './simcheck_group_attachments_schemas.ts';

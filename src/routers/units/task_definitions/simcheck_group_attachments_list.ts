@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SimcheckGroupAttachment } from '../../../../schema/index.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from './operations.ts';
 import { GROUP_ATTACHMENTS_REFUSED, groupAttachmentOut, groupAttachmentsInput, toGroupAttachment } from './simcheck_group_attachments_schemas.ts';
 

@@ -1,7 +1,7 @@
 import { SimcheckAction } from '../../../../schema/index.ts';
 import { createAction } from '../../../similarity/simcheck-actions.ts';
 import { badRequest } from '../../../trpc/errors.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { requireSimcheckEnabled } from '../../simcheck/schemas.ts';
 import { findTaskDefinition } from './operations.ts';
 import {

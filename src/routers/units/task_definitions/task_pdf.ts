@@ -1,7 +1,7 @@
 import { fileNotFoundPdf } from '../../../lib/placeholder-pdf.ts';
 import { storageKeys } from '../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from './operations.ts';
 import { taskPdfInput } from './task_sheet_schemas.ts';
 

@@ -5,7 +5,7 @@ import { NotAZipError } from '../../../lib/zip.ts';
 import { idField } from '../../../trpc/fields.ts';
 import { uploadedFile } from '../../../trpc/files.ts';
 import { forbidden } from '../../../trpc/errors.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { loadTaskDefinitions } from './schemas.ts';
 import { importTaskFilesFromZip } from './task_pdfs_import.ts';
 

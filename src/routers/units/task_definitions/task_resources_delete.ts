@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storageKeys } from '../../../storage/index.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from './operations.ts';
 import { definitionZipInput } from './task_resources_schemas.ts';
 

@@ -1,6 +1,6 @@
 import { storageKeys } from '../../../storage/index.ts';
 import { fileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from './operations.ts';
 import { definitionZipInput } from './task_resources_schemas.ts';
 import { definitionZipDownload } from './task_resources_zip.ts';

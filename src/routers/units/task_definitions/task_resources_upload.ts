@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storageKeys } from '../../../storage/index.ts';
 import { afterTaskResources } from '../../../similarity/hooks.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from './operations.ts';
 import { definitionZipUploadInput } from './task_resources_schemas.ts';
 import { storeDefinitionZip } from './task_resources_zip.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkPdf, notValidMessage } from '../../../lib/file-kinds.ts';
 import { storageKeys } from '../../../storage/index.ts';
 import { forbidden } from '../../../trpc/errors.ts';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from './operations.ts';
 import { taskSheetUploadInput } from './task_sheet_schemas.ts';
 

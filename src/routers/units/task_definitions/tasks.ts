@@ -4,7 +4,7 @@ import type { Em } from '../../../db/orm.ts';
 import { db, timestamp } from '../../../db/kysely.ts';
 import { pendingExtensions, similarityFlag, taskTutorialJoin } from '../../../db/task-list.ts';
 import { dueDay } from '../../../domain/task-rules.ts';
-import { unitQuery } from '../../../trpc/scoped.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from './operations.ts';
 import { definitionTaskOut, definitionTasksInput, type DefinitionTaskOut } from './schemas.ts';
 

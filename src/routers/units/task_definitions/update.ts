@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { definitionFields } from './input.ts';
 import { findTaskDefinition, updateTaskDefinition } from './operations.ts';
 import { definitionForStaff } from './respond.ts';

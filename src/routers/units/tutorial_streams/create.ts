@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { addTutorialStream } from './operations.ts';
 import { streamById } from './rows.ts';
 import { createTutorialStreamInput, wrappedTutorialStreamOut } from './schemas.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { deleteTutorialStream as deleteStream, findStream } from './operations.ts';
 import { tutorialStreamPathInput } from './schemas.ts';
 

@@ -1,4 +1,4 @@
-import { unitMutation } from '../../../trpc/scoped.ts';
+import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { findStream, updateTutorialStream as updateStream } from './operations.ts';
 import { streamById } from './rows.ts';
 import { updateTutorialStreamInput, wrappedTutorialStreamOut } from './schemas.ts';

@@ -7,7 +7,7 @@ import { canInProject, roleInProject } from '../../../../policy/index.ts';
 import { storageKeys } from '../../../../storage/index.ts';
 import type { UploadedFile } from '../../../../trpc/files.ts';
 import { badRequest, forbidden, notFound } from '../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { insertComments } from '../../../../workflow/comments.ts';
 import { tutorFor } from '../../../../workflow/people.ts';
@@ -91,8 +91,9 @@ export const createComment = taskMutation(createCommentInput, {
       text = check.text;
     }
 
+    // The student's own comment goes to their tutor for the task; staff's to the student.
     const studentId = (project.user as unknown as { id: number }).id;
-    const recipientId = ctx.projectRole === 'Student' ? await tutorFor(em, project.id, definition.id) : studentId;
+    const recipientId = ctx.user.id === studentId ? await tutorFor(em, project.id, definition.id) : studentId;
     const [id] = await insertComments(
       em,
       [{ taskId, authorId: ctx.user.id, recipientId, kind: attachment?.kind ?? 'text', comment: text, replyToId: input.reply_to_id ?? null }],

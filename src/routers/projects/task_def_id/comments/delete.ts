@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { db } from '../../../../db/kysely.ts';
-import { canInTask } from '../../../../policy/index.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../trpc/scoped.ts';
-import { findTaskComment } from './find.ts';
+import { commentMutation } from '../../../../trpc/scopes/index.ts';
 import { commentInput } from './schemas.ts';
 
-export const deleteComment = taskMutation(commentInput, {
+export const deleteComment = commentMutation(commentInput, {
   project: 'get',
   refused: 'You cannot read the comments for this task',
   projectField: 'project_id',
+  byAuthor: { own: 'delete_own_comment', other: 'delete_other_comment', refused: 'Not authorised to delete this comment' },
 })
   .meta({
     openapi: {
@@ -23,10 +21,8 @@ export const deleteComment = taskMutation(commentInput, {
     rest: { status: 204 },
   })
   .output(z.literal(true))
-  .mutation(async ({ ctx, input }) => {
-    const comment = await findTaskComment(ctx.em, ctx.taskId, input.id);
-    const action = comment.authorId === ctx.user.id ? 'delete_own_comment' : 'delete_other_comment';
-    if (!canInTask(ctx.projectRole, action, ctx.unit)) throw forbidden('Not authorised to delete this comment');
+  .mutation(async ({ ctx }) => {
+    const { comment } = ctx;
     await db(ctx.em).deleteFrom('task_comments').where('id', '=', comment.id).execute();
     const path = comment.attachmentPath;
     if (path) ctx.afterCommit(() => void ctx.storage.delete(path).catch(() => undefined));

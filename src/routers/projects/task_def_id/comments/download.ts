@@ -1,11 +1,10 @@
 import { ATTACHMENT_KINDS } from './serialize.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { notFound } from '../../../../trpc/errors.ts';
-import { taskQuery } from '../../../../trpc/scoped.ts';
-import { findTaskComment } from './find.ts';
+import { commentQuery } from '../../../../trpc/scopes/index.ts';
 import { commentAttachmentInput } from './schemas.ts';
 
-export const downloadCommentAttachment = taskQuery(commentAttachmentInput, {
+export const downloadCommentAttachment = commentQuery(commentAttachmentInput, {
   project: 'get',
   refused: 'You cannot read the comments for this task',
   projectField: 'project_id',
@@ -23,7 +22,7 @@ export const downloadCommentAttachment = taskQuery(commentAttachmentInput, {
   })
   .output(fileResult())
   .query(async ({ ctx, input }): Promise<FileResult> => {
-    const comment = await findTaskComment(ctx.em, ctx.taskId, input.id);
+    const { comment } = ctx;
     if (!ATTACHMENT_KINDS.has(comment.kind) || !comment.attachmentPath) throw notFound('No attachment for this comment.');
     const file = await ctx.storage.open(comment.attachmentPath);
     if (!file) throw notFound('File missing');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { commentsOfTask, readComments } from '../../../../workflow/comment-reading.ts';
 import { listCommentsInput } from './schemas.ts';
 import { commentOut, serializeComments } from './serialize.ts';

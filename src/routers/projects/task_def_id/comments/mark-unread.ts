@@ -1,10 +1,9 @@
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { commentMutation } from '../../../../trpc/scopes/index.ts';
 import { unreadComment } from '../../../../workflow/comment-reading.ts';
-import { findTaskComment } from './find.ts';
 import { commentInput } from './schemas.ts';
 import { commentOut, serializeComment } from './serialize.ts';
 
-export const markCommentUnread = taskMutation(commentInput, {
+export const markCommentUnread = commentMutation(commentInput, {
   project: 'make_submission',
   refused: 'Not authorised to mark comment as unread',
   projectField: 'project_id',
@@ -20,8 +19,8 @@ export const markCommentUnread = taskMutation(commentInput, {
     },
   })
   .output(commentOut)
-  .mutation(async ({ ctx, input }) => {
-    const comment = await findTaskComment(ctx.em, ctx.taskId, input.id);
+  .mutation(async ({ ctx }) => {
+    const { comment } = ctx;
     await unreadComment(ctx.em, ctx.user.id, comment.id);
     return serializeComment(ctx.em, comment.id, ctx.user.id);
   });

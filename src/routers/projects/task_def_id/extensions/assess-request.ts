@@ -11,6 +11,7 @@ import { changeTask } from '../../../../workflow/change-task.ts';
 import { markRead } from '../../../../workflow/comments.ts';
 import { staffOf, tutorFor } from '../../../../workflow/people.ts';
 import { loadTasks } from '../../../../workflow/tasks.ts';
+import { ROLE } from '../../../../policy/index.ts';
 
 export interface ExtensionRequestRow {
   id: number;
@@ -54,7 +55,7 @@ export async function assessExtensionRequest(
   const decision = extensionDecision(granted, canExtend(task.terms, task.state.extensions));
   let extensions = task.state.extensions;
   if (decision === 'granted') {
-    const result = await changeTask(em, task.id, { actor: { userId: assessorId, role: 'Tutor' }, change: { kind: 'extend', weeks: request.weeks } }, now);
+    const result = await changeTask(em, task.id, { actor: { userId: assessorId, role: ROLE.tutor }, change: { kind: 'extend', weeks: request.weeks } }, now);
     extensions += result.extensionGranted;
   }
   await db(em)

@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { commentOut, serializeComment } from '../comments/serialize.ts';
 import { assessExtensionRequest, findExtensionRequest } from './assess-request.ts';
 import { assessExtensionInput } from './schemas.ts';

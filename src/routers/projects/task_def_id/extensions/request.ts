@@ -2,13 +2,14 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { clampExtensionRequest } from '../../../../domain/task-rules.ts';
 import { forbidden } from '../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { insertComments } from '../../../../workflow/comments.ts';
 import { tutorFor } from '../../../../workflow/people.ts';
 import { ensureTask, loadTasks } from '../../../../workflow/tasks.ts';
 import { commentOut, serializeComment } from '../comments/serialize.ts';
 import { assessExtensionRequest } from './assess-request.ts';
 import { requestExtensionInput } from './schemas.ts';
+import { canInTask } from '../../../../policy/index.ts';
 
 export const requestExtension = taskMutation(requestExtensionInput, {
   task: 'request_extension',
@@ -43,7 +44,8 @@ export const requestExtension = taskMutation(requestExtensionInput, {
       now,
     );
 
-    const staff = ctx.projectRole === 'Tutor';
+    // Staff, who may assess extensions, grant their own request at once.
+    const staff = canInTask(ctx.projectRole, 'assess_extension', ctx.unit);
     if (staff || ctx.unit.autoApplyExtensionBeforeDeadline) {
       const assessor = staff ? ctx.user.id : (mainConvenor ?? tutor ?? ctx.user.id);
       await assessExtensionRequest(ctx.em, { id: commentId, taskId, weeks: request.weeks, assessed: false }, assessor, true, true, now);

@@ -5,7 +5,7 @@ import { assessmentSetup, queueRun } from '../../../../assessment/queue.ts';
 import { db } from '../../../../db/kysely.ts';
 import { idField } from '../../../../trpc/fields.ts';
 import { forbidden, notFound } from '../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { taskIds } from '../schemas.ts';
 import { sharingTaskIds } from '../submission/operations.ts';
 

@@ -9,10 +9,11 @@ import { parseSubmissionTimestamp } from '../../../../domain/submission-files.ts
 import { readAll, StorageKeyError, storageKeys, type Storage } from '../../../../storage/index.ts';
 import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import type { Meta } from '../../../../trpc/core.ts';
-import { taskQuery } from '../../../../trpc/scoped.ts';
+import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from './download.ts';
 import { filesEntries, sharingTaskIds, type FilesEntry } from './operations.ts';
 import { taskOnlyInput, timestampInput } from './schemas.ts';
+import { canInTask } from '../../../../policy/index.ts';
 
 const NO_SUBMISSION = 'No submission was made for this task';
 const NO_SUCH_SUBMISSION = 'No submission was made for this task at that time';
@@ -77,7 +78,7 @@ export const submissionOutputAt = taskQuery(timestampInput, { project: 'get_subm
     const found = row.rows[0];
     if (!found) throw notFound(NO_SUCH_SUBMISSION);
     const entry: FilesEntry = { id: found.id, taskId: found.task_id, submittedAt: timestamp(found.submitted_at), processing: false };
-    return assessmentOutput(ctx.em, ctx.storage, entry, ctx.projectRole !== 'Student');
+    return assessmentOutput(ctx.em, ctx.storage, entry, canInTask(ctx.projectRole, 'see_assessment_diffs'));
   });
 
 export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
@@ -94,5 +95,5 @@ export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_s
     if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
     const [entry] = await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
     if (!entry) throw notFound(NO_SUBMISSION);
-    return assessmentOutput(ctx.em, ctx.storage, entry, ctx.projectRole !== 'Student');
+    return assessmentOutput(ctx.em, ctx.storage, entry, canInTask(ctx.projectRole, 'see_assessment_diffs'));
   });

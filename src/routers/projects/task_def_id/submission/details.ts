@@ -1,6 +1,6 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission_details: whether the task's PDF is there or on its way.
 import { db, timestamp } from '../../../../db/kysely.ts';
-import { taskQuery } from '../../../../trpc/scoped.ts';
+import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { submissionState } from './operations.ts';
 import { submissionDetailsOut, taskOnlyInput } from './schemas.ts';
 

@@ -1,7 +1,7 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission (beyond-spec.md §4.2): the task's submission PDF.
 import { awaitingProcessingPdf, fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
-import { taskQuery } from '../../../../trpc/scoped.ts';
+import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { ensureTask } from '../../../../workflow/tasks.ts';
 import { submissionState } from './operations.ts';
 import { downloadInput } from './schemas.ts';

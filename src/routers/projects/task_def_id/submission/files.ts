@@ -5,7 +5,7 @@ import { db } from '../../../../db/kysely.ts';
 import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { safeEntryPart, writeZip } from '../../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
-import { taskQuery } from '../../../../trpc/scoped.ts';
+import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { READ_REFUSAL } from './details.ts';
 import { filesEntries, sharingTaskIds } from './operations.ts';
 import { downloadInput } from './schemas.ts';

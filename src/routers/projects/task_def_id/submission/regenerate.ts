@@ -1,6 +1,6 @@
 // PUT /api/projects/{id}/task_def_id/{td}/submission (beyond-spec.md §4.3): build the PDF again.
 import { db } from '../../../../db/kysely.ts';
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from './download.ts';
 import { filesEntries, sharingTaskIds } from './operations.ts';
 import { regenerateOut, taskOnlyInput } from './schemas.ts';

@@ -1,7 +1,7 @@
 // GET .../submissions/timestamps (spec §4, §8 item 2): the latest ten uploads, as text lines.
 import { z } from 'zod';
 import { timestampLines } from '../../../../domain/submission-files.ts';
-import { taskQuery } from '../../../../trpc/scoped.ts';
+import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from './download.ts';
 import { countFilesEntries, filesEntries, sharingTaskIds } from './operations.ts';
 import { taskOnlyInput } from './schemas.ts';

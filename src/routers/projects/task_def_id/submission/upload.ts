@@ -7,7 +7,7 @@ import { filesMatchRequirements, MISMATCH_MESSAGE } from '../../../../domain/sub
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
 import { badRequest, forbidden } from '../../../../trpc/errors.ts';
 import { UploadedFile } from '../../../../trpc/files.ts';
-import { taskMutation } from '../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { changeTask } from '../../../../workflow/change-task.ts';
 import { ensureTask } from '../../../../workflow/tasks.ts';
 import { loadUpdatedTask, updatedTaskOut } from '../updated-task.ts';

@@ -1,9 +1,9 @@
-import { canInGroup } from '../../../../policy/index.ts';
+import { canInGroup, canInGroupSet } from '../../../../policy/index.ts';
 import { badRequest, forbidden } from '../../../../trpc/errors.ts';
 import { db } from '../../../../db/kysely.ts';
 import { createGroup } from '../operations.ts';
 import { groupById } from '../rows.ts';
-import { groupSetMutation, setFlags } from '../scope.ts';
+import { groupSetMutation, setFlags } from '../../../../trpc/scopes/index.ts';
 import { createdGroupOut, createGroupInput } from '../schemas.ts';
 
 export const NOT_AUTHORISED_CAPACITY = 'You are not authorised to change the capacity of this group';
@@ -31,7 +31,8 @@ export const createGroupProcedure = groupSetMutation(createGroupInput, {
     const adjusting = fields.capacity_adjustment !== undefined && fields.capacity_adjustment !== 0;
     if (adjusting && !canInGroup(ctx.unitRole, 'move_tutorial', { locked: false }, setFlags(ctx.groupSet))) throw forbidden(NOT_AUTHORISED_CAPACITY);
     let creatorProjectId: number | undefined;
-    if (ctx.unitRole === 'Student') {
+    // Staff create groups for others; a student who creates one joins it.
+    if (!canInGroupSet(ctx.unitRole, 'create_group_for_others', setFlags(ctx.groupSet))) {
       const project = await db(ctx.em)
         .selectFrom('projects')
         .select('id')

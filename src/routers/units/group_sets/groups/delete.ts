@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { deletionRefusalForStudent } from '../../../../domain/groups.ts';
 import { forbidden } from '../../../../trpc/errors.ts';
 import { deleteGroup, memberUserIds } from '../operations.ts';
-import { groupMutation } from '../scope.ts';
+import { canInGroup } from '../../../../policy/index.ts';
+import { groupMutation, setFlags } from '../../../../trpc/scopes/index.ts';
 import { groupPathInput } from '../schemas.ts';
 
 export const deleteGroupProcedure = groupMutation(groupPathInput, {
@@ -22,7 +23,8 @@ export const deleteGroupProcedure = groupMutation(groupPathInput, {
   })
   .output(z.literal(true))
   .mutation(async ({ ctx }) => {
-    if (ctx.groupRole === 'Student') {
+    // Staff delete any group; a student member only one they are alone in.
+    if (!canInGroup(ctx.groupRole, 'delete_any_group', ctx.group, setFlags(ctx.groupSet))) {
       const refusal = deletionRefusalForStudent(await memberUserIds(ctx.em, ctx.group.id), ctx.user.id);
       if (refusal) throw forbidden(refusal);
     }

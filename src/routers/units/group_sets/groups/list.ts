@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupSetQuery } from '../scope.ts';
+import { groupSetQuery } from '../../../../trpc/scopes/index.ts';
 import { groupsOfSet } from '../rows.ts';
 import { groupOut, groupsOfSetInput } from '../schemas.ts';
 

@@ -2,7 +2,7 @@ import { canInGroup } from '../../../../policy/index.ts';
 import { forbidden } from '../../../../trpc/errors.ts';
 import { tutorialIdOfGroup, updateGroup } from '../operations.ts';
 import { groupById } from '../rows.ts';
-import { groupMutation, setFlags } from '../scope.ts';
+import { groupMutation, setFlags } from '../../../../trpc/scopes/index.ts';
 import { groupOut, updateGroupInput } from '../schemas.ts';
 import { NOT_AUTHORISED_CAPACITY } from './create.ts';
 

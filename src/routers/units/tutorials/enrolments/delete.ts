@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { authedMutation } from '../../../../trpc/core.ts';
-import { leaveTutorial } from './operations.ts';
+import { projectMutation } from '../../../../trpc/scopes/index.ts';
+import { leaveTutorial, tutorialByAbbreviation } from './operations.ts';
 import { tutorialEnrolmentInput } from './schemas.ts';
-import { loadTutorialChange } from './scope.ts';
 
-export const deleteTutorialEnrolment = authedMutation
+export const deleteTutorialEnrolment = projectMutation(tutorialEnrolmentInput, {
+  action: 'change_tutorial',
+  refused: 'Not authorised to change tutorials',
+  field: 'project_id',
+  inUnit: 'unit_id',
+  enrolledOnly: false,
+})
   .meta({
     openapi: {
       method: 'DELETE',
@@ -15,10 +20,9 @@ export const deleteTutorialEnrolment = authedMutation
     },
     rest: { status: 204 },
   })
-  .input(tutorialEnrolmentInput)
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
-    const change = await loadTutorialChange(ctx.em, ctx.user, input, { refused: 'Not authorised to change tutorials', enrolledOnly: false });
-    await leaveTutorial(ctx.em, { projectId: change.project.id, tutorialId: change.tutorial.id });
+    const tutorial = await tutorialByAbbreviation(ctx.em, ctx.unit.id, input.tutorial_abbr);
+    await leaveTutorial(ctx.em, { projectId: ctx.project.id, tutorialId: tutorial.id });
     return true as const;
   });

@@ -1,6 +1,6 @@
 // Enrolling a student's project in a tutorial and taking it out: plain functions, so the CSV
 // enrolment import and the seed script follow the same rules as the REST operations.
-import { TutorialEnrolment } from '../../../../../schema/index.ts';
+import { Tutorial, TutorialEnrolment, type ITutorial } from '../../../../../schema/index.ts';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { isFull, planEnrolment } from '../../../../domain/tutorial-enrolments.ts';
@@ -15,6 +15,13 @@ export interface EnrolmentOut {
 /** Every tutorial enrolment of a project, in the order they were made. */
 export async function enrolmentsOf(em: Em, projectId: number): Promise<EnrolmentOut[]> {
   return db(em).selectFrom('tutorial_enrolments').select(['project_id', 'tutorial_id']).where('project_id', '=', projectId).orderBy('id').execute();
+}
+
+/** The unit's tutorial with this abbreviation; an unknown one is refused (403), as the original does. */
+export async function tutorialByAbbreviation(em: Em, unitId: number, abbreviation: string): Promise<ITutorial> {
+  const tutorial = await em.findOne(Tutorial, { unit: unitId, abbreviation });
+  if (!tutorial) throw forbidden(`No tutorial with abbreviation ${abbreviation} exists for the unit`);
+  return tutorial;
 }
 
 export const tutorialFull = (abbreviation: string) => `Tutorial ${abbreviation} is full and cannot accept further student enrolments`;

@@ -1,13 +1,11 @@
 import { TRPCError } from '@trpc/server';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import type { Em } from '../../../../../db/orm.ts';
 import { attachmentKind, MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
 import { detectType } from '../../../../../lib/file-kinds.ts';
 import type { Storage } from '../../../../../storage/storage.ts';
 import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
 import { badRequest, forbidden, notFound } from '../../../../../trpc/errors.ts';
-import { findTaskComment } from '../find.ts';
 
 /** A discussion's recording must be audio (or an audio/video container, as browsers record), by its bytes. */
 export async function checkAudio(file: UploadedFile): Promise<void> {
@@ -17,13 +15,6 @@ export async function checkAudio(file: UploadedFile): Promise<void> {
   }
   const type = await detectType(file.path);
   if (!type || attachmentKind(type.mime) !== 'audio') throw forbidden('Please upload only audio files');
-}
-
-/** A discussion comment of this task; 404 for any other comment. */
-export async function findDiscussion(em: Em, taskId: number | null, commentId: number) {
-  const comment = await findTaskComment(em, taskId, commentId);
-  if (comment.kind !== 'discussion') throw notFound('Unable to find requested Discussion comment');
-  return comment;
 }
 
 /**

@@ -2,7 +2,7 @@ import { db } from '../../../../../db/kysely.ts';
 import { MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
 import { storageKeys } from '../../../../../storage/index.ts';
 import { badRequest } from '../../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../../trpc/scoped.ts';
+import { taskMutation } from '../../../../../trpc/scopes/index.ts';
 import { insertComments } from '../../../../../workflow/comments.ts';
 import { ensureTask } from '../../../../../workflow/tasks.ts';
 import { commentOut, serializeComment } from '../serialize.ts';

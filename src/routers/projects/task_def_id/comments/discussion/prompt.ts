@@ -2,15 +2,17 @@ import { db } from '../../../../../db/kysely.ts';
 import { storageKeys } from '../../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
 import { notFound } from '../../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../../trpc/scoped.ts';
-import { findDiscussion, serveAudio } from './audio.ts';
+import { commentMutation } from '../../../../../trpc/scopes/index.ts';
+import { serveAudio } from './audio.ts';
 import { promptInput } from './schemas.ts';
 
 // A GET that writes: playing the first prompt is what starts the discussion.
-export const discussionPrompt = taskMutation(promptInput, {
+export const discussionPrompt = commentMutation(promptInput, {
   task: 'get_discussion',
   refused: 'Not authorised to get this discussion comment',
   projectField: 'project_id',
+  commentField: 'task_comment_id',
+  discussion: true,
 })
   .meta({
     openapi: {
@@ -25,7 +27,7 @@ export const discussionPrompt = taskMutation(promptInput, {
   })
   .output(fileResult())
   .query(async ({ ctx, input }): Promise<FileResult> => {
-    const comment = await findDiscussion(ctx.em, ctx.taskId, input.task_comment_id);
+    const { comment } = ctx;
     const row = await db(ctx.em).selectFrom('task_comments').select('discussion_prompt_count').where('id', '=', comment.id).executeTakeFirstOrThrow();
     if (input.number > (row.discussion_prompt_count ?? 0)) throw notFound('Unable to find requested prompt');
     await db(ctx.em)

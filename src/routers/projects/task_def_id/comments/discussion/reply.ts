@@ -3,9 +3,9 @@ import { db } from '../../../../../db/kysely.ts';
 import { MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
 import { storageKeys } from '../../../../../storage/index.ts';
 import { badRequest } from '../../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../../trpc/scoped.ts';
+import { findDiscussion, taskMutation } from '../../../../../trpc/scopes/index.ts';
 import { markRead } from '../../../../../workflow/comments.ts';
-import { checkAudio, findDiscussion } from './audio.ts';
+import { checkAudio } from './audio.ts';
 import { replyInput } from './schemas.ts';
 
 export const discussionReply = taskMutation(replyInput, {

@@ -1,13 +1,15 @@
 import { storageKeys } from '../../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
-import { taskQuery } from '../../../../../trpc/scoped.ts';
-import { findDiscussion, serveAudio } from './audio.ts';
+import { commentQuery } from '../../../../../trpc/scopes/index.ts';
+import { serveAudio } from './audio.ts';
 import { discussionInput } from './schemas.ts';
 
-export const discussionResponse = taskQuery(discussionInput, {
+export const discussionResponse = commentQuery(discussionInput, {
   task: 'get_discussion',
   refused: 'Not authorised to get this discussion comment',
   projectField: 'project_id',
+  commentField: 'task_comment_id',
+  discussion: true,
 })
   .meta({
     openapi: {
@@ -20,7 +22,7 @@ export const discussionResponse = taskQuery(discussionInput, {
     rest: { file: true },
   })
   .output(fileResult())
-  .query(async ({ ctx, input }): Promise<FileResult> => {
-    const comment = await findDiscussion(ctx.em, ctx.taskId, input.task_comment_id);
+  .query(async ({ ctx }): Promise<FileResult> => {
+    const { comment } = ctx;
     return serveAudio(ctx.storage, storageKeys.discussionReply(comment.id), `discussion-${comment.id}-reply`);
   });

@@ -1,12 +1,14 @@
-import { canInGroup, canInGroupSet } from '../../../../../policy/index.ts';
-import { authedMutation } from '../../../../../trpc/core.ts';
+import { canInGroup } from '../../../../../policy/index.ts';
 import { forbidden } from '../../../../../trpc/errors.ts';
-import { setFlags } from '../../scope.ts';
+import { groupMutation, setFlags } from '../../../../../trpc/scopes/index.ts';
 import { joinGroup } from './operations.ts';
 import { addedMemberOut, addMemberInput } from './schemas.ts';
-import { loadMemberScope } from './scope.ts';
 
-export const addGroupMember = authedMutation
+export const addGroupMember = groupMutation(addMemberInput, {
+  action: 'join_group',
+  refused: (_group, set) => (set.locked ? 'All of these groups are now locked' : 'Not authorised to manage this group'),
+  member: { field: 'project_id', enrolledOnly: true },
+})
   .meta({
     openapi: {
       method: 'POST',
@@ -18,18 +20,15 @@ export const addGroupMember = authedMutation
     },
     rest: { status: 200 },
   })
-  .input(addMemberInput)
   .output(addedMemberOut)
-  .mutation(async ({ ctx, input }) => {
-    const scope = await loadMemberScope(ctx.em, ctx.user, input, { enrolledOnly: true });
-    const flags = setFlags(scope.groupSet);
-    const outcome = await joinGroup(ctx.em, scope.group.id, scope.project.id, {
-      mayJoin: canInGroupSet(scope.unitRole, 'join_group', flags),
-      mayManageStudent: scope.mayManageStudent,
-      mayExceedCapacity: canInGroup(scope.groupRole, 'can_exceed_capacity', scope.group, flags),
+  .mutation(async ({ ctx }) => {
+    const { group, groupSet, member: p } = ctx;
+    const outcome = await joinGroup(ctx.em, group.id, p.id, {
+      mayJoin: true, // the builder has checked the set's join_group
+      mayManageStudent: p.mayManageStudent,
+      mayExceedCapacity: canInGroup(ctx.groupRole, 'can_exceed_capacity', group, setFlags(groupSet)),
     });
     if (!outcome.ok) throw forbidden(outcome.message);
-    const p = scope.project;
     return {
       id: p.id,
       student_username: p.username,

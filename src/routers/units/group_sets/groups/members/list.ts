@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { groupQuery } from '../../scope.ts';
+import { groupQuery } from '../../../../../trpc/scopes/index.ts';
 import { listMembers } from './operations.ts';
 import { groupInput, memberOut } from './schemas.ts';
 

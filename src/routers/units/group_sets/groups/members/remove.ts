@@ -1,15 +1,16 @@
 import { z } from 'zod';
 import { leaveRefusal, studentName } from '../../../../../domain/group-members.ts';
-import { canInGroup } from '../../../../../policy/index.ts';
-import { authedMutation } from '../../../../../trpc/core.ts';
 import { forbidden } from '../../../../../trpc/errors.ts';
+import { groupMutation } from '../../../../../trpc/scopes/index.ts';
 import { membershipInSet } from '../../operations.ts';
-import { setFlags } from '../../scope.ts';
 import { leaveGroup } from './operations.ts';
 import { removeMemberInput } from './schemas.ts';
-import { loadMemberScope } from './scope.ts';
 
-export const removeGroupMember = authedMutation
+export const removeGroupMember = groupMutation(removeMemberInput, {
+  action: 'manage_group',
+  refused: (group, set) => (group.locked || set.locked ? 'This group is locked' : 'Not authorised to manage this group'),
+  member: { field: 'id', enrolledOnly: false },
+})
   .meta({
     openapi: {
       method: 'DELETE',
@@ -21,20 +22,19 @@ export const removeGroupMember = authedMutation
     },
     rest: { status: 200 },
   })
-  .input(removeMemberInput)
   .output(z.literal(true))
-  .mutation(async ({ ctx, input }) => {
-    const scope = await loadMemberScope(ctx.em, ctx.user, { ...input, project_id: input.id }, { enrolledOnly: false });
-    const current = await membershipInSet(ctx.em, scope.project.id, scope.groupSet.id);
+  .mutation(async ({ ctx }) => {
+    const { group, groupSet, member } = ctx;
+    const current = await membershipInSet(ctx.em, member.id, groupSet.id);
     const message = leaveRefusal({
-      mayManageGroup: canInGroup(scope.groupRole, 'manage_group', scope.group, setFlags(scope.groupSet)),
-      groupLocked: scope.group.locked,
-      setLocked: scope.groupSet.locked,
-      mayManageStudent: scope.mayManageStudent,
-      isMember: current?.group_id === scope.group.id,
-      name: studentName(scope.project.first_name, scope.project.last_name),
+      mayManageGroup: true, // the builder has checked the group's manage_group
+      groupLocked: group.locked,
+      setLocked: groupSet.locked,
+      mayManageStudent: member.mayManageStudent,
+      isMember: current?.group_id === group.id,
+      name: studentName(member.first_name, member.last_name),
     });
     if (message !== null) throw forbidden(message);
-    await leaveGroup(ctx.em, scope.group.id, scope.project.id);
+    await leaveGroup(ctx.em, group.id, member.id);
     return true as const;
   });

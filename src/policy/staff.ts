@@ -1,6 +1,6 @@
-// Pure rules for employing staff in a unit (behaviour.md §1.1, §1.8, §7.3).
+// Pure rules for employing staff in a unit: which roles a request names, and which may be staff (behaviour.md §1.1, §1.8, §7.3).
 import type { SystemRole, UnitStaffRole } from '../../schema/enums.ts';
-import { CONVENOR_CAPABLE, TUTOR_CAPABLE } from '../policy/permissions.ts';
+import { CONVENOR_CAPABLE, TUTOR_CAPABLE } from './permissions.ts';
 
 /** A role named in a request: the system's four, matched as the original does (case-insensitive, by stem). */
 export function roleFromName(name: string): SystemRole | null {
