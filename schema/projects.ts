@@ -1,18 +1,9 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
+import type { ProjectStats } from '../src/domain/project-stats.ts';
 import { UPLOAD_KINDS } from './enums.ts';
 import { Campus } from './institution.ts';
 import { Group, TaskDefinition, Tutorial, Unit } from './units.ts';
 import { User } from './users.ts';
-
-/** Progress fractions shown as the coloured bar; recomputed when a task changes status. */
-export interface ProjectStats {
-  red_pct: number;
-  grey_pct: number;
-  orange_pct: number;
-  blue_pct: number;
-  green_pct: number;
-  order_scale: number;
-}
 
 /** A student's enrolment in a unit. */
 export const Project = defineEntity({
@@ -105,3 +96,5 @@ export const PortfolioPart = defineEntity({
   },
   uniques: [{ properties: ['project', 'idx'] }],
 });
+
+export type { ProjectStats } from '../src/domain/project-stats.ts';

@@ -1,5 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
-import { UNIT_STAFF_ROLES, type UploadKind } from './enums.ts';
+import type { PlagiarismCheck, UploadRequirement } from '../src/domain/task-definitions.ts';
+import { UNIT_STAFF_ROLES } from './enums.ts';
 import { ActivityType, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
 import { Task } from './tasks.ts';
 import { User } from './users.ts';
@@ -141,22 +142,6 @@ export const Group = defineEntity({
 });
 export type IGroup = InferEntity<typeof Group>;
 
-/** One file a student must upload for a task; `key` is the multipart field name (file0, file1, ...). */
-export interface UploadRequirement {
-  key: string;
-  name: string;
-  type: UploadKind;
-  tii_check?: boolean;
-  tii_pct?: number;
-}
-
-/** A code-similarity check configured on a task definition (MOSS style). */
-export interface PlagiarismCheck {
-  key: string;
-  type: string;
-  pattern: string;
-}
-
 export const TaskDefinition = defineEntity({
   name: 'TaskDefinition',
   tableName: 'task_definitions',
@@ -211,3 +196,5 @@ export const LearningAlignment = defineEntity({
   },
 });
 export type ILearningAlignment = InferEntity<typeof LearningAlignment>;
+
+export type { PlagiarismCheck, UploadRequirement } from '../src/domain/task-definitions.ts';

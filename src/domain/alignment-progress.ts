@@ -5,7 +5,7 @@
 // Scores are kept in whole tenths: every weight has at most one decimal and ratings are whole,
 // so a tenth count is exact where summing binary fractions would not be (0.1 + 0.2), and the
 // score "rounded to 1 decimal" is that count divided by ten.
-import type { TaskStatus } from '../../schema/enums.ts';
+import type { TaskStatus } from './vocabulary.ts';
 import { statistic, type Statistic } from './statistics.ts';
 
 /** What a task in each status counts for, in tenths (complete 1.0, ready_for_feedback 0.7, …). */

@@ -1,8 +1,17 @@
 // A project's progress bar (behaviour.md §4.6): the share of its counted tasks in each colour.
 // Stored on the project and recomputed when a task's status or the target grade changes, so the
 // students list reads it instead of counting tasks per request.
-import type { TaskStatus } from '../../schema/enums.ts';
-import type { ProjectStats } from '../../schema/projects.ts';
+import type { TaskStatus } from './vocabulary.ts';
+
+/** Progress fractions shown as the coloured bar; recomputed when a task changes status. */
+export interface ProjectStats {
+  red_pct: number;
+  grey_pct: number;
+  orange_pct: number;
+  blue_pct: number;
+  green_pct: number;
+  order_scale: number;
+}
 
 /** No counted task definitions yet: everything grey. */
 export const EMPTY_STATS: ProjectStats = { red_pct: 0, grey_pct: 1, orange_pct: 0, blue_pct: 0, green_pct: 0, order_scale: 0 };

@@ -2,7 +2,7 @@
 // one file per upload requirement, each at most 10 MB, code files text with a known extension;
 // and how the submission history is listed (spec §4 "Submission N: timestamp").
 import { extname } from 'node:path';
-import type { UploadKind } from '../../schema/enums.ts';
+import type { UploadKind } from './vocabulary.ts';
 
 /** Each file of a submission may hold at most this many bytes (the original's limit). */
 export const MAX_SUBMISSION_FILE_BYTES = 10_000_000;

@@ -1,7 +1,22 @@
 // Rules of a task definition that need no database: the JSON formats carried as strings
 // (beyond-spec.md §1.4), grades, stars, and the order of its dates.
-import { UPLOAD_KINDS, type UploadKind } from '../../schema/enums.ts';
-import type { PlagiarismCheck, UploadRequirement } from '../../schema/units.ts';
+import { UPLOAD_KINDS, type UploadKind } from './vocabulary.ts';
+
+/** One file a student must upload for a task; `key` is the multipart field name (file0, file1, ...). */
+export interface UploadRequirement {
+  key: string;
+  name: string;
+  type: UploadKind;
+  tii_check?: boolean;
+  tii_pct?: number;
+}
+
+/** A code-similarity check configured on a task definition (MOSS style). */
+export interface PlagiarismCheck {
+  key: string;
+  type: string;
+  pattern: string;
+}
 
 export class DefinitionError extends Error {}
 

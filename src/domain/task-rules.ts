@@ -1,7 +1,7 @@
 // The task workflow's rules (behaviour.md §4.2–4.5), as pure functions of a task's state. The
 // one operation that changes tasks (src/workflow/change-task.ts) loads the state, asks these
 // what follows, and writes it; nothing else decides a status, a date or an extension.
-import type { TaskStatus } from '../../schema/enums.ts';
+import type { TaskStatus } from './vocabulary.ts';
 import { addDays, addWeeks, earlierDay, toDay } from './dates.ts';
 import { PASSING, READY_OR_COMPLETE, STUDENT_STATUSES } from './task-status.ts';
 

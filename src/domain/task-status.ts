@@ -1,6 +1,6 @@
 // The twelve task statuses (behaviour.md §4.1): their names, the groups the rules test, and the
 // trigger words clients send for them. Pure data and lookups; the rules are in task-rules.ts.
-import { TASK_STATUSES, type TaskStatus } from '../../schema/enums.ts';
+import { TASK_STATUSES, type TaskStatus } from './vocabulary.ts';
 
 export const STATUS_NAMES: Record<TaskStatus, string> = {
   not_started: 'Not Started',

@@ -1,4 +1,4 @@
-import type { WebcalReminderUnit } from '../../schema/enums.ts';
+import type { WebcalReminderUnit } from './vocabulary.ts';
 import { dueDay } from './task-rules.ts';
 
 // What a student's calendar feed shows (behaviour.md §8), as plain data: the feed's query picks
