@@ -4,7 +4,7 @@ import type { Config } from '../src/config.ts';
 import { badRequest } from '../src/trpc/errors.ts';
 import type { MultipartLimits } from './multipart.ts';
 import { tooLarge } from './multipart.ts';
-import type { RestRoute } from './routes.ts';
+import type { RestRoute } from '../src/trpc/rest-routes.ts';
 
 /** A route's multipart limits: fields as any body, files only on upload routes, under their cap. */
 export function multipartLimits(route: Pick<RestRoute, 'upload'>, config: Config): MultipartLimits {

@@ -104,7 +104,12 @@ export class MultipartBody {
           this.paths.push(path);
           inFlight.add(path);
           let size = 0;
-          const count = counter((n) => ((size += n), (fileTotal += n)), fileBytes, `The files of this upload are larger than ${fileBytes} bytes.`);
+          const add = (n: number) => {
+            size += n;
+            fileTotal += n;
+            return fileTotal;
+          };
+          const count = counter(add, fileBytes, `The files of this upload are larger than ${fileBytes} bytes.`);
           await pipeline(part.file, count, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
           files.push(new UploadedFile(part.filename, part.mimetype, path, size));
           pairs.push(`${encodeURIComponent(part.fieldname)}=${nonce}.${files.length - 1}`);

@@ -8,7 +8,7 @@ import { checkBodyHeaders, hasBody, multipartLimits } from './body-limits.ts';
 import { procedureInput } from './input.ts';
 import { MultipartBody } from './multipart.ts';
 import { parseRange, sliceStream } from './ranges.ts';
-import { restRoutes, type RestRoute } from './routes.ts';
+import { restRoutes, type RestRoute } from '../src/trpc/rest-routes.ts';
 
 function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
   const { status, message, unexpected, retryAfter } = legacyError(error);
@@ -37,6 +37,7 @@ export function contentDisposition(filename: string, asAttachment: boolean): str
   if (BARE_NAME.test(filename)) return `${type}; filename=${filename}`;
   const fallback = [...filename].map((c) => (BARE_NAME.test(c) ? c : '_')).join('') || 'download';
   // A name that cannot be sent whole anywhere: control characters and path separators become `_`.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it replaces control characters
   const exact = filename.replace(/[\u0000-\u001f\u007f\\/]/g, '_');
   const encoded = encodeURIComponent(exact).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${type}; filename=${fallback}; filename*=UTF-8''${encoded}`;

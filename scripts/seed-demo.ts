@@ -87,12 +87,14 @@ function printResult(r: DemoResult, ms: number): void {
   const where = `${unit.code} "${unit.name}" (unit id ${unit.id}) in teaching period ${period.period} ${period.year} (id ${period.id})`;
   if (r.existed) {
     console.log(
-      `The demo unit ${where} is already there, with ${r.studentCount} students, ${r.tutorialCount} tutorials and ${r.taskDefinitionCount} task definitions: nothing was changed.`,
+      `The demo unit ${where} is already there, with ${r.studentCount} students, ${r.tutorialCount} tutorials and ${r.taskDefinitionCount} task definitions: ` +
+        `nothing was changed.`,
     );
     console.log('Its users keep the password they were given when it was built. Use --code to build another demo unit.');
   } else {
     console.log(
-      `Built ${where} in ${(ms / 1000).toFixed(1)} s: ${r.tutors.length} tutors, ${r.tutorialCount} tutorials, ${r.taskDefinitionCount} task definitions, ${r.studentCount} students, ${r.work.tasks} tasks handed in with ${r.work.comments} comments.`,
+      `Built ${where} in ${(ms / 1000).toFixed(1)} s: ${r.tutors.length} tutors, ${r.tutorialCount} tutorials, ${r.taskDefinitionCount} task definitions, ` +
+        `${r.studentCount} students, ${r.work.tasks} tasks handed in with ${r.work.comments} comments.`,
     );
     console.log(
       `Timings (ms): ${Object.entries(r.timings)
@@ -108,7 +110,8 @@ function printResult(r: DemoResult, ms: number): void {
     console.log(`  password  ${password}${process.env.DEMO_PASSWORD ? ' (DEMO_PASSWORD)' : ' (generated; set DEMO_PASSWORD to choose it)'}`);
     if (r.studentCount > r.signInStudents.length) {
       console.log(
-        `The other ${r.studentCount - r.signInStudents.length} students were enrolled by CSV upload and have no password (single sign-on users); an Admin can set one.`,
+        `The other ${r.studentCount - r.signInStudents.length} students were enrolled by CSV upload and have no password (single sign-on users); ` +
+          `an Admin can set one.`,
       );
     }
     if (r.reusedUsers.length) console.log(`Already there and keeping their own password: ${r.reusedUsers.join(', ')}`);

@@ -7,7 +7,7 @@
 // and differs, a note on stderr says the copy is stale.
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { restRoutes } from '../compat/routes.ts';
+import { restRoutes } from '../src/trpc/rest-routes.ts';
 import { appRouter } from '../src/routers/index.ts';
 import { sectionOf, type SpecEndpoint } from './spec/sections.ts';
 

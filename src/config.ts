@@ -1,5 +1,7 @@
-import { availableParallelism, tmpdir } from 'node:os';
 import { resolve } from 'node:path';
+import { type Environment, environment } from './config/schema.ts';
+
+export { DEFAULT_POOL_SIZE } from './config/schema.ts';
 
 /** Which halves of the service this process runs: both (default), only HTTP, or only jobs. */
 export type ServiceRole = 'all' | 'api' | 'worker';
@@ -74,194 +76,95 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-/** Connections of the API's database pool unless DATABASE_POOL_SIZE says otherwise (docs/operating/database-load.md). */
-export const DEFAULT_POOL_SIZE = 10;
-
-function flag(value: string | undefined, fallback = false): boolean {
-  if (value === undefined || value === '') return fallback;
-  return ['1', 'true', 'yes', 'on'].includes(value.trim().toLowerCase());
-}
-
-function int(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
-  return n;
-}
-
-function positive(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!(n > 0) || !Number.isFinite(n)) throw new Error(`${name} must be a positive number, got "${value}"`);
-  return n;
-}
-
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
-  if (value === undefined || value === '') return fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${value}"`);
-  return value as T;
-}
-
-/** `true`/`false`, or a comma-separated list of the proxies' addresses or CIDR ranges. */
-function trustProxy(value: string | undefined): boolean | string[] {
-  const v = (value ?? '').trim();
-  if (v === '' || ['0', 'false', 'no', 'off'].includes(v.toLowerCase())) return false;
-  if (['1', 'true', 'yes', 'on'].includes(v.toLowerCase())) return true;
-  return v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 /**
- * Single sign-on without an audience would accept assertions the identity provider issued to any
- * other service, and without a certificate it could verify nothing: refuse to start instead.
+ * Reads the whole configuration from the environment (the variables, their defaults and their checks
+ * are in src/config/schema.ts; the README's table lists them). An empty variable counts as unset.
+ * A wrong value stops the start with one line per mistake, each naming its variable.
  */
-function requireSamlSettings(env: Env): void {
-  if (env.AUTH_METHOD !== 'saml') return;
-  if (!env.SAML_AUDIENCE) {
-    throw new Error("AUTH_METHOD=saml needs SAML_AUDIENCE: set it to this service's entity id, which every SAML assertion must name as its audience");
-  }
-  if (!env.SAML_IDP_CERT) {
-    throw new Error("AUTH_METHOD=saml needs SAML_IDP_CERT: set it to the identity provider's signing certificate (PEM text or a path)");
-  }
-}
-
-/**
- * SMTP_URL (smtp://user:pass@host:25, smtps://...), MAIL_FROM (default: the product's name at
- * no-reply@ the web client's host) and WEB_CLIENT_URL (for the notification-settings link).
- */
-function mailSettings(env: Env): Config['mail'] {
-  const webUrl = env.WEB_CLIENT_URL?.trim().replace(/\/+$/, '') || undefined;
-  let host = 'localhost';
-  if (webUrl) {
-    try {
-      host = new URL(webUrl).hostname || host;
-    } catch {
-      throw new Error(`WEB_CLIENT_URL must be an absolute URL, got "${env.WEB_CLIENT_URL}"`);
-    }
-  }
-  const name = (env.EXTERNAL_NAME || 'Course Service').replace(/["\\]/g, '');
-  return { smtpUrl: env.SMTP_URL || undefined, from: env.MAIL_FROM || `"${name}" <no-reply@${host}>`, webUrl };
-}
-
-/**
- * A killed worker's jobs run again about `staleSeconds` (plus one heartbeat) after it stopped
- * checking in; a worker must be allowed to miss at least one heartbeat before it is presumed dead.
- */
-function workerLiveness(env: Env): Config['workerLiveness'] {
-  const heartbeatSeconds = int(env.WORKER_HEARTBEAT_SECONDS, 5, 'WORKER_HEARTBEAT_SECONDS');
-  const staleSeconds = int(env.WORKER_STALE_SECONDS, 30, 'WORKER_STALE_SECONDS');
-  if (heartbeatSeconds < 1) throw new Error('WORKER_HEARTBEAT_SECONDS must be at least 1');
-  if (staleSeconds < 2 * heartbeatSeconds) {
-    throw new Error(`WORKER_STALE_SECONDS must be at least twice WORKER_HEARTBEAT_SECONDS (${heartbeatSeconds}), got ${staleSeconds}`);
-  }
-  return { heartbeatSeconds, staleSeconds };
-}
-
-/** Reads the whole configuration from the environment; see the README for the table. */
 export function loadConfig(env: Env = process.env): Config {
-  const dataDir = resolve(env.DATA_DIR || '.data');
-  const origins = (env.CORS_ORIGINS ?? '*').trim();
-  requireSamlSettings(env);
-  const windowSeconds = int(env.SIGNIN_THROTTLE_WINDOW_SECONDS, 900, 'SIGNIN_THROTTLE_WINDOW_SECONDS');
-  if (windowSeconds < 1) throw new Error('SIGNIN_THROTTLE_WINDOW_SECONDS must be at least 1');
+  const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = environment.safeParse(given);
+  if (!result.success) {
+    // A variable's message follows its name ("must be ..."); a rule across variables words its whole message.
+    throw new Error(result.error.issues.map((issue) => (issue.path.length ? `${issue.path.join('.')} ${issue.message}` : issue.message)).join('\n'));
+  }
+  return toConfig(result.data);
+}
+
+/** The settings in the shape the service uses: grouped, durations in ms, paths absolute, derived defaults filled in. */
+function toConfig(env: Environment): Config {
+  const dataDir = resolve(env.DATA_DIR);
   return {
-    port: int(env.PORT, 3000, 'PORT'),
-    host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
     dataDir,
-    storageRoot: resolve(env.STORAGE_ROOT || resolve(dataDir, 'files')),
-    role: oneOf(env.SERVICE_ROLE, ['all', 'api', 'worker'] as const, 'all', 'SERVICE_ROLE'),
-    adminUsername: (env.ADMIN_USERNAME || 'admin').toLowerCase(),
-    adminPassword: env.ADMIN_PASSWORD || undefined,
-    corsOrigins:
-      origins === '*' || origins === ''
-        ? '*'
-        : origins
-            .split(',')
-            .map((o) => o.trim())
-            .filter(Boolean),
-    authMethod: oneOf(env.AUTH_METHOD, ['database', 'saml'] as const, 'database', 'AUTH_METHOD'),
-    saml: {
-      idpCert: env.SAML_IDP_CERT || undefined,
-      ssoUrl: env.SAML_SSO_URL || null,
-      signoutUrl: env.SAML_SIGNOUT_URL || null,
-      audience: env.SAML_AUDIENCE || undefined,
-    },
-    overseerEnabled: flag(env.OVERSEER_ENABLED),
+    storageRoot: resolve(env.STORAGE_ROOT ?? resolve(dataDir, 'files')),
+    role: env.SERVICE_ROLE,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    corsOrigins: env.CORS_ORIGINS,
+    authMethod: env.AUTH_METHOD,
+    saml: { idpCert: env.SAML_IDP_CERT, ssoUrl: env.SAML_SSO_URL ?? null, signoutUrl: env.SAML_SIGNOUT_URL ?? null, audience: env.SAML_AUDIENCE },
+    overseerEnabled: env.OVERSEER_ENABLED,
     docker: {
-      host: env.DOCKER_HOST || undefined,
-      registryProxy: env.DOCKER_REGISTRY_PROXY || undefined,
-      idleMs: int(env.DOCKER_TIMEOUT_SECONDS, 60, 'DOCKER_TIMEOUT_SECONDS') * 1000,
-      pullMs: int(env.DOCKER_PULL_TIMEOUT_SECONDS, 1800, 'DOCKER_PULL_TIMEOUT_SECONDS') * 1000,
+      host: env.DOCKER_HOST,
+      registryProxy: env.DOCKER_REGISTRY_PROXY,
+      idleMs: env.DOCKER_TIMEOUT_SECONDS * 1000,
+      pullMs: env.DOCKER_PULL_TIMEOUT_SECONDS * 1000,
     },
     overseer: {
-      // Each of build and run is stopped (killed) after this long.
-      timeoutMs: int(env.OVERSEER_TIMEOUT_SECONDS, 20, 'OVERSEER_TIMEOUT_SECONDS') * 1000,
-      // Memory and memory+swap of a container; beyond it the kernel kills the step (exit 137).
-      memoryMb: int(env.OVERSEER_MEMORY_MB, 100, 'OVERSEER_MEMORY_MB'),
-      // CPUs a container may use (fractions allowed, e.g. 0.5).
-      cpus: positive(env.OVERSEER_CPUS, 1, 'OVERSEER_CPUS'),
-      // Processes a container may hold at once (stops fork bombs).
-      pidsLimit: int(env.OVERSEER_PIDS_LIMIT, 256, 'OVERSEER_PIDS_LIMIT'),
-      // The unprivileged uid:gid the scripts run as (a worker that is not root runs them as itself).
-      user: env.OVERSEER_USER || '1000:1000',
-      // Where sandboxes are prepared; the engine must see this path (it is bind-mounted).
-      workDir: resolve(env.OVERSEER_WORK_DIR || tmpdir()),
+      timeoutMs: env.OVERSEER_TIMEOUT_SECONDS * 1000,
+      memoryMb: env.OVERSEER_MEMORY_MB,
+      cpus: env.OVERSEER_CPUS,
+      pidsLimit: env.OVERSEER_PIDS_LIMIT,
+      user: env.OVERSEER_USER,
+      workDir: resolve(env.OVERSEER_WORK_DIR),
     },
-    simcheckEnabled: Boolean(env.SIMCHECK_URL),
+    simcheckEnabled: env.SIMCHECK_URL !== undefined,
     simcheck: {
-      url: env.SIMCHECK_URL || undefined,
-      apiKey: env.SIMCHECK_API_KEY ?? '',
-      webhookSecret: env.SIMCHECK_WEBHOOK_SECRET ?? '',
-      // Whether checked documents join the service's index, so later work is compared with them.
-      indexSubmissions: flag(env.SIMCHECK_INDEX_SUBMISSIONS),
-      timeoutMs: int(env.SIMCHECK_TIMEOUT_SECONDS, 30, 'SIMCHECK_TIMEOUT_SECONDS') * 1000,
+      url: env.SIMCHECK_URL,
+      apiKey: env.SIMCHECK_API_KEY,
+      webhookSecret: env.SIMCHECK_WEBHOOK_SECRET,
+      indexSubmissions: env.SIMCHECK_INDEX_SUBMISSIONS,
+      timeoutMs: env.SIMCHECK_TIMEOUT_SECONDS * 1000,
     },
-    codeSimilarity: {
-      // Shorter k-grams find smaller shared pieces of code, and more pieces shared by chance.
-      kgramLength: Math.max(2, int(env.CODE_SIMILARITY_KGRAM_LENGTH, 12, 'CODE_SIMILARITY_KGRAM_LENGTH')),
-      // At least one fingerprint is kept from every this many k-grams.
-      window: Math.max(1, int(env.CODE_SIMILARITY_WINDOW, 8, 'CODE_SIMILARITY_WINDOW')),
-    },
-    externalName: env.EXTERNAL_NAME || 'Course Service',
-    institutionName: env.INSTITUTION_NAME || env.EXTERNAL_NAME || 'Course Service',
-    pdfFallbackFont: env.PDF_FALLBACK_FONT || undefined,
-    privacyStatement:
-      env.PRIVACY_STATEMENT ||
-      'Your submissions are stored by your institution to assess your work and give you feedback. Staff teaching your unit can see them.',
-    plagiarismStatement:
-      env.PLAGIARISM_STATEMENT || 'By submitting you declare that the work is your own, except where you have acknowledged the work of others.',
-    workerConcurrency: int(env.WORKER_CONCURRENCY, 2, 'WORKER_CONCURRENCY'),
-    workerLiveness: workerLiveness(env),
-    threads: {
-      // All cores but the event loop's by default; at least one.
-      threads: Math.max(1, int(env.CPU_THREADS, availableParallelism() - 1, 'CPU_THREADS')),
-      // Enough for the largest legitimate render measured (docs/operating/heavy-work.md); past it the thread ends, not the process.
-      memoryMb: Math.max(32, int(env.CPU_THREAD_MEMORY_MB, 1024, 'CPU_THREAD_MEMORY_MB')),
-    },
-    pdfMaxPagesPerFile: Math.max(1, int(env.PDF_MAX_PAGES_PER_FILE, 200, 'PDF_MAX_PAGES_PER_FILE')),
-    sessionCacheSeconds: int(env.SESSION_CACHE_SECONDS, 5, 'SESSION_CACHE_SECONDS'),
-    maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, 'MAX_BODY_BYTES'),
-    maxUploadBytes: int(env.MAX_UPLOAD_BYTES, 10_000_000, 'MAX_UPLOAD_BYTES'),
+    codeSimilarity: { kgramLength: env.CODE_SIMILARITY_KGRAM_LENGTH, window: env.CODE_SIMILARITY_WINDOW },
+    externalName: env.EXTERNAL_NAME,
+    institutionName: env.INSTITUTION_NAME ?? env.EXTERNAL_NAME,
+    pdfFallbackFont: env.PDF_FALLBACK_FONT,
+    privacyStatement: env.PRIVACY_STATEMENT,
+    plagiarismStatement: env.PLAGIARISM_STATEMENT,
+    workerConcurrency: env.WORKER_CONCURRENCY,
+    workerLiveness: { heartbeatSeconds: env.WORKER_HEARTBEAT_SECONDS, staleSeconds: env.WORKER_STALE_SECONDS },
+    threads: { threads: env.CPU_THREADS, memoryMb: env.CPU_THREAD_MEMORY_MB },
+    pdfMaxPagesPerFile: env.PDF_MAX_PAGES_PER_FILE,
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    maxUploadBytes: env.MAX_UPLOAD_BYTES,
     signInThrottle: {
-      maxFailuresPerUser: int(env.SIGNIN_MAX_FAILURES_PER_USER, 10, 'SIGNIN_MAX_FAILURES_PER_USER'),
-      maxFailuresPerAddress: int(env.SIGNIN_MAX_FAILURES_PER_ADDRESS, 100, 'SIGNIN_MAX_FAILURES_PER_ADDRESS'),
-      windowSeconds,
+      maxFailuresPerUser: env.SIGNIN_MAX_FAILURES_PER_USER,
+      maxFailuresPerAddress: env.SIGNIN_MAX_FAILURES_PER_ADDRESS,
+      windowSeconds: env.SIGNIN_THROTTLE_WINDOW_SECONDS,
     },
-    trustProxy: trustProxy(env.TRUST_PROXY),
-    logRequests: flag(env.LOG_REQUESTS),
-    shutdownGraceSeconds: int(env.SHUTDOWN_GRACE_SECONDS, 10, 'SHUTDOWN_GRACE_SECONDS'),
+    trustProxy: env.TRUST_PROXY,
+    logRequests: env.LOG_REQUESTS,
+    shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     database: {
-      poolSize: Math.max(1, int(env.DATABASE_POOL_SIZE, DEFAULT_POOL_SIZE, 'DATABASE_POOL_SIZE')),
-      queueTimeoutMs: positive(env.DATABASE_QUEUE_TIMEOUT_SECONDS, 60, 'DATABASE_QUEUE_TIMEOUT_SECONDS') * 1000,
-      connectTimeoutMs: positive(env.DATABASE_CONNECT_TIMEOUT_SECONDS, 5, 'DATABASE_CONNECT_TIMEOUT_SECONDS') * 1000,
+      poolSize: env.DATABASE_POOL_SIZE,
+      queueTimeoutMs: env.DATABASE_QUEUE_TIMEOUT_SECONDS * 1000,
+      connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
     },
-    http: {
-      bodyTimeoutMs: positive(env.REQUEST_BODY_TIMEOUT_SECONDS, 60, 'REQUEST_BODY_TIMEOUT_SECONDS') * 1000,
-      uploadBodyTimeoutMs: positive(env.UPLOAD_BODY_TIMEOUT_SECONDS, 600, 'UPLOAD_BODY_TIMEOUT_SECONDS') * 1000,
+    http: { bodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000, uploadBodyTimeoutMs: env.UPLOAD_BODY_TIMEOUT_SECONDS * 1000 },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `"${env.EXTERNAL_NAME.replace(/["\\]/g, '')}" <no-reply@${mailHost(env.WEB_CLIENT_URL)}>`,
+      webUrl: env.WEB_CLIENT_URL,
     },
-    mail: mailSettings(env),
   };
+}
+
+/** The web client's host, for the default sender's no-reply address. */
+function mailHost(webUrl: string | undefined): string {
+  return (webUrl && new URL(webUrl).hostname) || 'localhost';
 }

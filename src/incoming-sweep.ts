@@ -15,7 +15,10 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 export async function sweepIncomingNowAndHourly(config: Config, log: (message: string) => void): Promise<NodeJS.Timeout> {
   const dir = join(config.dataDir, 'incoming');
   const sweep = async () => {
-    const removed = await sweepIncoming(dir, incomingMaxAgeMs(config)).catch((error: Error) => (log(`sweeping ${dir} failed: ${error.message}`), 0));
+    const removed = await sweepIncoming(dir, incomingMaxAgeMs(config)).catch((error: Error) => {
+      log(`sweeping ${dir} failed: ${error.message}`);
+      return 0;
+    });
     if (removed) log(`removed ${removed} temporary upload file(s) left in ${dir} by an earlier run`);
   };
   await sweep();

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@trpc/server';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
-import { restRoutes, type RestRoute } from '../compat/routes.ts';
+import { restRoutes, type RestRoute } from './trpc/rest-routes.ts';
 import { appRouter } from './routers/index.ts';
 import type { Meta } from './trpc/core.ts';
 
@@ -146,7 +146,9 @@ export function buildOpenApiDocument(router: AnyRouter): OpenAPIObject {
   const doc = generateOpenApiDocument(router, {
     title: 'Course administration and submission service',
     description:
-      'REST API of the course service. Authenticated operations need both headers `Username` and `Auth-Token` (or `Auth_Token`), obtained from `POST /api/auth`. Request bodies may be JSON or form-encoded with bracketed keys (`campus[name]=...`); operations that take files take `multipart/form-data`. Errors are `{"error": "..."}`; 419 means sign in again.',
+      'REST API of the course service. Authenticated operations need both headers `Username` and `Auth-Token` (or `Auth_Token`), ' +
+      'obtained from `POST /api/auth`. Request bodies may be JSON or form-encoded with bracketed keys (`campus[name]=...`); ' +
+      'operations that take files take `multipart/form-data`. Errors are `{"error": "..."}`; 419 means sign in again.',
     version: '1.0.0',
     baseUrl: '/',
     securitySchemes: SECURITY_SCHEMES,

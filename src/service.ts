@@ -60,7 +60,8 @@ export async function startService(config: Config): Promise<RunningService> {
     const cluster = embeddedClusterDirectory(config.dataDir, postgresRunAs());
     if (cluster.outside)
       log(
-        `the system user "postgres" cannot reach ${config.dataDir}, so the embedded database keeps its data in ${cluster.dir} (recorded in ${join(config.dataDir, 'pg.location')})`,
+        `the system user "postgres" cannot reach ${config.dataDir}, so the embedded database keeps its data in ${cluster.dir} (recorded in ` +
+          `${join(config.dataDir, 'pg.location')})`,
       );
     embedded = await startEmbeddedPostgres(cluster.dir, { persistent: true });
     databaseUrl = embedded.url;

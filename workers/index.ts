@@ -4,7 +4,7 @@ import { run, type Task, type TaskList, type WorkerEvents } from 'graphile-worke
 import type { JobName, PendingJobName } from '../src/lib/jobs.ts';
 import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
-import { silentLogger } from '../src/db/migrate.ts';
+import { workerLogger } from '../src/lib/worker-logger.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import type { Storage } from '../src/storage/index.ts';
 import type { DockerEngine } from './adapters/docker.ts';
@@ -128,7 +128,7 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
     crontab: CRONTAB,
     noHandleSignals: true,
     pollInterval: 1000,
-    logger: silentLogger(true),
+    logger: workerLogger(true),
     // Running jobs see helpers.abortSignal fire this long after a stop begins.
     gracefulShutdownAbortTimeout: services.config.shutdownGraceSeconds * 1000,
   });

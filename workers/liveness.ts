@@ -110,7 +110,8 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
       );
       if (startedAt && rows[0].inserted) {
         complain(
-          `this worker's heartbeat row had been removed: another worker presumed it dead while it could not reach the database, and may be running the jobs it held`,
+          `this worker's heartbeat row had been removed: another worker presumed it dead while it could not reach the database, ` +
+            `and may be running the jobs it held`,
         );
       }
       startedAt = rows[0].started_at;
@@ -197,7 +198,8 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
   ticking = tick();
   await ticking;
   log(
-    `heartbeat every ${settings.heartbeatSeconds} s as ${poolId} (pid ${process.pid} on ${host}); a worker silent for ${settings.staleSeconds} s is presumed dead and its jobs go to the others`,
+    `heartbeat every ${settings.heartbeatSeconds} s as ${poolId} (pid ${process.pid} on ${host}); ` +
+      `a worker silent for ${settings.staleSeconds} s is presumed dead and its jobs go to the others`,
   );
   schedule();
   return {

@@ -15,9 +15,12 @@ export class Migration00005SignInFailures extends Migration {
   }
 
   override down(): void | Promise<void> {
-    this.addSql(
-      `create table "sign_in_throttles" ("key" varchar(300) not null, "failures" int4 not null, "window_ends_at" timestamptz(6) not null, primary key ("key"));`,
-    );
+    this.addSql(`create table "sign_in_throttles" (
+      "key" varchar(300) not null,
+      "failures" int4 not null,
+      "window_ends_at" timestamptz(6) not null,
+      primary key ("key")
+    );`);
 
     this.addSql(`drop table if exists "sign_in_failures" cascade;`);
   }

@@ -129,7 +129,8 @@ try {
     for (let i = 0; i < SAMPLES; i++) single.push(await timed(url, staff[i % staff.length]!));
     const single50 = quantile(single, 0.5);
     console.log(
-      `inbox_single (pool ${poolSize}): p50 ${ms(single50)}, p95 ${ms(quantile(single, 0.95))} (one client, ${SAMPLES} requests, ${(first.length / 1024).toFixed(0)} kB, ${JSON.parse(first).length} tasks)`,
+      `inbox_single (pool ${poolSize}): p50 ${ms(single50)}, p95 ${ms(quantile(single, 0.95))} (one client, ${SAMPLES} requests, ` +
+        `${(first.length / 1024).toFixed(0)} kB, ${JSON.parse(first).length} tasks)`,
     );
 
     for (let round = 1; round <= ROUNDS; round++) {
@@ -142,10 +143,13 @@ try {
       const readyLine =
         [...ready.statuses].map(([s, n]) => `${n} × ${s || 'no answer'}`).join(', ') + (ready.reasons.size ? ` ${[...ready.reasons].join(' ')}` : '');
       console.log(
-        `inbox_flood (pool ${poolSize}) round ${round}: ${REQUESTS} concurrent; p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, max ${ms(result.latency.max)}; ` +
-          `503: ${n503}, other 5xx: ${result.fiveXx - n503}, errors: ${result.errors}, timeouts: ${result.timeouts}; status codes ${JSON.stringify(result.statusCodes)}; ` +
+        `inbox_flood (pool ${poolSize}) round ${round}: ${REQUESTS} concurrent; p50 ${ms(result.latency.p50)}, p99 ${ms(result.latency.p99)}, ` +
+          `max ${ms(result.latency.max)}; ` +
+          `503: ${n503}, other 5xx: ${result.fiveXx - n503}, errors: ${result.errors}, timeouts: ${result.timeouts}; ` +
+          `status codes ${JSON.stringify(result.statusCodes)}; ` +
           `/api/ready during the flood: ${readyLine} (slowest ${ms(ready.slowest)}); ` +
-          `wall ${ms(wall)}, ratio to ${REQUESTS} × one request ${(wall / (REQUESTS * single50)).toFixed(2)}, p50 ratio to one request ${(result.latency.p50 / single50).toFixed(1)}`,
+          `wall ${ms(wall)}, ratio to ${REQUESTS} × one request ${(wall / (REQUESTS * single50)).toFixed(2)}, ` +
+          `p50 ratio to one request ${(result.latency.p50 / single50).toFixed(1)}`,
       );
       await sleep(1_000);
     }

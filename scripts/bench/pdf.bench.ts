@@ -46,10 +46,10 @@ async function screenshot(): Promise<Buffer> {
 
 /** Two pages of code. */
 const program = (): string =>
-  Array.from(
+  `${Array.from(
     { length: 45 },
     (_, i) => `def step_${i}(values):\n\t"""Step ${i}."""\n\treturn [v * ${i} for v in values if v % 2 == 0]  # keep the even ones`,
-  ).join('\n') + '\n';
+  ).join('\n')}\n`;
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
@@ -117,10 +117,12 @@ try {
   const built = await PDFDocument.load(await got.arrayBuffer());
   const [p50, p95, r50] = [quantile(latencies, 0.5), quantile(latencies, 0.95), quantile(renders, 0.5)];
   console.log(
-    `pdf: ${built.getPageCount()}-page submission (cover, 6-page PDF, 800x600 PNG, ${files.code.split('\n').length - 1} lines of code); ${SAMPLES} uploads one after another`,
+    `pdf: ${built.getPageCount()}-page submission (cover, 6-page PDF, 800x600 PNG, ${files.code.split('\n').length - 1} lines of code); ` +
+      `${SAMPLES} uploads one after another`,
   );
   console.log(
-    `pdf_upload_to_has_pdf p50 ${ms(p50)}, p95 ${ms(p95)} (goal < 2000 ms); render alone p50 ${ms(r50)}, p95 ${ms(quantile(renders, 0.95))}; ratio ${(p50 / r50).toFixed(2)} (${pages} pages rendered)`,
+    `pdf_upload_to_has_pdf p50 ${ms(p50)}, p95 ${ms(p95)} (goal < 2000 ms); render alone p50 ${ms(r50)}, p95 ${ms(quantile(renders, 0.95))}; ` +
+      `ratio ${(p50 / r50).toFixed(2)} (${pages} pages rendered)`,
   );
 
   /** Queues a rebuild of every submission (PUT .../submission) and times the queue's emptying. */
@@ -147,7 +149,8 @@ try {
   }
   const two = await throughput();
   console.log(
-    `pdf_jobs_throughput one worker ${one.toFixed(2)} jobs/s, two workers ${two.toFixed(2)} jobs/s (ratio ${(two / one).toFixed(2)}; ${JOBS} jobs each, concurrency 1 per worker process)`,
+    `pdf_jobs_throughput one worker ${one.toFixed(2)} jobs/s, two workers ${two.toFixed(2)} jobs/s (ratio ${(two / one).toFixed(2)}; ${JOBS} jobs each, ` +
+      `concurrency 1 per worker process)`,
   );
 } finally {
   for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');

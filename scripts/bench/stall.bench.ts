@@ -59,16 +59,19 @@ try {
       ? `a ${(await PDFDocument.load(readFileSync(join(dataDir, 'files', state.pdfPath)))).getPageCount()}-page PDF`
       : `no PDF (task ${state.status})`;
   console.log(
-    `stall: ${(BYTES / 1e6).toFixed(1)} MB Python file (${program.lines.toLocaleString('en')} lines) uploaded to the default single process; ${outcome} ${(renderMs / 1000).toFixed(1)} s after the upload`,
+    `stall: ${(BYTES / 1e6).toFixed(1)} MB Python file (${program.lines.toLocaleString('en')} lines) uploaded to the default single process; ` +
+      `${outcome} ${(renderMs / 1000).toFixed(1)} s after the upload`,
   );
   const line = (name: string, busy: ReturnType<typeof figures>, idle: ReturnType<typeof figures>) =>
     console.log(
-      `${name} during the render max ${ms(busy.max)}, p99 ${ms(busy.p99)} (n=${busy.n}); idle max ${ms(idle.max)}, p99 ${ms(idle.p99)} (n=${idle.n}); ratio max ${(busy.max / idle.max).toFixed(1)}, p99 ${(busy.p99 / idle.p99).toFixed(1)}`,
+      `${name} during the render max ${ms(busy.max)}, p99 ${ms(busy.p99)} (n=${busy.n}); idle max ${ms(idle.max)}, p99 ${ms(idle.p99)} (n=${idle.n}); ` +
+        `ratio max ${(busy.max / idle.max).toFixed(1)}, p99 ${(busy.p99 / idle.p99).toFixed(1)}`,
     );
   line('stall_health', healthBusy, healthIdle);
   line('stall_users', usersBusy, usersIdle);
   console.log(
-    `stall_rss +${(top - before).toFixed(0)} MiB (${before.toFixed(0)} → ${top.toFixed(0)} MiB); stall_render ${(renderMs / 1000).toFixed(1)} s; worst health wait / render ${(healthBusy.max / renderMs).toFixed(3)}`,
+    `stall_rss +${(top - before).toFixed(0)} MiB (${before.toFixed(0)} → ${top.toFixed(0)} MiB); stall_render ${(renderMs / 1000).toFixed(1)} s; ` +
+      `worst health wait / render ${(healthBusy.max / renderMs).toFixed(3)}`,
   );
 } finally {
   if (server && server.child.exitCode === null) server.child.kill('SIGTERM');

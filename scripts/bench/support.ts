@@ -197,8 +197,10 @@ export async function compare(load: Pick<LoadGenerator, 'rps'>, comparisons: Com
 export function report(result: ComparisonResult): string {
   const r = (x: number) => x.toFixed(2);
   return (
-    `${result.name} ratio ${r(median(result.ratios))} (p25 ${r(quantile(result.ratios, 0.25))}, p75 ${r(quantile(result.ratios, 0.75))}, n=${result.ratios.length})` +
-    `\n  rps median service ${fmt(median(result.service))}, baseline ${fmt(median(result.baseline))}; ratio range ${r(Math.min(...result.ratios))}-${r(Math.max(...result.ratios))}`
+    `${result.name} ratio ${r(median(result.ratios))} (p25 ${r(quantile(result.ratios, 0.25))}, p75 ${r(quantile(result.ratios, 0.75))}, ` +
+    `n=${result.ratios.length})` +
+    `\n  rps median service ${fmt(median(result.service))}, baseline ${fmt(median(result.baseline))}; ` +
+    `ratio range ${r(Math.min(...result.ratios))}-${r(Math.max(...result.ratios))}`
   );
 }
 

@@ -196,7 +196,8 @@ await withBench(
 
     const { warmupMs, rounds } = benchSettings;
     console.log(
-      `unit page (${SIZES.at(-1)} students): concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms (the inbox ${Math.max(durationMs, 4000)} ms) of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`,
+      `unit page (${SIZES.at(-1)} students): concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms ` +
+        `(the inbox ${Math.max(durationMs, 4000)} ms) of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`,
     );
     for (const result of await compare(load, comparisons)) console.log(report(result));
   },

@@ -35,7 +35,8 @@ await withBench(
 
     const { warmupMs, rounds } = benchSettings;
     console.log(
-      `users (${USERS}): concurrency ${concurrency}; ${rounds} rounds, each ${durationMs} ms of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`,
+      `users (${USERS}): concurrency ${concurrency}; ` +
+        `${rounds} rounds, each ${durationMs} ms of service and of baseline in ABBA windows (+${warmupMs} ms warm-up each)`,
     );
     const [result] = await compare(load, [{ name: 'users_list', service: users, baseline }]);
     console.log(report(result!));

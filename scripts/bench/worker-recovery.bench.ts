@@ -86,7 +86,8 @@ try {
   };
   const { heartbeatSeconds, staleSeconds } = loadConfig({}).workerLiveness;
   console.log(
-    `worker-recovery: 7,000 lines of code to PDF; API + 2 worker processes on one PostgreSQL; heartbeat ${heartbeatSeconds} s, stale after ${staleSeconds} s (the defaults)`,
+    `worker-recovery: 7,000 lines of code to PDF; API + 2 worker processes on one PostgreSQL; heartbeat ${heartbeatSeconds} s, ` +
+      `stale after ${staleSeconds} s (the defaults)`,
   );
 
   const t0 = await upload(definitions[0]);
@@ -102,7 +103,8 @@ try {
   const rerun = (await until(async () => (await claims(client, 'accept_submission')).length > 2, 'another worker takes the job')) - killed;
   const built = (await until(() => hasPdf(definitions[1]), 'the PDF is built after the kill')) - killed;
   console.log(
-    `worker_recovery_kill kill -9 → job taken again ${s(rerun)}, → has_pdf ${s(built)} (ratio to normal ${(built / normal).toFixed(2)}; before this change: not within 150 s, graphile-worker's own limit 4 h)`,
+    `worker_recovery_kill kill -9 → job taken again ${s(rerun)}, → has_pdf ${s(built)} (ratio to normal ${(built / normal).toFixed(2)}; ` +
+      `before this change: not within 150 s, graphile-worker's own limit 4 h)`,
   );
 
   await startWorker('worker-c'); // as an orchestrator would replace the killed one
@@ -117,7 +119,8 @@ try {
   const afterRestart = (await until(() => hasPdf(definitions[2]), 'the PDF is built after the restart')) - back;
   const exited = servers.filter((p) => p !== victim && p.child.exitCode !== null).length;
   console.log(
-    `worker_recovery_restart database back → has_pdf ${s(afterRestart)} (ratio to normal ${(afterRestart / normal).toFixed(2)}; processes that exited: ${exited}; before this change: not within 120 s)`,
+    `worker_recovery_restart database back → has_pdf ${s(afterRestart)} (ratio to normal ${(afterRestart / normal).toFixed(2)}; processes that exited: ` +
+      `${exited}; before this change: not within 120 s)`,
   );
   await client.end();
 } finally {

@@ -8,13 +8,13 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import { addDays, toDay } from '../../src/domain/dates.ts';
+import { addDays, laterDay, toDay } from '../../src/domain/dates.ts';
 import { dateForWeekAndDay, weekNumber, type PeriodCalendar } from '../../src/domain/weeks.ts';
 import type { Services } from '../../src/trpc/context.ts';
 import { UploadedFile } from '../../src/trpc/files.ts';
 import { signIn, type As } from '../lib/caller.ts';
 import type { DemoOptions } from './options.ts';
-import { convenorOf, studentsOf, tutorsOf, type DemoPerson } from './people.ts';
+import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedWork } from './work.ts';
 
 export const DEMO_PERIOD = 'Demo';
@@ -243,7 +243,9 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
       unit: {
         code: options.code,
         name: 'Introduction to Programming (demo)',
-        description: `A demo unit: ${options.students} students, ${options.tutors} tutors, ${options.tutorials} tutorials in ${options.streams} streams and ${options.taskDefinitions} task definitions.`,
+        description:
+          `A demo unit: ${options.students} students, ${options.tutors} tutors, ${options.tutorials} tutorials in ${options.streams} streams and ` +
+          `${options.taskDefinitions} task definitions.`,
         teaching_period_id: period.id,
       },
     });
@@ -328,8 +330,8 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
           weighting: grade + 1,
           target_grade: grade,
           start_date: start,
-          target_date: target < start ? start : target,
-          due_date: due < target ? target : due,
+          target_date: laterDay(target, start),
+          due_date: laterDay(due, target),
           restrict_status_updates: false,
           upload_requirements: JSON.stringify(
             code
@@ -369,7 +371,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
             email: p.email,
             campus: '',
           };
-          streams.forEach((stream, s) => (row[stream.abbreviation] = tutorialsByStream[s]![i % perStream[s]!]!));
+          for (const [s, stream] of streams.entries()) row[stream.abbreviation] = tutorialsByStream[s]![i % perStream[s]!]!;
           return row;
         });
         const path = join(dir, `enrol-${from}.csv`);

@@ -123,7 +123,9 @@ export function assertDataDirectoryReachable(dataDir: string, who: RunAs | undef
   const blocker = blockingDirectory(dirname(resolve(dataDir)), who);
   if (blocker) {
     throw new Error(
-      `The embedded PostgreSQL runs as the system user "postgres" (it refuses to run as root), and that user cannot enter ${blocker}, so it cannot keep its data in ${resolve(dataDir)}: set DATA_DIR to a directory it can reach (for example DATA_DIR=/var/lib/course-service), or set DATABASE_URL to a PostgreSQL server.`,
+      `The embedded PostgreSQL runs as the system user "postgres" (it refuses to run as root), and that user cannot enter ${blocker}, ` +
+        `so it cannot keep its data in ${resolve(dataDir)}: set DATA_DIR to a directory it can reach (for example DATA_DIR=/var/lib/course-service), ` +
+        `or set DATABASE_URL to a PostgreSQL server.`,
     );
   }
 }

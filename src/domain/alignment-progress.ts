@@ -65,14 +65,20 @@ export function studentScores(work: readonly AlignedWork[]): { all: StudentScore
   const byTutorial = new Map<number | null, Map<number, StudentScores>>();
   const add = (scores: Map<number, StudentScores>, w: AlignedWork, tenths: number) => {
     let student = scores.get(w.projectId);
-    if (!student) scores.set(w.projectId, (student = new Map()));
+    if (!student) {
+      student = new Map();
+      scores.set(w.projectId, student);
+    }
     student.set(w.outcomeId, (student.get(w.outcomeId) ?? 0) + tenths);
   };
   for (const w of work) {
     const tenths = workTenths(w);
     add(all, w, tenths);
     let tutorial = byTutorial.get(w.tutorialId);
-    if (!tutorial) byTutorial.set(w.tutorialId, (tutorial = new Map()));
+    if (!tutorial) {
+      tutorial = new Map();
+      byTutorial.set(w.tutorialId, tutorial);
+    }
     add(tutorial, w, tenths);
   }
   return { all: [...all.values()], byTutorial: new Map([...byTutorial].map(([id, scores]) => [id, [...scores.values()]])) };

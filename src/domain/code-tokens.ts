@@ -62,9 +62,10 @@ const KEYWORDS = new Set(
 
 // SQL's own words, common names in other languages (values, table, order), so for SQL files only.
 const SQL_KEYWORDS = new Set(
-  'select insert update delete create drop alter table values into from where join inner left right outer on group order by having limit distinct union set as and or not null'.split(
-    ' ',
-  ),
+  (
+    'select insert update delete create drop alter table values into from where join inner left right outer on group order by having limit ' +
+    'distinct union set as and or not null'
+  ).split(' '),
 );
 
 // Longest first, so `>>=` is one token rather than `>`, `>`, `=`.

@@ -44,3 +44,13 @@ export function addDays(day: string, days: number): string {
 export function addWeeks(day: string, weeks: number): string {
   return addDays(day, weeks * 7);
 }
+
+/** The earlier of two days ('YYYY-MM-DD' strings compare as the days do; Math.min would make them NaN). */
+export function earlierDay(a: string, b: string): string {
+  return a < b ? a : b;
+}
+
+/** The later of two days. */
+export function laterDay(a: string, b: string): string {
+  return a > b ? a : b;
+}

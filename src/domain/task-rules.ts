@@ -2,7 +2,7 @@
 // one operation that changes tasks (src/workflow/change-task.ts) loads the state, asks these
 // what follows, and writes it; nothing else decides a status, a date or an extension.
 import type { TaskStatus } from '../../schema/enums.ts';
-import { addDays, addWeeks, toDay } from './dates.ts';
+import { addDays, addWeeks, earlierDay, toDay } from './dates.ts';
 import { CLOSED, isStaffAssigned, PASSING, READY_OR_COMPLETE, STATUS_NAMES, STUDENT_STATUSES } from './task-status.ts';
 
 /** The parts of a task the rules read and change. Days are 'YYYY-MM-DD'. */
@@ -69,7 +69,7 @@ export const rawExtensionDate = (terms: Pick<TaskTerms, 'targetDate'>, extension
 export function dueDay(terms: Pick<TaskTerms, 'targetDate' | 'deadline'>, extensions: number): string {
   if (extensions === 0) return terms.targetDate;
   const raw = rawExtensionDate(terms, extensions);
-  return raw < terms.deadline ? raw : terms.deadline;
+  return earlierDay(raw, terms.deadline);
 }
 
 /** Was work submitted at `at` late for a task with these extensions? */

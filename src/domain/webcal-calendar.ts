@@ -14,6 +14,7 @@ const utcMidnight = (day: string) => new Date(`${day}T00:00:00.000Z`);
 export function renderCalendar(events: FeedEvent[], productName: string, now: Date): string {
   const calendar = ical({
     // PRODID is written as given: a line break or '//' in the configured name must not break it.
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: it replaces control characters
     prodId: `//${productName.replace(/[\u0000-\u001f\u007f]|\/\//g, ' ').trim() || 'Calendar'}//Task calendar//EN`,
     method: ICalCalendarMethod.PUBLISH,
     // Both REFRESH-INTERVAL and X-PUBLISHED-TTL: clients ask again daily.

@@ -2,11 +2,15 @@
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
+const STYLE =
+  'body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}label{display:block;margin-top:1rem}' +
+  'input{width:100%;padding:.4rem}button{margin-top:1.2rem;padding:.5rem 1rem}.error{color:#a00}';
+
 function page(product: string, title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} - ${escapeHtml(product)}</title>
-<style>body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}label{display:block;margin-top:1rem}input{width:100%;padding:.4rem}button{margin-top:1.2rem;padding:.5rem 1rem}.error{color:#a00}</style>
+<style>${STYLE}</style>
 </head><body><h1>${escapeHtml(title)}</h1>
 ${body}
 </body></html>`;

@@ -4,8 +4,8 @@
 
 /** A valid one-page A4 PDF showing `lines` (ASCII) in Helvetica. */
 export function messagePdf(lines: readonly string[]): Buffer {
-  const escape = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
-  const text = lines.map((line, i) => `BT /F1 ${i === 0 ? 24 : 12} Tf 72 ${760 - i * 30} Td (${escape(line)}) Tj ET`).join('\n');
+  const pdfString = (text: string) => text.replace(/[^\x20-\x7e]/g, '?').replace(/([\\()])/g, '\\$1');
+  const text = lines.map((line, i) => `BT /F1 ${i === 0 ? 24 : 12} Tf 72 ${760 - i * 30} Td (${pdfString(line)}) Tj ET`).join('\n');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',

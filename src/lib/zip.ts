@@ -179,7 +179,7 @@ export type ZipEntryOut = { name: string; mtime?: Date; compress?: boolean } & (
  * characters Windows forbids become `_`, and a name of dots only is replaced.
  */
 export function safeEntryPart(label: string): string {
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: it replaces control characters
   const cleaned = label.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, '_').trim();
   return cleaned === '' || /^\.+$/.test(cleaned) ? '_' : cleaned;
 }

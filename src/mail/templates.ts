@@ -44,12 +44,14 @@ export function taskPdfFailedMail(d: { firstName: string; unitName: string; task
   const lines = [
     `Hi ${d.firstName},`,
     '',
-    `We could not process what you submitted for the following ${d.tasks.length === 1 ? 'task' : 'tasks'} in ${d.unitName}, so ${d.tasks.length === 1 ? 'it has' : 'they have'} been marked Fix and Resubmit:`,
+    `We could not process what you submitted for the following ${d.tasks.length === 1 ? 'task' : 'tasks'} in ${d.unitName}, ` +
+      `so ${d.tasks.length === 1 ? 'it has' : 'they have'} been marked Fix and Resubmit:`,
     '',
     ...taskList(d.tasks),
     '',
     ...(d.reason ? [`What went wrong: ${d.reason}`, ''] : []),
-    'Please check the files you uploaded (a PDF that is damaged or password protected, an image that does not open, text in an unusual encoding) and upload the task again.',
+    'Please check the files you uploaded (a PDF that is damaged or password protected, an image that does not open, ' +
+      'text in an unusual encoding) and upload the task again.',
     footer(d.signature),
   ];
   return { subject: `${d.unitName}: Task PDFs ready to view`, text: lines.join('\n') };
@@ -81,7 +83,8 @@ export function portfolioMail(d: { ok: boolean; firstName: string; unitName: str
     : [];
   const body = d.ok
     ? `Your portfolio for ${d.unitName} has been compiled. You can now view and download it in ${d.signature.product}.`
-    : `Your portfolio for ${d.unitName} could not be compiled. This usually means one of your task PDFs is damaged. Sign in to ${d.signature.product}, check each task's PDF, and then ask for the portfolio to be compiled again.`;
+    : `Your portfolio for ${d.unitName} could not be compiled. This usually means one of your task PDFs is damaged. Sign in to ${d.signature.product}, ` +
+      `check each task's PDF, and then ask for the portfolio to be compiled again.`;
   const lines = [`Hi ${d.firstName},`, '', ...auto, body, footer(d.signature)];
   return { subject: `${d.unitName}: ${d.ok ? 'Portfolio ready to review' : 'Portfolio failed to compile'}`, text: lines.join('\n') };
 }
@@ -202,7 +205,8 @@ export function weeklyStaffSummaryMail(d: StaffWeek): MailContent {
     lines.push(
       `  * You posted ${plural(m.commentsWeek, 'comment')} and received ${plural(m.receivedWeek, 'comment')}.`,
       `  * Your students' tasks changed status ${plural(m.studentStatusChanges, 'time')}, and you assessed ${plural(m.assessmentsWeek, 'task')}.`,
-      `  * ${plural(m.awaitingFeedback, 'task')} ${m.awaitingFeedback === 1 ? 'is' : 'are'} waiting for your feedback${m.awaitingFeedback > 0 ? `; the oldest was submitted ${plural(m.oldestWaitingDays, 'day')} ago` : ''}.`,
+      `  * ${plural(m.awaitingFeedback, 'task')} ${m.awaitingFeedback === 1 ? 'is' : 'are'} waiting for your feedback` +
+        `${m.awaitingFeedback > 0 ? `; the oldest was submitted ${plural(m.oldestWaitingDays, 'day')} ago` : ''}.`,
     );
   }
   if (d.convenor) {
@@ -216,7 +220,8 @@ export function weeklyStaffSummaryMail(d: StaffWeek): MailContent {
       rule,
       ...rows.map(
         (s) =>
-          `${cell(s.name, 20)} | ${cell(s.students, 8)} | ${cell(s.assessmentsTotal, 8)} / ${cell(s.assessmentsWeek, 8)} | ${cell(s.commentsTotal, 8)} / ${cell(s.commentsWeek, 8)} | ${cell(s.awaitingFeedback, 7)} | ${cell(s.oldestWaitingDays, 6)}`,
+          `${cell(s.name, 20)} | ${cell(s.students, 8)} | ${cell(s.assessmentsTotal, 8)} / ${cell(s.assessmentsWeek, 8)} | ${cell(s.commentsTotal, 8)} / ` +
+          `${cell(s.commentsWeek, 8)} | ${cell(s.awaitingFeedback, 7)} | ${cell(s.oldestWaitingDays, 6)}`,
       ),
       rule,
     );

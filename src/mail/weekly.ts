@@ -49,7 +49,8 @@ export async function staffFigures(
       select c.* from task_comments c join tasks t on t.id = c.task_id join projects p on p.id = t.project_id where p.unit_id = ${unitId})
     select r.id as "unitRoleId", r.name,
            (select count(*) from students s where s.role_id = r.id)::int as students,
-           (select count(*) from unit_comments c where c.author_id = r.user_id and c.kind = 'status' and c.task_status in ${ASSESSMENTS})::int as "assessmentsTotal",
+           (select count(*) from unit_comments c where c.author_id = r.user_id and c.kind = 'status'
+               and c.task_status in ${ASSESSMENTS})::int as "assessmentsTotal",
            (select count(*) from unit_comments c where c.author_id = r.user_id and c.kind = 'status' and c.task_status in ${ASSESSMENTS}
                and c.created_at >= ${start} and c.created_at < ${end})::int as "assessmentsWeek",
            (select count(*) from unit_comments c where c.author_id = r.user_id and c.kind <> 'status')::int as "commentsTotal",

@@ -70,7 +70,7 @@ export function languageFor(extension: string): string | null {
 }
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" };
-const unescape = (s: string) => s.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ENTITIES[e]);
+const decodeEntities = (s: string) => s.replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, e: string) => ENTITIES[e]);
 
 /** Source text as lines of tokens, coloured by `language` (plain when null or unknown). */
 export function highlightLines(source: string, language: string | null): Token[][] {
@@ -89,7 +89,7 @@ export function highlightLines(source: string, language: string | null): Token[]
       );
     else if (part === '</span>') scopes.pop();
     else if (part !== '') {
-      unescape(part)
+      decodeEntities(part)
         .split('\n')
         .forEach((piece, i) => {
           if (i > 0) lines.push([]);

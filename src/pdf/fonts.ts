@@ -22,7 +22,10 @@ const coverageCache = new Map<string, (codePoint: number) => boolean>();
 
 function fontBytes(path: string): Uint8Array {
   let bytes = bytesCache.get(path);
-  if (!bytes) bytesCache.set(path, (bytes = readFileSync(path)));
+  if (!bytes) {
+    bytes = readFileSync(path);
+    bytesCache.set(path, bytes);
+  }
   return bytes;
 }
 

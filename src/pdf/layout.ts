@@ -37,4 +37,5 @@ export function wrapWords(text: string, maxWidth: number, measure: (s: string) =
 }
 
 /** Drops control characters a font cannot draw (tabs and newlines are handled before). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: it removes control characters
 export const printable = (text: string): string => text.replace(/[\u0000-\u0008\u000b-\u001f\u007f\r]/g, '');

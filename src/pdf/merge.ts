@@ -1,6 +1,6 @@
 // Uploaded PDFs, placed page by page at their own size with nothing drawn on them (beyond-spec.md
 // §8.1). A PDF that will not open, is encrypted or has no pages is the student's to fix.
-import { PDFDocument } from 'pdf-lib';
+import { PDFDocument, type PDFPage } from 'pdf-lib';
 import { SubmissionFileError } from './errors.ts';
 
 /** Opens an uploaded PDF; SubmissionFileError when it cannot be used. */
@@ -22,7 +22,7 @@ export async function openSubmittedPdf(bytes: Uint8Array): Promise<PDFDocument> 
 /** Appends every page of `bytes` to `doc`; the number of pages added. */
 export async function appendPdf(doc: PDFDocument, bytes: Uint8Array): Promise<number> {
   const source = await openSubmittedPdf(bytes);
-  let pages;
+  let pages: PDFPage[];
   try {
     pages = await doc.copyPages(source, source.getPageIndices());
   } catch {

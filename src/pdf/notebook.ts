@@ -6,12 +6,23 @@ import { codeColumns, codeRows, codeRowsFitting, cutToRows, drawCode } from './c
 import { MARGIN, TEXT_WIDTH, wrapWords } from './layout.ts';
 import { SubmissionFileError } from './errors.ts';
 import { checkImagePixels } from './images.ts';
-import { rgb } from 'pdf-lib';
+import { type PDFImage, rgb } from 'pdf-lib';
 
 export type Output = { kind: 'text'; text: string } | { kind: 'png'; data: Buffer };
 export type Cell = { kind: 'markdown'; source: string } | { kind: 'raw'; source: string } | { kind: 'code'; number: number; source: string; outputs: Output[] };
 
 const joined = (value: unknown): string => (Array.isArray(value) ? value.join('') : typeof value === 'string' ? value : '');
+/** An output of a code cell as nbformat writes it: the fields read below, not checked further. */
+interface NotebookOutput {
+  output_type?: unknown;
+  text?: unknown;
+  traceback?: string[];
+  ename?: unknown;
+  evalue?: unknown;
+  data?: Record<string, unknown>;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI colour codes begin with ESC
 export const stripAnsi = (text: string): string => text.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, '');
 
 /** The cells of a notebook's JSON text; throws SubmissionFileError when it is not a notebook. */
@@ -31,7 +42,7 @@ export function notebookCells(json: string): { language: string; cells: Cell[] }
     if (cell.cell_type !== 'code') return { kind: 'raw', source };
     count++;
     const outputs: Output[] = [];
-    for (const out of (Array.isArray(cell.outputs) ? cell.outputs : []) as Record<string, any>[]) {
+    for (const out of (Array.isArray(cell.outputs) ? cell.outputs : []) as NotebookOutput[]) {
       if (out.output_type === 'stream') outputs.push({ kind: 'text', text: joined(out.text) });
       else if (out.output_type === 'error') outputs.push({ kind: 'text', text: stripAnsi((out.traceback ?? [`${out.ename}: ${out.evalue}`]).join('\n')) });
       else if (out.data) {
@@ -124,7 +135,7 @@ export async function drawNotebook(writer: PdfWriter, json: string, shown: Noteb
 }
 
 async function drawOutputImage(writer: PdfWriter, png: Buffer): Promise<void> {
-  let image;
+  let image: PDFImage;
   try {
     checkImagePixels(png);
     image = await writer.doc.embedPng(png);

@@ -20,7 +20,10 @@ const require = createRequire(import.meta.url);
 const fontBytes = new Map<string, Promise<Buffer>>();
 const fontFile = (name: string) => {
   let bytes = fontBytes.get(name);
-  if (!bytes) fontBytes.set(name, (bytes = readFile(require.resolve(`dejavu-fonts-ttf/ttf/${name}`))));
+  if (!bytes) {
+    bytes = readFile(require.resolve(`dejavu-fonts-ttf/ttf/${name}`));
+    fontBytes.set(name, bytes);
+  }
   return bytes;
 };
 

@@ -165,7 +165,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
     w.newPage();
     toc.push({ title: 'Additional Files', level: 0, page: w.page });
     w.heading('Additional Files');
-    extras.forEach((part, i) => w.text(`${i + 1}. ${part.name}`));
+    for (const [i, part] of extras.entries()) w.text(`${i + 1}. ${part.name}`);
     for (const [i, part] of extras.entries()) {
       const what = `The portfolio file "${part.name}"`;
       const bytes = await fetch(part.key, what);
@@ -232,7 +232,7 @@ export async function renderPortfolio(inputs: PortfolioInputs, options: RenderOp
     w.y -= size * 1.5;
     const room = A4[0] - 2 * MARGIN - entry.level * 16 - 40;
     let title = printable(entry.title).replace(/\n/g, ' ');
-    while (title.length > 1 && font.widthOfTextAtSize(title, size) > room) title = title.slice(0, -2) + '…';
+    while (title.length > 1 && font.widthOfTextAtSize(title, size) > room) title = `${title.slice(0, -2)}…`;
     w.page.drawText(title, { x, y: w.y, size, font });
     w.page.drawText(number, { x: A4[0] - MARGIN - font.widthOfTextAtSize(number, size), y: w.y, size, font });
   }
@@ -281,7 +281,8 @@ function drawCode(w: PageWriter, source: string, extension: string, maxPages = I
   }
   if (!cut.whole)
     w.text(
-      `Cut short here: this portfolio shows the first ${maxPages} pages of each file (${cut.lines} lines). The whole file is among the student's portfolio files.`,
+      `Cut short here: this portfolio shows the first ${maxPages} pages of each file (${cut.lines} lines). ` +
+        `The whole file is among the student's portfolio files.`,
       { font: w.fonts.bold, size: 9, gap: 6 },
     );
 }

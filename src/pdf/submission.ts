@@ -101,7 +101,10 @@ function drawCodeFile(writer: PdfWriter, file: SubmittedFile, maxPages: number |
   // A beginning read up to a byte limit can end inside a line, which is then not counted as shown.
   const shown = cut.whole && !cut.text.endsWith('\n') ? cut.lines - 1 : cut.lines;
   const lines = file.whole?.lines ?? cut.lines;
-  return `${file.originalFilename} (${sizeOf(size)}) is cut short here: this PDF shows the first ${maxPages} pages of each file, here lines 1 to ${count(shown)} of ${count(lines)} lines. ${DOWNLOAD}`;
+  return (
+    `${file.originalFilename} (${sizeOf(size)}) is cut short here: this PDF shows the first ${maxPages} pages of each file, ` +
+    `here lines 1 to ${count(shown)} of ${count(lines)} lines. ${DOWNLOAD}`
+  );
 }
 
 /** A notebook, cell by cell, up to the page limit; the note for one cut short, else null. */
@@ -113,7 +116,10 @@ async function drawNotebookFile(writer: PdfWriter, file: SubmittedFile, maxPages
   } catch (error) {
     if (!(error instanceof PageLimitReached)) throw error;
   }
-  return `${file.originalFilename} (${sizeOf(file.bytes.length)}) is cut short here: this PDF shows the first ${maxPages} pages of each file, here up to cell ${count(shown.cells)} of ${count(shown.total)}. ${DOWNLOAD}`;
+  return (
+    `${file.originalFilename} (${sizeOf(file.bytes.length)}) is cut short here: this PDF shows the first ${maxPages} pages of each file, ` +
+    `here up to cell ${count(shown.cells)} of ${count(shown.total)}. ${DOWNLOAD}`
+  );
 }
 
 /** The note under a file cut short, in bold, kept together: on a new page if this one lacks the room. */

@@ -81,7 +81,10 @@ export class PdfWriter {
   text(page: PDFPage, text: string, x: number, y: number, face: FaceName, size: number, color: RGB = BLACK): number {
     const chain = faceChain(this.fonts, face);
     let ops = this.pending.get(page);
-    if (!ops) this.pending.set(page, (ops = []));
+    if (!ops) {
+      ops = [];
+      this.pending.set(page, ops);
+    }
     let advance = 0;
     for (const run of splitByCoverage(
       printable(text),
@@ -104,12 +107,16 @@ export class PdfWriter {
   private shaped(font: PDFFont, text: string): { hex: string; width: number } {
     if (PLAIN_ASCII.test(text)) return this.shapedAscii(font, text);
     let cache = this.shapes.get(font);
-    if (!cache) this.shapes.set(font, (cache = new Map()));
+    if (!cache) {
+      cache = new Map();
+      this.shapes.set(font, cache);
+    }
     let shape = cache.get(text);
     if (!shape) {
       if (cache.size >= SHAPED_CACHE) cache.clear();
       // encodeText also adds the glyphs to the font's subset, so a remembered operand stays valid.
-      cache.set(text, (shape = { hex: font.encodeText(text).toString(), width: font.widthOfTextAtSize(text, 1) }));
+      shape = { hex: font.encodeText(text).toString(), width: font.widthOfTextAtSize(text, 1) };
+      cache.set(text, shape);
     }
     return shape;
   }
@@ -120,7 +127,10 @@ export class PdfWriter {
    */
   private shapedAscii(font: PDFFont, text: string): { hex: string; width: number } {
     let glyphs = this.asciiGlyphs.get(font);
-    if (!glyphs) this.asciiGlyphs.set(font, (glyphs = []));
+    if (!glyphs) {
+      glyphs = [];
+      this.asciiGlyphs.set(font, glyphs);
+    }
     let hex = '';
     let width = 0;
     for (let i = 0; i < text.length; i++) {
@@ -146,9 +156,15 @@ export class PdfWriter {
   /** The page's resource name for `font`, added once (page.drawText would add one per call). */
   private fontKey(page: PDFPage, font: PDFFont): PDFName {
     let keys = this.fontKeys.get(page);
-    if (!keys) this.fontKeys.set(page, (keys = new Map()));
+    if (!keys) {
+      keys = new Map();
+      this.fontKeys.set(page, keys);
+    }
     let key = keys.get(font);
-    if (!key) keys.set(font, (key = page.node.newFontDictionary(font.name, font.ref)));
+    if (!key) {
+      key = page.node.newFontDictionary(font.name, font.ref);
+      keys.set(font, key);
+    }
     return key;
   }
 

@@ -166,7 +166,7 @@ export async function runDeleteAttachment(run: ActionRun, action: Action): Promi
     run,
     action,
     `Deleting group attachment ${attachmentId}`,
-    async () => (await run.client.deleteGroupAttachment(groupId, attachmentId), true),
+    () => run.client.deleteGroupAttachment(groupId, attachmentId).then(() => true),
     [
       { status: 404, code: 'custom_error', message: 'Group attachment not found by the similarity service' },
       { status: 409, code: 'custom_error', message: 'Group attachment is in an error state' },

@@ -29,7 +29,7 @@ export const READY_FOR_VIEWER = [
 ];
 
 export function isChecked(requirement: { type?: string; tii_check?: unknown } | undefined): boolean {
-  if (!requirement || requirement.type !== 'document') return false;
+  if (requirement?.type !== 'document') return false;
   const v = requirement.tii_check;
   return v === true || v === 1 || v === '1' || v === 'true';
 }

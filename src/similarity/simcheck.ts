@@ -57,7 +57,7 @@ async function acceptEula(run: ActionRun, action: Action): Promise<void> {
 
 async function deleteSubmission(run: ActionRun, action: Action): Promise<void> {
   const remoteId = String(action.params?.remoteId ?? '');
-  const deleted = await call(run, action, `Deleting submission ${remoteId}`, async () => (await run.client.deleteSubmission(remoteId), true), [
+  const deleted = await call(run, action, `Deleting submission ${remoteId}`, () => run.client.deleteSubmission(remoteId).then(() => true), [
     { status: 404, code: 'custom_error', message: 'Submission not found in delete submission' },
   ]);
   if (deleted) markComplete(action);

@@ -3,7 +3,7 @@
 // once complete; a failed write removes its temporary file.
 import { randomBytes } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, copyFile, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { access, copyFile, type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -62,7 +62,7 @@ export function localStorage(root: string): Storage {
 
     async open(key): Promise<StoredFile | null> {
       const path = pathOf(key);
-      let handle;
+      let handle: FileHandle;
       try {
         handle = await open(path, 'r');
       } catch (error) {

@@ -42,7 +42,7 @@ export interface RunOptions {
  * A thread task: `run(settings, input)` calls the default export of `file` in a pool thread. The
  * caller names the function's type only, so nothing of the task's code loads on the event loop.
  */
-export function threadTask<F extends (input: any) => unknown>(file: URL) {
+export function threadTask<F extends (input: never) => unknown>(file: URL) {
   return (settings: ThreadSettings, input: Parameters<F>[0], options: RunOptions = {}): Promise<Awaited<ReturnType<F>>> =>
     shared(settings).run(input, { filename: file.href, signal: options.signal, transferList: options.transfer });
 }

@@ -86,7 +86,7 @@ function first(value: unknown): string | undefined {
  */
 export function readCredentials(headers: Record<string, unknown>): Credentials {
   return {
-    username: first(headers['username']),
-    token: first(headers['auth-token']) ?? first(headers['auth_token']),
+    username: first(headers.username),
+    token: first(headers['auth-token']) ?? first(headers.auth_token),
   };
 }

@@ -62,6 +62,18 @@ test('a wrong value stops the start with a message naming the variable', () => {
   assert.throws(() => loadConfig({ SIGNIN_THROTTLE_WINDOW_SECONDS: '0' }), /SIGNIN_THROTTLE_WINDOW_SECONDS must be at least 1/);
 });
 
+test('every wrong value is named at once, one line each, so one start shows all that needs fixing', () => {
+  assert.throws(
+    () => loadConfig({ PORT: 'eighty', SERVICE_ROLE: 'both' }),
+    (error: Error) => error.message === 'PORT must be a non-negative integer, got "eighty"\nSERVICE_ROLE must be one of all, api, worker, got "both"',
+  );
+});
+
+test('an empty variable counts as unset', () => {
+  const c = loadConfig({ PORT: '', SERVICE_ROLE: '', DATA_DIR: '', OVERSEER_ENABLED: '', TRUST_PROXY: '' });
+  assert.equal([c.port, c.role, c.dataDir, c.overseerEnabled, c.trustProxy], [3000, 'all', loadConfig({}).dataDir, false, false]);
+});
+
 test('single sign-on refuses to start without an audience or a certificate, and says why', () => {
   assert.throws(
     () => loadConfig({ AUTH_METHOD: 'saml', SAML_IDP_CERT: '/etc/idp.pem' }),

@@ -4,18 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  NotAZipError,
-  assertSafeZip,
-  copyEntryTo,
-  listZip,
-  readEntry,
-  readZip,
-  safeEntryPart,
-  unsafeEntryName,
-  writeZip,
-  zipToBuffer,
-} from '../../src/lib/zip.ts';
+import { NotAZipError, assertSafeZip, copyEntryTo, listZip, readEntry, readZip, safeEntryPart, unsafeEntryName, zipToBuffer } from '../../src/lib/zip.ts';
 import { pdfBytes, rawZip, unzip } from '../support/zips.ts';
 
 const test = suite('lib: zips in and out, without zip-slip');

@@ -28,7 +28,10 @@ async function noEngine(): Promise<string | null> {
     await docker.ping();
     return null;
   } catch (error) {
-    return `no Docker engine answers at ${process.env.DOCKER_HOST || '/var/run/docker.sock'} (${(error as Error).message}); run scripts/docker-engine.sh as root`;
+    return (
+      `no Docker engine answers at ${process.env.DOCKER_HOST || '/var/run/docker.sock'} (${(error as Error).message}); ` +
+      'run scripts/docker-engine.sh as root'
+    );
   }
 }
 
@@ -39,7 +42,8 @@ async function buildImage(): Promise<void> {
     await copyFile(BUSYBOX, join(context, 'busybox'));
     await writeFile(
       join(context, 'Dockerfile'),
-      'FROM scratch\nCOPY busybox /bin/busybox\nRUN ["/bin/busybox", "--install", "-s", "/bin"]\nRUN ["/bin/busybox", "mkdir", "-p", "/home/overseer/work-dir", "/tmp"]\n',
+      'FROM scratch\nCOPY busybox /bin/busybox\nRUN ["/bin/busybox", "--install", "-s", "/bin"]\nRUN ["/bin/busybox", "mkdir", "-p", ' +
+        '"/home/overseer/work-dir", "/tmp"]\n',
     );
     const stream = await docker.buildImage({ context, src: ['Dockerfile', 'busybox'] }, { t: IMAGE, networkmode: 'none', rm: true, forcerm: true });
     await new Promise<void>((resolve, reject) =>
@@ -128,6 +132,7 @@ if (reason) {
   });
 
   test('a memory hog is killed at the memory limit and reported', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ${#x} is the shell's length of x, in a shell script
     const { record, output } = await assess('x=$(head -c 300000000 /dev/zero | tr "\\0" a)\necho ${#x}\n');
     assert.is(record.status, 'done');
     assert.match(output, /run stopped: memory limit of 100 MB exceeded \(killed, exit code \d+\)/);

@@ -15,7 +15,7 @@ import { createOrm, type Orm } from '../../src/db/orm.ts';
 import { createServices } from '../../src/trpc/context.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
-import { api } from '../support/http.ts';
+import { api, type TestResponse } from '../support/http.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { taskWorld } from '../support/task-world.ts';
 
@@ -89,7 +89,8 @@ test('a signed-in upload may take the longer upload allowance; then it is cut to
   const upload = await slowRequest(
     port,
     `POST /api/projects/${w.project}/task_def_id/${w.td}/submission HTTP/1.1\r\nHost: x\r\nUsername: ${username}\r\nAuth-Token: ${token}\r\n` +
-      'Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file0"; filename="a.pdf"\r\n\r\n%PDF',
+      'Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 100000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file0"; ' +
+      'filename="a.pdf"\r\n\r\n%PDF',
   );
   await sleep(3_000);
   assert.not.ok(upload.closed(), 'still open after three times the ordinary body allowance');
@@ -122,7 +123,8 @@ test('out of file descriptors: a request that needs a new one gets 503, never 50
   // A limit a little above what is open, then every descriptor left taken, so that nothing new can open.
   execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${readdirSync('/proc/self/fd').length + 64}:${hard}`]);
   const fillers: number[] = [];
-  let users, ready;
+  let users: TestResponse;
+  let ready: TestResponse;
   try {
     for (;;) fillers.push(openSync('/dev/null', 'r'));
   } catch {

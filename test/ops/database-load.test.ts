@@ -49,7 +49,9 @@ async function serviceWith(poolSize: number, queueTimeoutSeconds: number): Promi
 /** Checks out every connection of the pool, as long requests would hold them; returns the release. */
 async function holdAll(pool: pg.Pool, size: number): Promise<() => void> {
   const clients = await Promise.all(Array.from({ length: size }, () => pool.connect()));
-  return () => clients.forEach((c) => c.release());
+  return () => {
+    for (const c of clients) c.release();
+  };
 }
 
 test('a request waits for a busy pool past the old 5 s connection timeout, and is answered once a connection frees', async () => {

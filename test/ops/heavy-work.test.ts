@@ -74,7 +74,9 @@ test('while a 9.5 MB program becomes a PDF, health and the users list answer, me
   const renderMs = performance.now() - uploaded;
   const [healthMs, usersMs] = [await health.stop(), await list.stop()];
   const grownMiB = peak.stop() - before;
-  const figures = `render ${(renderMs / 1000).toFixed(1)} s, worst health ${maxOf(healthMs).toFixed(0)} ms (${healthMs.length} answers), worst users ${maxOf(usersMs).toFixed(0)} ms (${usersMs.length}), RSS +${grownMiB.toFixed(0)} MiB`;
+  const figures =
+    `render ${(renderMs / 1000).toFixed(1)} s, worst health ${maxOf(healthMs).toFixed(0)} ms (${healthMs.length} answers), ` +
+    `worst users ${maxOf(usersMs).toFixed(0)} ms (${usersMs.length}), RSS +${grownMiB.toFixed(0)} MiB`;
   console.log(`  heavy render: ${figures}`);
 
   assert.ok(done, `the PDF (or a failed-PDF outcome) within 120 s: ${figures}`);

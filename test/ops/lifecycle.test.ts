@@ -122,7 +122,8 @@ test('SIGTERM during a burst of requests and a running job: every request is ans
     (await c.query('select pull_status from overseer_images where id = $1', [imageId])).rows[0],
     (
       await c.query(
-        "select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'pull_overseer_image'",
+        'select count(*)::int as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id ' +
+          "where t.identifier = 'pull_overseer_image'",
       )
     ).rows[0],
   ]);
@@ -180,7 +181,8 @@ async function startSlowUpload(server: ServerProcess, headers: Record<string, st
   socket.on('error', () => {});
   socket.write(
     `POST /api/projects/1/task_def_id/1/submission HTTP/1.1\r\nHost: x\r\nUsername: ${headers.Username}\r\nAuth-Token: ${headers['Auth-Token']}\r\n` +
-      'Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 1000000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file0"; filename="a.pdf"\r\n\r\n' +
+      'Content-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: 1000000\r\n\r\n--XyZ\r\nContent-Disposition: form-data; name="file0"; ' +
+      'filename="a.pdf"\r\n\r\n' +
       '%PDF-1.4 '.repeat(2_000),
   );
   await eventually(() => incoming().length > 0, 30_000, 'the upload streams to a temporary file');

@@ -36,7 +36,7 @@ test("readHead keeps the beginning up to the line or byte limit and counts all o
   const text = Array.from({ length: 100_000 }, (_, i) => `line ${i}`).join('\n'); // no final newline
   await storage.put('a/b.txt', Readable.from([Buffer.from(text)]));
   const byLines = await readHead(storage, 'a/b.txt', { maxLines: 10, maxBytes: 1_000_000 });
-  assert.is(byLines!.bytes.toString(), text.split('\n').slice(0, 10).join('\n') + '\n');
+  assert.is(byLines!.bytes.toString(), `${text.split('\n').slice(0, 10).join('\n')}\n`);
   assert.is(byLines!.size, Buffer.byteLength(text));
   assert.is(byLines!.lines, 100_000);
   const byBytes = await readHead(storage, 'a/b.txt', { maxLines: 1_000_000, maxBytes: 100_003 });

@@ -75,6 +75,13 @@ const ATTACKER = testIdp('idp.example.edu'); // same name, different key
 const AUDIENCE = 'https://courses.example.edu/saml/metadata';
 const ISSUER = 'https://idp.example.edu/idp/shibboleth';
 const MINUTE = 60_000;
+// Namespaces and fixed values of the documents below.
+const PROTOCOL_NS = 'xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol"';
+const ASSERTION_NS = 'xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion"';
+const SCHEMA_NS = 'xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"';
+const ACS = 'https://courses.example.edu/api/auth/jwt';
+const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
+const PASSWORD_PROTECTED = 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -111,23 +118,24 @@ function assertionXml(o: AssertionOptions = {}): string {
   const attributes = (o.attributes ?? JANE)
     .map(
       ([name, friendly, values]) =>
-        `      <saml:Attribute Name="${esc(name)}"${friendly ? ` FriendlyName="${esc(friendly)}"` : ''} NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:uri">\n` +
+        `      <saml:Attribute Name="${esc(name)}"${friendly ? ` FriendlyName="${esc(friendly)}"` : ''}` +
+        ` NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:uri">\n` +
         values.map((v) => `        <saml:AttributeValue xsi:type="xs:string">${esc(v)}</saml:AttributeValue>\n`).join('') +
         `      </saml:Attribute>\n`,
     )
     .join('');
-  return `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ID="${o.id ?? freshId()}" Version="2.0" IssueInstant="${now.toISOString()}">
+  return `<saml:Assertion ${ASSERTION_NS} ${SCHEMA_NS} ID="${o.id ?? freshId()}" Version="2.0" IssueInstant="${now.toISOString()}">
     <saml:Issuer>${ISSUER}</saml:Issuer>
     <saml:Subject>
-      <saml:NameID Format="${o.nameIdFormat ?? 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient'}">${esc(o.nameId ?? '_8e8dc5f69a98cc4c1ff3427e5ce34606fd672f91e6')}</saml:NameID>
+      <saml:NameID Format="${o.nameIdFormat ?? TRANSIENT}">${esc(o.nameId ?? '_8e8dc5f69a98cc4c1ff3427e5ce34606fd672f91e6')}</saml:NameID>
       <saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">
-        <saml:SubjectConfirmationData${until} Recipient="https://courses.example.edu/api/auth/jwt" InResponseTo="_request1"/>
+        <saml:SubjectConfirmationData${until} Recipient="${ACS}" InResponseTo="_request1"/>
       </saml:SubjectConfirmation>
     </saml:Subject>
     <saml:Conditions NotBefore="${notBefore.toISOString()}"${until}>
 ${audience === null ? '' : `      <saml:AudienceRestriction><saml:Audience>${esc(audience)}</saml:Audience></saml:AudienceRestriction>\n`}    </saml:Conditions>
     <saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_session1">
-      <saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext>
+      <saml:AuthnContext><saml:AuthnContextClassRef>${PASSWORD_PROTECTED}</saml:AuthnContextClassRef></saml:AuthnContext>
     </saml:AuthnStatement>
     <saml:AttributeStatement>
 ${attributes}    </saml:AttributeStatement>
@@ -135,8 +143,9 @@ ${attributes}    </saml:AttributeStatement>
 }
 
 function responseXml(assertions: string[], status = 'urn:oasis:names:tc:SAML:2.0:status:Success'): string {
+  const issued = env.clock.now().toISOString();
   return `<?xml version="1.0" encoding="UTF-8"?>
-<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_response1" Version="2.0" IssueInstant="${env.clock.now().toISOString()}" Destination="https://courses.example.edu/api/auth/jwt" InResponseTo="_request1">
+<samlp:Response ${PROTOCOL_NS} ${ASSERTION_NS} ID="_response1" Version="2.0" IssueInstant="${issued}" Destination="${ACS}" InResponseTo="_request1">
   <saml:Issuer>${ISSUER}</saml:Issuer>
   <samlp:Status><samlp:StatusCode Value="${status}"/></samlp:Status>
   ${assertions.join('\n  ')}

@@ -135,7 +135,7 @@ test("GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in th
   assert.is(res.headers['content-type'], 'application/zip');
   assert.match(String(res.headers['content-disposition']), /attachment; filename="?2026-03-02-SIT101-atutor\.zip/);
   const entries = await unzip(res.bytes);
-  assert.equal([...entries.keys()].sort(), ['astudent/P1-' + mine + '.pdf', 'marks.csv', 'readme.txt']);
+  assert.equal([...entries.keys()].sort(), [`astudent/P1-${mine}.pdf`, 'marks.csv', 'readme.txt']);
   assert.equal(entries.get(`astudent/P1-${mine}.pdf`), pdfBytes('astudent P1'));
   assert.match(entries.get('readme.txt')!.toString(), /marks\.csv/);
 
@@ -161,7 +161,7 @@ test("GET: a zip of marks.csv, readme.txt and the PDFs of the work waiting in th
   );
 });
 
-test("GET: a convenor may take a tutor's package with user_id; a tutor may not take another's; students, other units' tutors and unknown units are refused", async () => {
+test("GET: a convenor may take a tutor's package (user_id), a tutor not another's; students, other units' tutors and unknown units are refused", async () => {
   const w = await world();
   await trigger(people.student, w.project, w.p1, 'rff');
   const theirs = await download(people.convenor, `unit_id=${w.unit}&user_id=${people.tutor.user.id}`);
@@ -344,7 +344,7 @@ test('group work: one row per group submission (GRP_<group>_<submission>), asses
   const groupRows = rows.filter((r) => r.task === 'G1');
   assert.equal(
     groupRows.map((r) => [r.username, r.name, r.tutorial, r.status]),
-    [[`GRP_${group}_${submission}`, 'Group ' + w.tutorial, 'LA1-01', 'rff']],
+    [[`GRP_${group}_${submission}`, `Group ${w.tutorial}`, 'LA1-01', 'rff']],
   );
 
   const res = await upload(
@@ -372,7 +372,8 @@ test('group work: one row per group submission (GRP_<group>_<submission>), asses
     people.tutor,
     w.unit,
     csvFile(
-      `Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment\nGRP_${group + 1}_${submission},X,LA1-01,G1,complete,,,\nGRP_${group}_999,X,LA1-01,G1,complete,,,`,
+      'Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment\n' +
+        `GRP_${group + 1}_${submission},X,LA1-01,G1,complete,,,\nGRP_${group}_999,X,LA1-01,G1,complete,,,`,
     ),
   );
   assert.equal(

@@ -23,6 +23,9 @@ const k = () => db(env.orm.em.fork());
 const receipts = async (comment: number) =>
   (await k().selectFrom('comment_read_receipts').select('user_id').where('comment_id', '=', comment).orderBy('user_id').execute()).map((r) => r.user_id);
 
+/** A listed comment, by the fields these tests read. */
+type Listed = { comment: string; is_new: boolean; type: string; status: string; recipient_read_time: string | null };
+
 const KEYS = ['author', 'comment', 'created_at', 'has_attachment', 'id', 'is_new', 'recipient', 'recipient_read_time', 'reply_to_id', 'type'];
 
 test('three staff comments are new for the student on the first listing and not on the second, with exactly the comment keys', async () => {
@@ -31,7 +34,7 @@ test('three staff comments are new for the student on the first listing and not 
   const first = await list(people.student, w.project, w.td);
   assert.is(first.status, 200);
   assert.equal(
-    first.body.map((c: any) => c.comment),
+    first.body.map((c: Listed) => c.comment),
     ['One', 'Two', 'Three'],
   );
   for (const c of first.body) {
@@ -42,12 +45,12 @@ test('three staff comments are new for the student on the first listing and not 
   }
   const second = await list(people.student, w.project, w.td);
   assert.equal(
-    second.body.map((c: any) => c.is_new),
+    second.body.map((c: Listed) => c.is_new),
     [false, false, false],
   );
   // The tutor now sees when the student read them.
   const tutorView = await list(people.tutor, w.project, w.td);
-  assert.ok(tutorView.body.every((c: any) => typeof c.recipient_read_time === 'string'));
+  assert.ok(tutorView.body.every((c: Listed) => typeof c.recipient_read_time === 'string'));
 });
 
 test('a student comments "Hello World" (multipart, as the web client sends it): 201 to their tutor, not new for them; the task is created', async () => {
@@ -160,7 +163,7 @@ test('mark unread: 201 with the comment new again for the caller only; the next 
   assert.is(res.body.is_new, true);
   assert.equal(await receipts(c.body.id), [people.tutor.user.id]);
   assert.equal(
-    (await list(people.student, w.project, w.td)).body.map((x: any) => x.is_new),
+    (await list(people.student, w.project, w.td)).body.map((x: Listed) => x.is_new),
     [true],
   );
   assert.is((await api(env, 'POST', `${base(w.project, w.td)}/99999`, { as: people.student.creds })).status, 404);
@@ -207,7 +210,7 @@ test("the student's tutor reads for every staff member; another staff member rea
     [people.student.user.id, ...staff].sort((a, b) => a - b),
   );
   assert.equal(
-    (await list(people.convenor, w.project, w.td)).body.map((c: any) => c.is_new),
+    (await list(people.convenor, w.project, w.td)).body.map((c: Listed) => c.is_new),
     [false, false],
   );
 });
@@ -233,7 +236,7 @@ test('an extension request stays new for the tutor it was sent to until assessed
   assert.is((await list(people.tutor, w.project, w.td)).body[0].is_new, true);
   const again = await list(people.tutor, w.project, w.td);
   assert.equal(
-    again.body.map((c: any) => [c.type, c.is_new]),
+    again.body.map((c: Listed) => [c.type, c.is_new]),
     [
       ['extension', true],
       ['text', false],
@@ -251,7 +254,7 @@ test('status comments are read by the student and the tutor from the start', asy
   for (const who of [people.student, people.tutor]) {
     const res = await list(who, w.project, w.td);
     assert.equal(
-      res.body.map((c: any) => [c.type, c.status, c.is_new]),
+      res.body.map((c: Listed) => [c.type, c.status, c.is_new]),
       [['status', 'ready_for_feedback', false]],
     );
   }
@@ -282,11 +285,11 @@ test("group tasks share their comments: a member sees what was said on another m
   await post(other, otherProject, w.td, { comment: 'From B' });
   await post(people.student, w.project, w.td, { comment: 'From A' });
   assert.equal(
-    (await list(people.student, w.project, w.td)).body.map((c: any) => c.comment),
+    (await list(people.student, w.project, w.td)).body.map((c: Listed) => c.comment),
     ['From B', 'From A'],
   );
   assert.equal(
-    (await list(other, otherProject, w.td)).body.map((c: any) => c.comment),
+    (await list(other, otherProject, w.td)).body.map((c: Listed) => c.comment),
     ['From B', 'From A'],
   );
 });
@@ -302,7 +305,7 @@ test('a discussion is not read by listing it', async () => {
   await list(people.student, w.project, w.td);
   const again = await list(people.student, w.project, w.td);
   assert.equal(
-    again.body.map((c: any) => [c.type, c.is_new, c.status]),
+    again.body.map((c: Listed) => [c.type, c.is_new, c.status]),
     [['discussion', true, 'not started']],
   );
   assert.equal(await receipts(id), [people.tutor.user.id]);

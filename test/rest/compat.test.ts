@@ -4,7 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import qs from 'qs';
-import { restRoutes } from '../../compat/routes.ts';
+import { restRoutes } from '../../src/trpc/rest-routes.ts';
 import {
   ActivityType,
   Break,
@@ -736,7 +736,8 @@ test('fuzz: no route answers 500 or hangs, every error has an error message, and
     }
   }
   console.log(
-    `\n  fuzz: ${requests} requests, slowest ${Math.round(slowest)} ms, RSS ${(startRss / MiB).toFixed(0)} MiB at the start, peak ${(peakRss / MiB).toFixed(0)} MiB`,
+    `\n  fuzz: ${requests} requests, slowest ${Math.round(slowest)} ms, RSS ${(startRss / MiB).toFixed(0)} MiB at the start, ` +
+      `peak ${(peakRss / MiB).toFixed(0)} MiB`,
   );
   assert.equal(failures, [], `\n${failures.slice(0, 30).join('\n')}\n`);
   // The test's own payloads are at most a few MiB; the server buffers none beyond MAX_BODY_BYTES.

@@ -92,7 +92,7 @@ test('a second upload moves a student within a stream, replaces the campus, and 
   await seedTutorialEnrolment(env, project, w.w1);
   const same = await api(env, 'POST', `/api/csv/units/${w.unit}`, {
     as: people.convenor.creds,
-    multipart: csv(HEADER + 'SIT101,astudent,,A,S,astudent@example.edu,B,P1,W1\n'),
+    multipart: csv(`${HEADER}SIT101,astudent,,A,S,astudent@example.edu,B,P1,W1\n`),
   });
   assert.equal(
     same.body.ignored.map((r: { message: string }) => r.message),
@@ -100,7 +100,7 @@ test('a second upload moves a student within a stream, replaces the campus, and 
   );
   const moved = await api(env, 'POST', `/api/csv/units/${w.unit}`, {
     as: people.convenor.creds,
-    multipart: csv(HEADER + 'SIT101,astudent,,A,S,astudent@example.edu,O,P2,\n'),
+    multipart: csv(`${HEADER}SIT101,astudent,,A,S,astudent@example.edu,O,P2,\n`),
   });
   assert.equal(
     moved.body.success.map((r: { message: string }) => r.message),
@@ -148,7 +148,7 @@ test('withdraw CSV: listed students withdrawn, unknown users errors, not enrolle
 
 test('tutors and students are refused uploads (403, nothing enrolled); no file 400; a PDF 403; unknown unit 404', async () => {
   const w = await world();
-  const body = csv(HEADER + 'SIT101,newone,1,A,B,a@uni.edu,B,,\n');
+  const body = csv(`${HEADER}SIT101,newone,1,A,B,a@uni.edu,B,,\n`);
   for (const who of [people.tutor, people.student]) {
     for (const path of [`/api/csv/units/${w.unit}`, `/api/csv/units/${w.unit}/withdraw`]) {
       const res = await api(env, 'POST', path, { as: who.creds, multipart: body });

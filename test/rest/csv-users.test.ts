@@ -22,7 +22,8 @@ async function mailJobs(): Promise<{ kind: string; userId: number }[]> {
   const rows = await env.orm.em
     .fork()
     .execute<{ payload: { kind: string; userId: number } }[]>(
-      "select payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email' order by j.id",
+      "select payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email' " +
+        'order by j.id',
     );
   return rows.map((r) => r.payload);
 }
@@ -101,7 +102,7 @@ test("POST: the original's row rules; created users have no password and are lis
 test('POST: missing headers are an error per row; a Convenor may create students and tutors only; a Tutor is refused', async () => {
   const missing = await api(env, 'POST', '/api/csv/users', { as: people.admin.creds, multipart: csv('email,username,role\na@uni.edu,a,Student\n') });
   assert.equal(messages(missing.body.errors), ['Missing headers: first_name, last_name, nickname, student_id']);
-  const body = HEADER + 'c@uni.edu,C,C,newconv,,Convenor,\ns@uni.edu,S,S,newstud,,Student,\n';
+  const body = `${HEADER}c@uni.edu,C,C,newconv,,Convenor,\ns@uni.edu,S,S,newstud,,Student,\n`;
   const res = await api(env, 'POST', '/api/csv/users', { as: people.convenor.creds, multipart: csv(body) });
   assert.is(res.status, 201);
   assert.equal(messages(res.body.errors), ['Not authorised to create users with role Convenor']);
@@ -115,7 +116,7 @@ test('POST: missing headers are an error per row; a Convenor may create students
 });
 
 test('POST with a mail server: each user created without a password gets one invitation mail, queued without a token', async () => {
-  const body = HEADER + 'a@uni.edu,A,A,inv1,,Student,\nb@uni.edu,B,B,inv2,,Student,\n';
+  const body = `${HEADER}a@uni.edu,A,A,inv1,,Student,\nb@uni.edu,B,B,inv2,,Student,\n`;
   const res = await withSmtp(() => api(env, 'POST', '/api/csv/users', { as: people.admin.creds, multipart: csv(body) }));
   assert.is(res.status, 201);
   assert.is(res.body.without_password, undefined);

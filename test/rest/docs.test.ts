@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { restRoutes } from '../../compat/routes.ts';
+import { restRoutes } from '../../src/trpc/rest-routes.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { api } from '../support/http.ts';

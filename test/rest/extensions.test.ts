@@ -56,7 +56,7 @@ async function readers(commentId: number): Promise<number[]> {
   return rows.map((r) => r.user_id);
 }
 
-test('item 21: late work, auto-apply off: the request waits (still time exceeded); the tutor grants 2 weeks: ready for feedback, nothing more can be granted', async () => {
+test('item 21: late work, auto-apply off: the request waits (time exceeded); the tutor grants 2 weeks: ready for feedback, no more to grant', async () => {
   const w = await world({ autoApplyExtensionBeforeDeadline: false });
   assert.is((await trigger('student', w, 'rff')).body.status, 'time_exceeded');
 

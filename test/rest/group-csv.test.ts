@@ -83,7 +83,8 @@ test('POST groups/csv: BOM, CRLF, any header case and order; creates, updates, c
   assert.is(res.status, 200, res.text);
   assert.is(
     res.body.result,
-    '1 group created, 1 updated, 1 unchanged, 1 tutorial created. 1 row ignored. 3 rows with errors: No tutorial: missing tutorial; Bad number: capacity_adjustment must be a whole number (at most 100000 either way); Nowhere: unable to find campus (Mars).',
+    '1 group created, 1 updated, 1 unchanged, 1 tutorial created. 1 row ignored. 3 rows with errors: No tutorial: missing tutorial; Bad number: ' +
+      'capacity_adjustment must be a whole number (at most 100000 either way); Nowhere: unable to find campus (Mars).',
   );
   assert.equal(
     res.body.success.map((s: { message: string }) => s.message),
@@ -199,7 +200,9 @@ test('POST groups/student_csv: adds, moves within the set, exceeds capacity as t
   assert.is(res.status, 200, res.text);
   assert.is(
     res.body.result,
-    '3 students added to groups, 1 of them moved from another group of the set. 2 rows ignored. 5 rows with errors: s5: Group is locked, no additional members can be added; Unable to find user nobody; Student gone is not enrolled in SIT101; Student stranger is not enrolled in SIT101; Unable to find group Missing in Projects.',
+    '3 students added to groups, 1 of them moved from another group of the set. 2 rows ignored. 5 rows with errors: s5: Group is locked, ' +
+      'no additional members can be added; Unable to find user nobody; Student gone is not enrolled in SIT101; Student stranger is not enrolled in SIT101; ' +
+      'Unable to find group Missing in Projects.',
   );
   assert.equal(
     res.body.success.map((s: { message: string }) => s.message),
@@ -218,7 +221,7 @@ test('POST groups/student_csv: adds, moves within the set, exceeds capacity as t
   assert.is(await env.orm.em.fork().count(GroupMembership, { group: locked }), 0);
 });
 
-test("POST groups/student_csv in a keep-in-class set: the student is enrolled in the group's tutorial first; a refused row undoes that enrolment too", async () => {
+test("POST groups/student_csv in a keep-in-class set: the student joins the group's tutorial first; a refused row undoes that enrolment too", async () => {
   const w = await world({ keepGroupsInSameClass: true });
   const t2 = await seedTutorialRow(env, w.unit, 'T2');
   const open = await seedGroupRow(env, w.set, w.tutorial, 'Open');

@@ -17,6 +17,21 @@ let env: TestEnv;
 let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
 
+/** A task of the inbox or feedback list, by the fields these tests read. */
+type Listed = {
+  id: number;
+  project_id: number;
+  tutorial_id: number | null;
+  tutorial_stream_id: number | null;
+  status: string;
+  submission_date: string | null;
+  quality_pts: number;
+  num_new_comments: number;
+  similarity_flag: boolean;
+  pinned: number;
+  has_extensions: number;
+};
+
 const inbox = (who: Actor, unit: number) => api(env, 'GET', `/api//units/${unit}/tasks/inbox`, { as: who.creds });
 const feedback = (who: Actor, unit: number) => api(env, 'GET', `/api/units/${unit}/feedback`, { as: who.creds });
 const k = () => db(env.orm.em.fork());
@@ -68,7 +83,7 @@ test("a student comment and the tutor's pin: exactly that task is listed, pinned
   const task = (await k().selectFrom('tasks').select('id').where('project_id', '=', w.project).executeTakeFirstOrThrow()).id;
   const before = await inbox(people.tutor, w.unit);
   assert.equal(
-    before.body.map((t: any) => [t.id, t.num_new_comments, t.pinned]),
+    before.body.map((t: Listed) => [t.id, t.num_new_comments, t.pinned]),
     [[task, 1, 0]],
   );
   // Reading the comments takes the task out; the pin brings it back.
@@ -103,7 +118,7 @@ test("a student comment and the tutor's pin: exactly that task is listed, pinned
   );
   // Pins are the caller's own: the convenor sees the task through its unread comment only.
   assert.equal(
-    (await inbox(people.convenor, w.unit)).body.map((t: any) => [t.id, t.pinned]),
+    (await inbox(people.convenor, w.unit)).body.map((t: Listed) => [t.id, t.pinned]),
     [],
   );
 });
@@ -131,11 +146,11 @@ test('the inbox: waiting on staff, pinned or unread; pinned first, then oldest s
   assert.is(res.status, 200);
   // help has neither submission nor comment: after the others; chatty has a comment but no submission.
   assert.equal(
-    res.body.map((t: any) => t.id),
+    res.body.map((t: Listed) => t.id),
     [pinnedDone, early, late, chatty, help],
   );
   assert.equal(
-    res.body.map((t: any) => t.num_new_comments),
+    res.body.map((t: Listed) => t.num_new_comments),
     [0, 0, 0, 1, 0],
   );
   assert.is(res.body[1].submission_date, '2026-03-04T10:00:00.000Z');
@@ -166,12 +181,12 @@ test('status comments are not new: a submission lists the task with no new comme
   assert.is(put.status, 200);
   const rows = (await inbox(people.tutor, w.unit)).body;
   assert.equal(
-    rows.map((t: any) => [t.status, t.num_new_comments]),
+    rows.map((t: Listed) => [t.status, t.num_new_comments]),
     [['ready_for_feedback', 0]],
   );
   // The other staff too: the status comment is not news to anyone.
   assert.equal(
-    (await inbox(people.convenor, w.unit)).body.map((t: any) => t.num_new_comments),
+    (await inbox(people.convenor, w.unit)).body.map((t: Listed) => t.num_new_comments),
     [0],
   );
 });
@@ -193,13 +208,13 @@ test('the feedback list: discuss, demonstrate, redo and fix and resubmit, by def
   const res = await feedback(people.tutor, w.unit);
   assert.is(res.status, 200);
   assert.equal(
-    res.body.map((t: any) => t.id),
+    res.body.map((t: Listed) => t.id),
     [ids[1], ids[4], ids[0], ids[3]],
   );
   assert.equal(Object.keys(res.body[0]).sort(), ROW_KEYS);
   // The spec types quality points as an integer: -1 for unrated work, never null.
   assert.equal(
-    res.body.map((t: any) => t.quality_pts),
+    res.body.map((t: Listed) => t.quality_pts),
     [-1, -1, -1, -1],
   );
 });
@@ -228,14 +243,14 @@ test("the definition's task list has real rows once students hand work in throug
   }
   const list = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${w.td}/tasks`, { as: people.tutor.creds });
   assert.equal(
-    list.body.map((t: any) => [t.project_id, t.status, t.submission_date, t.tutorial_id, t.has_extensions, t.similarity_flag]),
+    list.body.map((t: Listed) => [t.project_id, t.status, t.submission_date, t.tutorial_id, t.has_extensions, t.similarity_flag]),
     [
       [w.project, 'ready_for_feedback', '2026-03-02T01:00:00.000Z', w.tutorial, 0, false],
       [other.project, 'ready_for_feedback', '2026-03-02T01:00:00.000Z', w.tutorial, 0, false],
     ],
   );
   assert.equal(
-    (await inbox(people.tutor, w.unit)).body.map((t: any) => t.project_id),
+    (await inbox(people.tutor, w.unit)).body.map((t: Listed) => t.project_id),
     [w.project, other.project],
   );
 });
@@ -256,12 +271,12 @@ test("a task's tutorial is the student's tutorial in the definition's stream, el
   const task = await seedTask(env, w.project, td, { status: 'ready_for_feedback', submissionDate: new Date('2026-03-04T10:00:00Z') });
   // The student's only tutorial (T1) has no stream: it counts for the lab definition too, as in the original.
   assert.equal(
-    (await inbox(people.tutor, w.unit)).body.map((t: any) => [t.id, t.tutorial_id]),
+    (await inbox(people.tutor, w.unit)).body.map((t: Listed) => [t.id, t.tutorial_id]),
     [[task, w.tutorial]],
   );
   const list = await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${td}/tasks`, { as: people.tutor.creds });
   assert.equal(
-    list.body.map((t: any) => [t.id, t.tutorial_id, t.tutorial_stream_id]),
+    list.body.map((t: Listed) => [t.id, t.tutorial_id, t.tutorial_stream_id]),
     [[task, w.tutorial, null]],
   );
 });

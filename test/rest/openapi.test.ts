@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { z } from 'zod';
-import { restRoutes } from '../../compat/routes.ts';
+import { restRoutes } from '../../src/trpc/rest-routes.ts';
 import { buildOpenApiDocument } from '../../src/openapi.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { authedProcedure, publicProcedure, router } from '../../src/trpc/core.ts';
@@ -68,7 +68,8 @@ test('openapi-typescript generates types in which the campus create body require
     assert.match(
       create,
       new RegExp(
-        `"${content}": \\{\\s*campus: \\{\\s*name: string;\\s*(/\\*\\*[^*]*\\*/\\s*)?mode: "timetable" \\| "automatic" \\| "manual";\\s*abbreviation: string;\\s*active: boolean;`,
+        `"${content}": \\{\\s*campus: \\{\\s*name: string;\\s*(/\\*\\*[^*]*\\*/\\s*)?` +
+          `mode: "timetable" \\| "automatic" \\| "manual";\\s*abbreviation: string;\\s*active: boolean;`,
       ),
       content,
     );

@@ -100,7 +100,7 @@ async function fullUnit(period: number, code = 'SIT101') {
   return { unit, main };
 }
 
-test('POST /api/units/{id}/rollover into a period: settings, main convenor, streams, group sets, outcomes, definitions at the same week and weekday', async () => {
+test('POST /api/units/{id}/rollover to a period: settings, main convenor, streams, group sets, outcomes, definitions at the same week, weekday', async () => {
   const { t1, t2 } = await periods();
   const { unit } = await fullUnit(t1);
   const res = await api(env, 'POST', `/api/units/${unit}/rollover`, { as: people.convenor.creds, json: { teaching_period_id: t2 } });

@@ -105,7 +105,8 @@ const csvFile = (text: string | Buffer, filename = 'tasks.csv') => ({
 });
 
 const HEADER =
-  'name,abbreviation,description,weighting,target_grade,restrict_status_updates,max_quality_pts,is_graded,plagiarism_warn_pct,plagiarism_checks,group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream';
+  'name,abbreviation,description,weighting,target_grade,restrict_status_updates,max_quality_pts,is_graded,plagiarism_warn_pct,plagiarism_checks,' +
+  'group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream';
 
 test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calendar over its break, JSON columns as JSON', async () => {
   const tp = await period();
@@ -338,7 +339,7 @@ test('upload: a refused row is an error naming why, changes nothing, and the row
   );
 });
 
-test('refusals: students may not download; tutors and students may not upload; unknown units 404; bad input 400; a PDF is not a CSV; nothing written', async () => {
+test('refusals: students may not download, tutors and students not upload; unknown units 404; bad input 400; a PDF is not a CSV; nothing written', async () => {
   const tp = await period();
   const unit = await staffedUnit('SIT101', tp);
   await streamAndSet(unit);

@@ -172,12 +172,14 @@ test('create: the rules of the original answer 400 (or 404 for an unknown stream
     [
       { name: 'X', abbreviation: 'X', upload_requirements: '{"key":"file0"}' },
       400,
-      'Validation failed: Upload requirements is not in a valid format! Should be [ { "key": "...", "name": "...", "type": "...", "tii_check": "...", "tii_pct": "..."}, { ... } ]. Did not contain array.',
+      'Validation failed: Upload requirements is not in a valid format! Should be [ { "key": "...", "name": "...", "type": "...", "tii_check": "...", ' +
+        '"tii_pct": "..."}, { ... } ]. Did not contain array.',
     ],
     [
       { name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R"}]' },
       400,
-      'Validation failed: Upload requirements is not in a valid format! Must contain [ { "key": "...", "name": "...", "type": "..."}, { ... } ]. Missing a key for item 1.',
+      'Validation failed: Upload requirements is not in a valid format! Must contain [ { "key": "...", "name": "...", "type": "..."}, { ... } ]. ' +
+        'Missing a key for item 1.',
     ],
     [
       { name: 'X', abbreviation: 'X', upload_requirements: '[{"key":"file0","name":"R","type":"document","colour":"red"}]' },

@@ -185,7 +185,7 @@ test('refused roles get 403 with the message and change nothing; unknown or fore
   assert.equal(incoming(), []);
 });
 
-test('wrong content: a PDF, text, a cut-off zip and a zip with ../ or absolute entry names are refused with 403; nothing stored, nothing replaced', async () => {
+test('wrong content: a PDF, text, a cut-off zip and a zip with ../ or absolute entry names are refused with 403; nothing stored or replaced', async () => {
   const { unit, td } = await unitWithDefinition();
   const zip = sampleZip();
   const good = rawZip([['ok.txt', 'fine']]);

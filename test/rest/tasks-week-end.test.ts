@@ -35,7 +35,8 @@ test('staff end the week: discussed and demonstrated work is complete (status co
     .fork()
     .getConnection()
     .execute(
-      `update tasks set quality_pts = 2, times_assessed = 1, assessment_date = now(), submission_date = now() - interval '1 day', completion_date = '2026-02-27' where id = ${discussed}`,
+      `update tasks set quality_pts = 2, times_assessed = 1, assessment_date = now(), submission_date = now() - interval '1 day', ` +
+        `completion_date = '2026-02-27' where id = ${discussed}`,
     );
   const demonstrated = await seedTask(env, w.project, td2, { status: 'demonstrate' });
   const fixing = await seedTask(env, w.project, td3, { status: 'fix_and_resubmit' });

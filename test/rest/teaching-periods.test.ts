@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Break, TeachingPeriod, Unit } from '../../schema/index.ts';
 import type { TestEnv } from '../support/env.ts';
-import { type People, createUser, everyone } from '../support/fixtures.ts';
+import { type People, createUser } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
@@ -26,13 +26,18 @@ const T1_DAYS = { startDate: '2026-03-02', endDate: '2026-05-29' };
 const PERIOD_KEYS = ['active', 'active_until', 'end_date', 'id', 'period', 'start_date', 'year'];
 const UNIT_KEYS = ['active', 'code', 'description', 'end_date', 'id', 'main_convenor_user_id', 'my_role', 'name', 'start_date', 'teaching_period_id'];
 
-async function createPeriod(fields: Record<string, unknown> = t1): Promise<any> {
+/** A period as the API returns it. */
+type Period = { id: number; period: string; year: number; start_date: string; end_date: string; active_until: string; active: boolean };
+/** A break as the API returns it. */
+type PeriodBreak = { id: number; start_date: string; number_of_weeks: number };
+
+async function createPeriod(fields: Record<string, unknown> = t1): Promise<Period> {
   const res = await api(env, 'POST', '/api/teaching_periods', { as: people.admin.creds, form: { teaching_period: fields } });
   assert.is(res.status, 201, JSON.stringify(res.body));
   return res.body;
 }
 
-async function createBreak(periodId: number, start_date: string, number_of_weeks: number): Promise<any> {
+async function createBreak(periodId: number, start_date: string, number_of_weeks: number): Promise<PeriodBreak> {
   const res = await api(env, 'POST', `/api/teaching_periods/${periodId}/breaks`, {
     as: people.admin.creds,
     json: { start_date, number_of_weeks },
@@ -145,12 +150,12 @@ test('listing is public, ordered by start date, with `active` from the clock and
   const list = await api(env, 'GET', '/api/teaching_periods/');
   assert.is(list.status, 200);
   assert.equal(
-    list.body.map((p: any) => p.id),
+    list.body.map((p: Period) => p.id),
     [past.id, current.id, later.id],
   );
   // active_until equal to now is no longer active.
   assert.equal(
-    list.body.map((p: any) => p.active),
+    list.body.map((p: Period) => p.active),
     [false, true, true],
   );
   for (const p of list.body) assert.equal(Object.keys(p).sort(), PERIOD_KEYS);
@@ -159,7 +164,7 @@ test('listing is public, ordered by start date, with `active` from the clock and
   env.clock.set(new Date('2026-07-01T00:00:00.000Z'));
   const afterwards = await api(env, 'GET', '/api/teaching_periods');
   assert.equal(
-    afterwards.body.map((p: any) => p.active),
+    afterwards.body.map((p: Period) => p.active),
     [false, false, true],
   );
 });
@@ -208,7 +213,7 @@ test("each unit carries the caller's role; anonymous or bad credentials give nul
   const roles = async (creds?: { username: string; token: string }) => {
     const res = await api(env, 'GET', `/api/teaching_periods/${period.id}`, { as: creds });
     assert.is(res.status, 200);
-    return res.body.units.map((u: any) => u.my_role);
+    return res.body.units.map((u: { my_role: string | null }) => u.my_role);
   };
   assert.equal(await roles(people.convenor.creds), ['Convenor', 'Tutor', null]);
   assert.equal(await roles(people.tutor.creds), ['Tutor', null, null]);
@@ -219,7 +224,7 @@ test("each unit carries the caller's role; anonymous or bad credentials give nul
 
   const res = await api(env, 'GET', `/api/teaching_periods/${period.id}`);
   assert.equal(
-    res.body.units.map((u: any) => u.main_convenor_user_id),
+    res.body.units.map((u: { main_convenor_user_id: number | null }) => u.main_convenor_user_id),
     [people.convenor.user.id, null, null],
   );
   assert.ok(main.id);

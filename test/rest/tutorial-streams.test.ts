@@ -139,7 +139,7 @@ test('DELETE with two streams moves the task definitions to the other; with thre
   const workshop = await seedActivityType(env);
   const a = await seedTutorialStream(env, unit, workshop, 'a');
   const b = await seedTutorialStream(env, unit, workshop, 'b');
-  const c = await seedTutorialStream(env, unit, workshop, 'c');
+  await seedTutorialStream(env, unit, workshop, 'c');
   const def = await seedTaskDef(env, unit, 'T1', a);
   let res = await api(env, 'DELETE', `/api/units/${unit}/tutorial_streams/a`, { as: people.convenor.creds });
   assert.equal(

@@ -14,7 +14,6 @@ import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 import { samplePdf } from '../support/sample-files.ts';
 import { seedUnit } from '../support/seed.ts';
-import type { Memory } from './upload-flood.server.ts';
 import { startFloodServer, type FloodServer } from '../support/flood-server.ts';
 
 const test = suite('upload of 50 MB: a 413, nothing kept, memory flat');
@@ -96,9 +95,17 @@ function upload(start: Buffer, fill: number, end: Buffer, declare: boolean): Pro
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (d: string) => (text += d));
-      res.on('end', () => (clearTimeout(timer), finish(res.statusCode ?? 0, text)));
+      res.on('end', () => {
+        clearTimeout(timer);
+        finish(res.statusCode ?? 0, text);
+      });
     });
-    req.on('error', (e) => setTimeout(() => (clearTimeout(timer), finish(0, `connection error ${e.message}`)), 200));
+    req.on('error', (e) =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        finish(0, `connection error ${e.message}`);
+      }, 200),
+    );
     let filled = 0;
     const pump = () => {
       if (sent === 0) {

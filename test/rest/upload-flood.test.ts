@@ -114,7 +114,10 @@ function post(path: string, headers: Record<string, string>, body: Body): Promis
         req.end(tail);
       }
     };
-    const write = (b: Buffer) => (b.length ? (req.write(b), b.length) : 0);
+    const write = (b: Buffer) => {
+      if (b.length) req.write(b);
+      return b.length;
+    };
     pump();
   });
 }

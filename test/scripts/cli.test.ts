@@ -64,7 +64,7 @@ test('the arguments: --help lists every command with an example; mistakes are us
   });
 });
 
-test('enrol runs the unit CSV upload in batches with progress, prints the summary and exits 0; a failed row makes it exit 1 with the row in the table', async () => {
+test('enrol uploads the unit CSV in batches with progress, prints the summary, exits 0; a failed row makes it exit 1 with the row in the table', async () => {
   const unit = await seedUnit(env, { code: 'SIT101' });
   await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
   const rows = ['unit_code,username,student_id,first_name,last_name,email'];
@@ -72,7 +72,7 @@ test('enrol runs the unit CSV upload in batches with progress, prints the summar
   const ok = io();
   const code = await runCommand(
     env.services,
-    parseCli(['enrol', String(unit), csvFile(rows.join('\n') + '\n'), '--as', 'aconvenor', '--batch', '2']),
+    parseCli(['enrol', String(unit), csvFile(`${rows.join('\n')}\n`), '--as', 'aconvenor', '--batch', '2']),
     ok.value,
   );
   assert.is(code, 0, ok.out.join('\n'));

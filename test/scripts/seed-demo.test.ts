@@ -60,7 +60,7 @@ async function counts(): Promise<Record<string, number>> {
   return out;
 }
 
-test('the demo unit is what its convenor sees through REST: staff, streams, tutorials, task definitions and every student in one tutorial per stream', async () => {
+test('the demo unit is what its convenor sees by REST: staff, streams, tutorials, task definitions and every student in one tutorial per stream', async () => {
   let total = 0;
   const steps: [string, number][] = [];
   const result = await seedDemo(env.services, {

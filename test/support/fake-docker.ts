@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -78,7 +78,7 @@ function progress(fromImage: string, tag: string): object[] {
   ];
 }
 
-function answerPull(req: IncomingMessage, res: import('node:http').ServerResponse, behaviour: PullBehaviour, query: Record<string, string>) {
+function answerPull(res: import('node:http').ServerResponse, behaviour: PullBehaviour, query: Record<string, string>) {
   const fromImage = query.fromImage ?? '';
   const tag = query.tag ?? 'latest';
   if (behaviour.kind === 'http-error') {
@@ -93,7 +93,8 @@ function answerPull(req: IncomingMessage, res: import('node:http').ServerRespons
     res.write(`${JSON.stringify(lines[0])}\r\n`);
     return;
   }
-  const sent = behaviour.kind === 'stream-error' ? [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }] : lines; // 'slow' is answered as a success once its delay has passed
+  // 'slow' is answered as a success once its delay has passed.
+  const sent = behaviour.kind === 'stream-error' ? [...lines.slice(0, 2), { error: behaviour.message, errorDetail: { message: behaviour.message } }] : lines;
   // Written line by line, as the engine streams its progress.
   for (const line of sent) res.write(`${JSON.stringify(line)}\r\n`);
   res.end();
@@ -140,11 +141,16 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(body === undefined ? undefined : JSON.stringify(body));
   };
+  /** Answers with JSON and tells the router the call was handled. */
+  const answer = (res: import('node:http').ServerResponse, status: number, body?: unknown): true => {
+    json(res, status, body);
+    return true;
+  };
 
   function containerCall(method: string, path: string, query: Record<string, string>, body: string, res: import('node:http').ServerResponse): boolean {
     if (method === 'POST' && path === '/containers/create') {
       const name = query.name ?? `c${nextId}`;
-      if (find(name)) return (json(res, 409, { message: `Conflict. The container name "/${name}" is already in use` }), true);
+      if (find(name)) return answer(res, 409, { message: `Conflict. The container name "/${name}" is already in use` });
       const container: FakeContainer = {
         id: `fake${String(nextId++).padStart(12, '0')}`,
         name,
@@ -159,15 +165,15 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
       };
       live.set(container.id, container);
       created.push(container);
-      return (json(res, 201, { Id: container.id, Warnings: [] }), true);
+      return answer(res, 201, { Id: container.id, Warnings: [] });
     }
     const m = /^\/containers\/([^/]+)(?:\/(start|wait|kill|json|logs|changes))?$/.exec(path);
     if (!m) return false;
     const container = find(m[1]);
-    if (!container) return (json(res, 404, { message: `No such container: ${m[1]}` }), true);
+    if (!container) return answer(res, 404, { message: `No such container: ${m[1]}` });
     const action = m[2];
     if (method === 'DELETE' && !action) {
-      if (container.running && query.force !== 'true') return (json(res, 409, { message: 'You cannot remove a running container' }), true);
+      if (container.running && query.force !== 'true') return answer(res, 409, { message: 'You cannot remove a running container' });
       exit(container, container.running ? 137 : container.exitCode);
       live.delete(container.id);
       res.writeHead(204).end();
@@ -197,33 +203,30 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
       return true;
     }
     if (method === 'POST' && action === 'wait') {
-      if (!container.running) return (json(res, 200, { StatusCode: container.exitCode }), true);
+      if (!container.running) return answer(res, 200, { StatusCode: container.exitCode });
       container.waiters.push((code) => json(res, 200, { StatusCode: code }));
       return true;
     }
     if (method === 'POST' && action === 'kill') {
-      if (!container.running) return (json(res, 409, { message: `Container ${container.id} is not running` }), true);
+      if (!container.running) return answer(res, 409, { message: `Container ${container.id} is not running` });
       container.killed = true;
       exit(container, 137);
       res.writeHead(204).end();
       return true;
     }
     if (method === 'GET' && action === 'json') {
-      return (
-        json(res, 200, {
-          Id: container.id,
-          Name: `/${container.name}`,
-          State: { Running: container.running, ExitCode: container.exitCode, OOMKilled: container.oomKilled },
-        }),
-        true
-      );
+      return answer(res, 200, {
+        Id: container.id,
+        Name: `/${container.name}`,
+        State: { Running: container.running, ExitCode: container.exitCode, OOMKilled: container.oomKilled },
+      });
     }
     if (method === 'GET' && action === 'logs') {
       res.writeHead(200, { 'content-type': 'application/vnd.docker.raw-stream' });
       res.end(frames(container.logs));
       return true;
     }
-    if (method === 'GET' && action === 'changes') return (json(res, 200, container.changes.length ? container.changes : null), true);
+    if (method === 'GET' && action === 'changes') return answer(res, 200, container.changes.length ? container.changes : null);
     return false;
   }
 
@@ -237,8 +240,8 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
     req.on('end', () => {
       if (req.method === 'POST' && path === '/images/create') {
         const now = behaviour;
-        if (now.kind === 'slow') setTimeout(() => answerPull(req, res, { kind: 'succeed' }, query), now.ms);
-        else answerPull(req, res, now, query);
+        if (now.kind === 'slow') setTimeout(() => answerPull(res, { kind: 'succeed' }, query), now.ms);
+        else answerPull(res, now, query);
         return;
       }
       if (containerCall(req.method ?? 'GET', path, query, Buffer.concat(chunks).toString('utf8'), res)) return;

@@ -13,8 +13,14 @@ export interface FloodServer {
 function message(child: ChildProcess, ms = 30_000): Promise<FromServer> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server did not answer')), ms);
-    child.once('message', (m) => (clearTimeout(timer), resolve(m as FromServer)));
-    child.once('exit', (code) => (clearTimeout(timer), reject(new Error(`the server exited (${code})`))));
+    child.once('message', (m) => {
+      clearTimeout(timer);
+      resolve(m as FromServer);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited (${code})`));
+    });
   });
 }
 

@@ -28,7 +28,8 @@ export async function recordClaims(client: pg.Client): Promise<void> {
 
 export async function dropClaims(client: pg.Client): Promise<void> {
   await client.query(
-    'drop trigger if exists test_record_claim on graphile_worker._private_jobs; drop table if exists public.test_job_claims; drop function if exists public.test_record_claim()',
+    'drop trigger if exists test_record_claim on graphile_worker._private_jobs; drop table if exists public.test_job_claims; ' +
+      'drop function if exists public.test_record_claim()',
   );
 }
 

@@ -1,5 +1,5 @@
 import { runOnce } from 'graphile-worker';
-import { silentLogger } from '../../src/db/migrate.ts';
+import { workerLogger } from '../../src/lib/worker-logger.ts';
 import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
 import { smtpMailer, type Mailer } from '../../workers/adapters/mailer.ts';
 import { createJobPool, taskList } from '../../workers/index.ts';
@@ -21,7 +21,7 @@ const noMail = smtpMailer(undefined, 'tests@localhost');
 export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9'), mailer: Mailer = noMail): Promise<void> {
   const pgPool = createJobPool(env.databaseUrl, 3);
   try {
-    await runOnce({ pgPool, taskList: taskList({ ...env.services, docker, mailer }), logger: silentLogger(true), noHandleSignals: true });
+    await runOnce({ pgPool, taskList: taskList({ ...env.services, docker, mailer }), logger: workerLogger(true), noHandleSignals: true });
     for (let waited = 0; await lockedJobs(env); waited += 20) {
       if (waited > 5000) throw new Error('a job is still locked 5 s after runOnce returned');
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -83,7 +83,8 @@ export async function queued(env: TestEnv, name: string) {
   return env.orm.em
     .fork()
     .execute<{ id: string; attempts: number; last_error: string | null }[]>(
-      'select j.id, j.attempts, j.last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = ? order by j.id',
+      'select j.id, j.attempts, j.last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id ' +
+        'where t.identifier = ? order by j.id',
       [name],
     );
 }

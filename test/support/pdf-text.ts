@@ -42,7 +42,7 @@ export function pageText(doc: PDFDocument, page: PDFPage): string {
       else if (hex !== undefined) {
         for (let i = 0; i < hex.length; i += 4) out += current.get(hex.slice(i, i + 4).toLowerCase()) ?? '\uFFFD';
         out += ' ';
-      } else out += literal.replace(/\\(.)/g, '$1') + ' ';
+      } else out += `${literal.replace(/\\(.)/g, '$1')} `;
     }
   }
   return out;

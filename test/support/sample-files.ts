@@ -51,4 +51,4 @@ export function tempFileOf(bytes: Buffer | string, name = 'upload'): string {
 }
 
 /** About 7,000 lines of Python: seconds of PDF rendering, long enough for a test to act in the middle of the job. */
-export const bigProgram = (): string => Array.from({ length: 3500 }, (_, i) => `def f${i}(x):\n    return x * ${i}  # step ${i}`).join('\n') + '\n';
+export const bigProgram = (): string => `${Array.from({ length: 3500 }, (_, i) => `def f${i}(x):\n    return x * ${i}  # step ${i}`).join('\n')}\n`;

@@ -113,7 +113,7 @@ test('a worker killed in the middle of a PDF job: the next start builds the PDF,
   );
 
   const claims = (await again.query('select job_id, locked_by from public.test_job_claims order by at')).rows;
-  assert.is(claims.length, 2, 'taken by the killed worker, then once by the next: ' + JSON.stringify(claims));
+  assert.is(claims.length, 2, `taken by the killed worker, then once by the next: ${JSON.stringify(claims)}`);
   assert.is(claims[0].job_id, claims[1].job_id);
   assert.is.not(claims[0].locked_by, claims[1].locked_by);
   const tasks = (await again.query('select pdf_path from tasks')).rows;
@@ -176,7 +176,7 @@ test('two worker processes on one database take every PDF job exactly once betwe
   );
 
   const claims = (await client.query("select job_id, locked_by from public.test_job_claims where task = 'accept_submission'")).rows;
-  assert.is(claims.length, 8, 'eight jobs, eight claims: ' + JSON.stringify(claims));
+  assert.is(claims.length, 8, `eight jobs, eight claims: ${JSON.stringify(claims)}`);
   assert.is(new Set(claims.map((c) => c.job_id)).size, 8, 'no job taken twice');
   const paths = (await client.query('select pdf_path from tasks where pdf_path is not null')).rows;
   assert.is(paths.length, 8);

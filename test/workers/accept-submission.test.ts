@@ -102,7 +102,8 @@ const queued = async () =>
   env.orm.em
     .fork()
     .execute<{ task: string; attempts: number; last_error: string | null }[]>(
-      'select t.identifier as task, j.attempts, j.last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id',
+      'select t.identifier as task, j.attempts, j.last_error from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id ' +
+        'order by j.id',
     );
 const stored = (key: string) => join(env.config.storageRoot, key);
 
@@ -167,7 +168,8 @@ test('a mixed submission (PDF, image, code, notebook) becomes one PDF: cover, th
 
 test('text outside Latin-1 keeps its glyphs: DejaVu embeds ü and ß, and characters it lacks do not stop the job', async () => {
   const w = await mixedWorld([{ key: 'file0', name: 'Notes', type: 'code' }]);
-  assert.is((await upload(people.student.creds, w.project, w.td, { file0: code('Grüße, 日本語 — Ελληνικά, русский\n', 'notes.txt') })).status, 201);
+  const notes = code('Grüße, 日本語 — Ελληνικά, русский\n', 'notes.txt');
+  assert.is((await upload(people.student.creds, w.project, w.td, { file0: notes })).status, 201);
   await runJobs(env);
   const got = await download(people.student.creds, w.project, w.td);
   const [, body] = await pdfPagesText(got.bytes);
@@ -301,7 +303,7 @@ test('a code file or notebook longer than PDF_MAX_PAGES_PER_FILE pages is cut th
     { key: 'file0', name: 'Program', type: 'code' },
     { key: 'file1', name: 'Notebook', type: 'code' },
   ]);
-  const program = Array.from({ length: 1000 }, (_, i) => `print(${i})`).join('\n') + '\n';
+  const program = `${Array.from({ length: 1000 }, (_, i) => `print(${i})`).join('\n')}\n`;
   const notebook = JSON.stringify({
     cells: Array.from({ length: 300 }, (_, i) => ({ cell_type: 'code', execution_count: i + 1, source: [`x = ${i}`], outputs: [] })),
   });

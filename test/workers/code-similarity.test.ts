@@ -107,7 +107,7 @@ test('a dismissed flag stays dismissed on a rerun over the same submissions, and
   );
   // The student hands in again (an hour later, so a new history entry): the upload removes the task's similarities.
   await travelTo(env, people, new Date(env.clock.now().getTime() + 2 * 3600_000));
-  await handIn(env, w, w.students[0], ORIGINAL + '\n# final version\n');
+  await handIn(env, w, w.students[0], `${ORIGINAL}\n# final version\n`);
   assert.equal(
     (await mossRows(env)).map((r) => r.task_id),
     [w.tasks[1]],

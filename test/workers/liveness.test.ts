@@ -53,7 +53,8 @@ async function lockedJob(poolId: string, ageSeconds: number, queue?: string): Pr
   ]);
   const id = rows[0].id;
   await pool.query(
-    `with j as (update graphile_worker._private_jobs set locked_by = $2, locked_at = now() - make_interval(secs => $3), attempts = attempts + 1 where id = $1 returning job_queue_id)
+    `with j as (update graphile_worker._private_jobs set locked_by = $2, locked_at = now() - make_interval(secs => $3), attempts = attempts + 1
+                where id = $1 returning job_queue_id)
      update graphile_worker._private_job_queues q set locked_by = $2, locked_at = now() - make_interval(secs => $3) from j where q.id = j.job_queue_id`,
     [id, poolId, ageSeconds],
   );
@@ -88,9 +89,10 @@ test('each worker keeps a heartbeat row while it runs and removes it on a clean 
   assert.equal(await rows(), []);
 });
 
-test('a silent worker loses its row and its jobs (its named queue too), and so do old locks of a pool without a row; a live worker keeps its jobs', async () => {
+test('a silent worker loses its row and its jobs (named queue too), and so do old locks of a pool without a row; a live worker keeps its jobs', async () => {
   await pool.query(
-    `insert into worker_heartbeats (pool_id, hostname, pid, started_at, seen_at) values ('pool-dead', 'elsewhere', 4242, now() - interval '1 hour', now() - interval '1 hour')`,
+    `insert into worker_heartbeats (pool_id, hostname, pid, started_at, seen_at) values ('pool-dead', 'elsewhere', 4242, now() - interval '1 hour', ` +
+      `now() - interval '1 hour')`,
   );
   const dead = await lockedJob('pool-dead', 3600, 'liveness-dead');
   const orphan = await lockedJob('pool-gone', 3600);

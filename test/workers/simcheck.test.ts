@@ -4,6 +4,7 @@ import * as assert from 'uvu/assert';
 import { SimcheckAction, SimcheckSubmission, SubmissionFile, TaskSimilarity, TaskSubmission, User } from '../../schema/index.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { afterSubmissionPdf } from '../../src/similarity/hooks.ts';
+import type { NewSubmission } from '../../workers/adapters/simcheck.ts';
 import { simcheckContents, simcheckViewerUrl } from '../../src/similarity/simcheck.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
 import type { TestEnv } from '../support/env.ts';
@@ -120,7 +121,7 @@ test('a checked document is uploaded after conversion, moved on by webhooks, fla
   await runJobs(env);
 
   assert.equal(fake.calls(), ['POST /submissions', 'PUT /submissions/sub-1/original']);
-  const created = fake.requests[0].body as Record<string, any>;
+  const created = fake.requests[0].body as NewSubmission;
   assert.equal([created.owner, created.submitter, created.submitter_default_permission_set], ['astudent', 'astudent', 'LEARNER']);
   assert.equal(created.eula, { user_id: 'astudent', accepted_timestamp: '2026-03-01T00:00:00.000Z', language: 'en-US', version: 'v1beta' });
   assert.equal(created.metadata.owners[0].id, 'astudent');
@@ -179,7 +180,8 @@ test("end to end: a student's upload is converted to a PDF, and then its checked
   const queued = await env.orm.em
     .fork()
     .execute<{ n: string }[]>(
-      "select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'simcheck_submit'",
+      'select count(*) as n from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id ' +
+        "where t.identifier = 'simcheck_submit'",
     );
   if (Number(queued[0].n) > 0) await runJobs(env);
   assert.equal(fake.calls(), ['POST /submissions', 'PUT /submissions/sub-1/original']);
@@ -274,7 +276,7 @@ test('the tutor submits when the student has not accepted the agreement; nobody 
   await env.orm.em.fork().transactional((tx) => jobQueue(tx).add('simcheck_action', { actionId: action.id }));
   await runJobs(env);
   assert.equal(fake.calls(), ['POST /submissions', 'PUT /submissions/sub-1/original']);
-  const created = fake.requests[0].body as Record<string, any>;
+  const created = fake.requests[0].body as NewSubmission;
   assert.equal([created.owner, created.submitter, created.submitter_default_permission_set], ['astudent', 'atutor', 'INSTRUCTOR']);
   action = await uploadAction();
   assert.equal([action.errorCode, action.retry], [null, true]);
@@ -308,7 +310,8 @@ test('checks off: the submit job does nothing; a submission without a checked do
   configureSimcheck(env.config, true);
   const em = env.orm.em.fork();
   await em.execute(
-    `update task_definitions set upload_requirements = '[{"key":"file0","name":"Code","type":"code"},{"key":"file1","name":"Essay","type":"document"}]' where id = ?`,
+    `update task_definitions set upload_requirements = '[{"key":"file0","name":"Code","type":"code"},{"key":"file1","name":"Essay","type":"document"}]' ` +
+      `where id = ?`,
     [world.td],
   );
   const again = await convertedSubmission();

@@ -77,7 +77,9 @@ export function acceptSubmission(services: WorkerServices): Task {
       if (!isOutOfMemory(error)) throw error;
       built = {
         ok: false,
-        reason: `Its PDF needs more than the ${threads.memoryMb} MB of memory the service gives one PDF: make the files smaller or simpler, then upload them again.`,
+        reason:
+          `Its PDF needs more than the ${threads.memoryMb} MB of memory the service gives one PDF: make the files smaller or simpler, ` +
+          `then upload them again.`,
       };
     }
     if (!built.ok) {

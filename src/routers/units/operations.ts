@@ -142,7 +142,7 @@ export async function updateUnit(em: Em, unit: IUnit, fields: UpdateUnitFields):
       .where('r.id', '=', fields.main_convenor_id)
       .where('r.unit_id', '=', unit.id)
       .executeTakeFirst();
-    if (!role || role.role !== 'Convenor' || !CONVENOR_CAPABLE.includes(role.system_role)) {
+    if (role?.role !== 'Convenor' || !CONVENOR_CAPABLE.includes(role.system_role)) {
       throw badRequest('Main convenor must be a convenor of this unit');
     }
   }

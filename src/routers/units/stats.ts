@@ -42,17 +42,21 @@ export async function taskStatusPct(em: Em, unitId: number): Promise<Record<stri
   const out: Record<string, Record<string, StatusEntry[]>> = {};
   for (const d of definitions) out[d.id] = {};
   const key = (tutorialId: number | null) => (tutorialId === null ? '' : String(tutorialId));
+  const entriesOf = (tdId: number, tutorialId: number | null) => {
+    const byTutorial = out[tdId];
+    byTutorial[key(tutorialId)] ??= [];
+    return byTutorial[key(tutorialId)];
+  };
   const countedIn = new Map<string, number>();
   for (const row of counted.rows) {
-    const byTutorial = (out[row.td_id][key(row.tutorial_id)] ??= []);
-    byTutorial.push({ tutorial_stream_id: row.stream_id, status: row.status, num: row.num });
+    entriesOf(row.td_id, row.tutorial_id).push({ tutorial_stream_id: row.stream_id, status: row.status, num: row.num });
     const k = `${row.td_id}/${key(row.tutorial_id)}`;
     countedIn.set(k, (countedIn.get(k) ?? 0) + row.num);
   }
   // Students aiming for the definition who have not started it (tasks are made on first touch).
   for (const row of eligible.rows) {
     const notStarted = row.num - (countedIn.get(`${row.td_id}/${key(row.tutorial_id)}`) ?? 0);
-    if (notStarted > 0) (out[row.td_id][key(row.tutorial_id)] ??= []).push({ tutorial_stream_id: row.stream_id, status: 'not_started', num: notStarted });
+    if (notStarted > 0) entriesOf(row.td_id, row.tutorial_id).push({ tutorial_stream_id: row.stream_id, status: 'not_started', num: notStarted });
   }
   return out;
 }

@@ -38,8 +38,6 @@ export interface MarksContext {
   feedback?: Set<number>;
 }
 
-type Reported = AssessUploadOut['success'][number];
-
 /** A row that cannot be applied; its message is the row's error. */
 class RowError extends Error {}
 

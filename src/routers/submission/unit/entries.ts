@@ -123,7 +123,10 @@ export async function taskFileEntries(em: Em, storage: Storage, definitionId: nu
   rows.sort((a, b) => a.label.localeCompare(b.label) || a.task_id - b.task_id);
   const files = rows.map((r) => {
     let who = named.get(r.task_id);
-    if (who === undefined) named.set(r.task_id, (who = label(r.label, r.task_id)));
+    if (who === undefined) {
+      who = label(r.label, r.task_id);
+      named.set(r.task_id, who);
+    }
     return { name: `${folder}/${who}/${basename(r.storage_path)}`, key: r.storage_path };
   });
   return storedEntries(storage, files, at);

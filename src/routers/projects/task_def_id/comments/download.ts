@@ -1,5 +1,4 @@
 import { ATTACHMENT_KINDS } from './serialize.ts';
-import { storageKeys } from '../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { notFound } from '../../../../trpc/errors.ts';
 import { taskQuery } from '../../../../trpc/scoped.ts';

@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@trpc/server';
-import type { Meta } from '../src/trpc/core.ts';
+import type { Meta } from './core.ts';
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';

@@ -1,0 +1,80 @@
+// The layer rules of docs/architecture.md, checked by `npm run deps` (and by `npm test`).
+// Imports run one way: compat and src/routers → src/operations → src/domain, src/policy, schema,
+// src/storage and the other engines; workers → src/operations. Only the app's wiring
+// (src/app.ts, src/openapi.ts, src/service.ts, src/main.ts) reaches across.
+const WIRING = '^src/(app|openapi|service|main)\\.ts$';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'routers-only-through-the-index',
+      comment: 'Nothing outside src/routers imports a procedure; scripts and the wiring use the router index.',
+      severity: 'error',
+      from: { path: '^(src|compat|workers|schema|scripts)/', pathNot: ['^src/routers/', WIRING] },
+      to: { path: '^src/routers/', pathNot: '^src/routers/index\\.ts$' },
+    },
+    {
+      name: 'router-index-only-for-wiring',
+      comment: 'Only the wiring and scripts (which act as a user) take the whole router.',
+      severity: 'error',
+      from: { path: '^(src|compat|workers|schema)/', pathNot: ['^src/routers/', WIRING] },
+      to: { path: '^src/routers/index\\.ts$' },
+    },
+    {
+      name: 'routers-not-sideways',
+      comment: "A resource's procedures import another resource's shared schemas, never its procedures or helpers.",
+      severity: 'error',
+      from: { path: '^src/routers/([^/]+)/', pathNot: '/index\\.ts$' },
+      to: { path: '^src/routers/', pathNot: ['^src/routers/$1/', '/schemas\\.ts$'] },
+    },
+    {
+      name: 'operations-not-up',
+      comment: 'Operations are called by procedures, workers, the CLI and integrations; they call none of them.',
+      severity: 'error',
+      from: { path: '^src/operations/' },
+      to: { path: '^(src/routers/|compat/|workers/|src/trpc/(?!errors\\.ts$|files\\.ts$))' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'src/domain holds pure rules: it imports only itself and libraries.',
+      severity: 'error',
+      from: { path: '^src/domain/' },
+      to: { path: '^(src/(?!domain/)|schema/|compat/|workers/|scripts/)' },
+    },
+    {
+      name: 'policy-below-operations',
+      comment: 'src/policy answers who may do what; it knows records and rules, not callers.',
+      severity: 'error',
+      from: { path: '^src/policy/' },
+      to: { path: '^(src/(routers|operations|pdf|threads)/|compat/|workers/|src/trpc/(?!errors\\.ts$))' },
+    },
+    {
+      name: 'schema-at-the-bottom',
+      comment: 'Entities and migrations import only pure domain constants.',
+      severity: 'error',
+      from: { path: '^schema/' },
+      to: { path: '^(src/(?!domain/)|compat/|workers/|scripts/)' },
+    },
+    {
+      name: 'workers-call-operations',
+      comment: 'Jobs call operations, never procedures or the tRPC machinery.',
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^(src/routers/|compat/|src/trpc/(?!errors\\.ts$|files\\.ts$))' },
+    },
+    {
+      name: 'src-not-into-workers-or-compat',
+      comment: 'Adapters to the outside live in src/adapters, usable by both; only the wiring starts workers and the REST layer.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: WIRING },
+      to: { path: '^(workers|compat)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|test)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    moduleSystems: ['es6'],
+  },
+};
