@@ -57,7 +57,10 @@ let databases: TestDatabases | undefined;
 
 const deadline = setTimeout(() => {
   const running = pool?.running() ?? [];
-  failure('the run', new Error(`still running after ${RUN_TIMEOUT_MS / 1000} s${running.map((r) => `\n  ${r.file} (for ${r.seconds.toFixed(0)} s)`).join('')}`));
+  failure(
+    'the run',
+    new Error(`still running after ${RUN_TIMEOUT_MS / 1000} s${running.map((r) => `\n  ${r.file} (for ${r.seconds.toFixed(0)} s)`).join('')}`),
+  );
   stop.abort();
   pool?.kill();
 }, RUN_TIMEOUT_MS);
@@ -110,7 +113,9 @@ if (slowest.length > 1) {
   process.stdout.write(`\nslowest files:\n${slowest.map(([file, s]) => `${s.toFixed(1).padStart(7)} s  ${file}`).join('\n')}\n`);
 }
 const checkTimes = checkResults.map((c) => `${c.name} ${c.seconds.toFixed(0)} s`).join(', ');
-process.stdout.write(`\n${files.length} files in ${PROCESSES} processes${checkTimes ? `, ${checkTimes}` : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s in all\n`);
+process.stdout.write(
+  `\n${files.length} files in ${PROCESSES} processes${checkTimes ? `, ${checkTimes}` : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s in all\n`,
+);
 if (record) recordDurations(root, durations);
 if (passed + failed === 0) console.error('no test ran');
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -6,6 +6,10 @@ import { delimiter, join } from 'node:path';
 export const checks: { name: string; command: string[] }[] = [
   { name: 'type-check', command: ['tsc', '--noEmit', '-p', '.'] },
   { name: 'lint and format', command: ['biome', 'check', '.'] },
+  // The layer rules (.dependency-cruiser.cjs, `npm run deps`). Pending: main still breaks them in
+  // ~70 places that issue 15's operations layer removes; until then the check runs only with
+  // CHECK_DEPS=1. Once they are gone, drop the condition so that every `npm test` runs it.
+  ...(process.env.CHECK_DEPS === '1' ? [{ name: 'layer rules', command: ['npm', 'run', '--silent', 'deps'] }] : []),
 ];
 
 export interface CheckResult {

@@ -46,7 +46,8 @@ class TestProcess {
     const url = await this.options.database(this.name);
     this.log = openSync(join(this.options.logDir, `${this.name}.log`), 'a+');
     const child = fork(join(import.meta.dirname, 'child.ts'), [], {
-      cwd: this.options.root,
+      // The project's root, as for `npm test`: tests run scripts and the service by relative paths.
+      cwd: join(this.options.root, '..'),
       // uvu's colours follow the terminal the run prints to, not the log file.
       env: { ...process.env, TEST_DATABASE_URL: url, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
       stdio: ['ignore', this.log, this.log, 'ipc'],
@@ -137,7 +138,14 @@ export function runFiles(options: ProcessPoolOptions): ProcessPool {
           if (proc.file) {
             // It died with a file in hand: that file fails, and a new process takes the rest.
             const died = stopping ? 'was stopped at the deadline' : `died (${how})`;
-            options.onFile({ file: name(proc.file), passed: 0, failed: 1, skipped: 0, seconds: proc.elapsed(), output: `${output}\nFAILED the test process ${died} while running this file\n` });
+            options.onFile({
+              file: name(proc.file),
+              passed: 0,
+              failed: 1,
+              skipped: 0,
+              seconds: proc.elapsed(),
+              output: `${output}\nFAILED the test process ${died} while running this file\n`,
+            });
             if (!stopping && queue.length) void launch();
           } else if (how !== 'exit 0' && !stopping) options.onStray(`test process ${proc.name} exited (${how})`, 1, output);
           else if (output.trim()) options.onStray(`test process ${proc.name}`, 0, output);
@@ -151,7 +159,8 @@ export function runFiles(options: ProcessPoolOptions): ProcessPool {
       options.onStray(`starting test process ${proc.name}`, 1, String(error instanceof Error ? error.stack : error));
       // Without a process nothing runs: the files left count as failures rather than hang the run.
       if (live.size === 0) {
-        for (const file of queue.splice(0)) options.onFile({ file: name(file), passed: 0, failed: 1, skipped: 0, seconds: 0, output: 'FAILED: no test process could start\n' });
+        for (const file of queue.splice(0))
+          options.onFile({ file: name(file), passed: 0, failed: 1, skipped: 0, seconds: 0, output: 'FAILED: no test process could start\n' });
         finish();
       }
     }
