@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { checks, runCheck } from './runner/checks.ts';
+import { checks, pendingChecks, runCheck } from './runner/checks.ts';
 import { startTestDatabases, type TestDatabases } from './runner/database.ts';
 import { plannedFiles, recordDurations } from './runner/files.ts';
 import { runFiles, type FileResult, type ProcessPool } from './runner/processes.ts';
@@ -112,7 +112,9 @@ const slowest = Object.entries(durations)
 if (slowest.length > 1) {
   process.stdout.write(`\nslowest files:\n${slowest.map(([file, s]) => `${s.toFixed(1).padStart(7)} s  ${file}`).join('\n')}\n`);
 }
-const checkTimes = checkResults.map((c) => `${c.name} ${c.seconds.toFixed(0)} s`).join(', ');
+const checkTimes = [...checkResults.map((c) => `${c.name} ${c.seconds.toFixed(0)} s`), ...(withChecks ? pendingChecks.map((c) => `${c} pending`) : [])].join(
+  ', ',
+);
 process.stdout.write(
   `\n${files.length} files in ${PROCESSES} processes${checkTimes ? `, ${checkTimes}` : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s in all\n`,
 );
