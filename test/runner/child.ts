@@ -30,6 +30,8 @@ process.on('unhandledRejection', (error) => failure(`a rejection nobody handled 
 // The runner stops a process that overran the run's deadline with SIGTERM; exiting (rather than
 // dying of the signal) runs the exit handlers that stop the servers a test started.
 process.on('SIGTERM', () => process.exit(1));
+// A runner that is gone (killed, Ctrl-C) leaves no test process behind.
+process.on('disconnect', () => process.exit(1));
 
 function send(message: FromChild): Promise<void> {
   return new Promise((done) => process.send!(message, () => done()));
