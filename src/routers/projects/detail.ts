@@ -5,7 +5,7 @@ import type { IProject, IUnit } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { loadProjectTasks } from './task-rows.ts';
-import { portfolioParts } from '../submission/portfolio/parts.ts';
+import { portfolioParts } from '../../operations/submission/project/portfolio/portfolio-parts.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
 import { portfolioAvailable, type ProjectDetailOut } from './schemas.ts';
 

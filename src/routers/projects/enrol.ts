@@ -5,7 +5,7 @@ import { unitMutation } from '../../trpc/scopes/index.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { loadUnitStudents } from '../students/load.ts';
 import { studentProjectOut } from '../students/schemas.ts';
-import { enrolProjects } from './operations.ts';
+import { enrolProjects } from '../../operations/projects/enrol-projects.ts';
 import { enrolInput } from './schemas.ts';
 
 export const enrolStudent = unitMutation(enrolInput, {

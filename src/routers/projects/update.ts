@@ -8,8 +8,9 @@ import { queuePortfolioCompile } from '../../pdf/portfolio-queue.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { loadUnitStudents, parseJson } from '../students/load.ts';
 import { studentProjectOut } from '../students/schemas.ts';
-import { checkGroupsOnReenrolment, refreshProjectStats } from './operations.ts';
-import { completeDiscussedTasks } from './week-end.ts';
+import { checkGroupsOnReenrolment } from '../../operations/projects/enrol-projects.ts';
+import { refreshProjectStats } from '../../operations/projects/refresh-project-stats.ts';
+import { completeDiscussedTasks } from '../../operations/projects/complete-discussed-tasks.ts';
 import { portfolioAvailable, projectUpdatedOut, updateProjectInput, type ProjectUpdatedOut, type UpdateProjectInput } from './schemas.ts';
 import { projectMutation } from '../../trpc/scopes/index.ts';
 

@@ -1,7 +1,7 @@
 import { canInTask } from '../../../policy/index.ts';
 import { taskMutation } from '../../../trpc/scopes/index.ts';
-import { ensureTask } from '../../../workflow/tasks.ts';
-import { applyTaskChange, taskChangeRequest } from './change-request.ts';
+import { ensureTask } from '../../../operations/tasks/tasks.ts';
+import { applyTaskChange, taskChangeRequest } from '../../../operations/projects/task_def_id/apply-task-change.ts';
 import { updateTaskInput } from './schemas.ts';
 import { loadUpdatedTask, updatedTaskOut } from './updated-task.ts';
 

@@ -6,9 +6,9 @@ import { zipEntryOpener, type Storage } from '../../../storage/index.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { markerFor } from './marker.ts';
+import { markerFor } from '../../../operations/submission/assess/marker-for.ts';
 import { assessDownloadInput } from './schemas.ts';
-import { tasksToMark, type TaskToMark } from './to-mark.ts';
+import { tasksToMark, type TaskToMark } from '../../../operations/submission/assess/tasks-to-mark.ts';
 
 const REFUSED = 'Not authorised to batch download ready to mark submissions';
 

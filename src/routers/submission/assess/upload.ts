@@ -2,8 +2,8 @@
 import { join } from 'node:path';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { queueFeedbackMails } from '../../../mail/queue.ts';
-import { applyMarks } from './apply-marks.ts';
-import { markerFor } from './marker.ts';
+import { applyMarks } from '../../../operations/submission/assess/apply-marks.ts';
+import { markerFor } from '../../../operations/submission/assess/marker-for.ts';
 import { assessUploadInput, assessUploadOut } from './schemas.ts';
 
 const REFUSED = 'Not authorised to batch upload marks';

@@ -3,7 +3,7 @@
 import { writeZip } from '../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { portfolioEntries } from './entries.ts';
+import { portfolioEntries } from '../../../operations/submission/unit/zip-entries.ts';
 import { UNIT_ZIP_REFUSED, unitZipInput, zipDownloadName } from './schemas.ts';
 
 export const downloadUnitPortfolios = unitQuery(unitZipInput, { field: 'id', action: 'provide_feedback', refused: UNIT_ZIP_REFUSED })

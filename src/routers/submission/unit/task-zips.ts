@@ -5,7 +5,7 @@ import { writeZip } from '../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from '../../units/task_definitions/operations.ts';
-import { taskFileEntries, taskPdfEntries } from './entries.ts';
+import { taskFileEntries, taskPdfEntries } from '../../../operations/submission/unit/zip-entries.ts';
 import { UNIT_ZIP_REFUSED, taskZipInput, zipDownloadName } from './schemas.ts';
 
 const scope = { field: 'id', action: 'provide_feedback', refused: UNIT_ZIP_REFUSED } as const;

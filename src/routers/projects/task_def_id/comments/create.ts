@@ -9,11 +9,11 @@ import type { UploadedFile } from '../../../../trpc/files.ts';
 import { badRequest, forbidden, notFound } from '../../../../trpc/errors.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import type { Em } from '../../../../db/orm.ts';
-import { insertComments } from '../../../../workflow/comments.ts';
-import { tutorFor } from '../../../../workflow/people.ts';
-import { ensureTask } from '../../../../workflow/tasks.ts';
+import { insertComments } from '../../../../operations/tasks/comments.ts';
+import { tutorFor } from '../../../../operations/tasks/people.ts';
+import { ensureTask } from '../../../../operations/tasks/tasks.ts';
 import { createCommentInput } from './schemas.ts';
-import { commentOut, serializeComment } from './serialize.ts';
+import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 
 const NOT_ACCEPTED = 'Please upload only images, audio or PDF documents';
 

@@ -1,4 +1,4 @@
-import { ATTACHMENT_KINDS } from './serialize.ts';
+import { ATTACHMENT_KINDS } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { notFound } from '../../../../trpc/errors.ts';
 import { commentQuery } from '../../../../trpc/scopes/index.ts';

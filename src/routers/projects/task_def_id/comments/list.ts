@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
-import { commentsOfTask, readComments } from '../../../../workflow/comment-reading.ts';
+import { commentsOfTask, readComments } from '../../../../operations/tasks/comment-reading.ts';
 import { listCommentsInput } from './schemas.ts';
-import { commentOut, serializeComments } from './serialize.ts';
+import { commentOut, serializeComments } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 
 // A GET that writes: listing is how comments are read (there is no "mark read" call), so it runs
 // in a transaction like any change.

@@ -1,7 +1,7 @@
 import { commentMutation } from '../../../../trpc/scopes/index.ts';
-import { unreadComment } from '../../../../workflow/comment-reading.ts';
+import { unreadComment } from '../../../../operations/tasks/comment-reading.ts';
 import { commentInput } from './schemas.ts';
-import { commentOut, serializeComment } from './serialize.ts';
+import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 
 export const markCommentUnread = commentMutation(commentInput, {
   project: 'make_submission',

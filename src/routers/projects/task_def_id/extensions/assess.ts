@@ -1,7 +1,7 @@
 import { forbidden, notFound } from '../../../../trpc/errors.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
-import { commentOut, serializeComment } from '../comments/serialize.ts';
-import { assessExtensionRequest, findExtensionRequest } from './assess-request.ts';
+import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
+import { assessExtensionRequest, findExtensionRequest } from '../../../../operations/projects/task_def_id/assess_extension/assess-extension-request.ts';
 import { assessExtensionInput } from './schemas.ts';
 
 const UNKNOWN_REQUEST = 'Unable to find requested Extension comment';

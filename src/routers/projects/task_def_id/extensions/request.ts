@@ -3,11 +3,11 @@ import type { Em } from '../../../../db/orm.ts';
 import { clampExtensionRequest } from '../../../../domain/task-rules.ts';
 import { forbidden } from '../../../../trpc/errors.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
-import { insertComments } from '../../../../workflow/comments.ts';
-import { tutorFor } from '../../../../workflow/people.ts';
-import { ensureTask, loadTasks } from '../../../../workflow/tasks.ts';
-import { commentOut, serializeComment } from '../comments/serialize.ts';
-import { assessExtensionRequest } from './assess-request.ts';
+import { insertComments } from '../../../../operations/tasks/comments.ts';
+import { tutorFor } from '../../../../operations/tasks/people.ts';
+import { ensureTask, loadTasks } from '../../../../operations/tasks/tasks.ts';
+import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
+import { assessExtensionRequest } from '../../../../operations/projects/task_def_id/assess_extension/assess-extension-request.ts';
 import { requestExtensionInput } from './schemas.ts';
 import { canInTask } from '../../../../policy/index.ts';
 

@@ -7,7 +7,7 @@ import { idField } from '../../../../trpc/fields.ts';
 import { forbidden, notFound } from '../../../../trpc/errors.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { taskIds } from '../schemas.ts';
-import { sharingTaskIds } from '../submission/operations.ts';
+import { sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 
 const INT32_MAX = 2_147_483_647;
 

@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import type { Meta } from '../../../../trpc/core.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from './download.ts';
-import { filesEntries, sharingTaskIds, type FilesEntry } from './operations.ts';
+import { filesEntries, sharingTaskIds, type FilesEntry } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { taskOnlyInput, timestampInput } from './schemas.ts';
 import { canInTask } from '../../../../policy/index.ts';
 

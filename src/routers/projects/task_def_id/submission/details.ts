@@ -1,7 +1,7 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission_details: whether the task's PDF is there or on its way.
 import { db, timestamp } from '../../../../db/kysely.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
-import { submissionState } from './operations.ts';
+import { submissionState } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { submissionDetailsOut, taskOnlyInput } from './schemas.ts';
 
 export const READ_REFUSAL = 'You do not have permission to read submissions for this project.';

@@ -2,8 +2,8 @@
 import { awaitingProcessingPdf, fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
-import { ensureTask } from '../../../../workflow/tasks.ts';
-import { submissionState } from './operations.ts';
+import { ensureTask } from '../../../../operations/tasks/tasks.ts';
+import { submissionState } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { downloadInput } from './schemas.ts';
 
 export const getRefusal = (definition: { name: string }) => `Not authorised to get task '${definition.name}'`;

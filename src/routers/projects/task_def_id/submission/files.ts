@@ -7,7 +7,7 @@ import { safeEntryPart, writeZip } from '../../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { READ_REFUSAL } from './details.ts';
-import { filesEntries, sharingTaskIds } from './operations.ts';
+import { filesEntries, sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { downloadInput } from './schemas.ts';
 
 export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_submission', refused: READ_REFUSAL })

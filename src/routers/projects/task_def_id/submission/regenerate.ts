@@ -2,7 +2,7 @@
 import { db } from '../../../../db/kysely.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from './download.ts';
-import { filesEntries, sharingTaskIds } from './operations.ts';
+import { filesEntries, sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { regenerateOut, taskOnlyInput } from './schemas.ts';
 
 export const regenerateSubmissionPdf = taskMutation(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { timestampLines } from '../../../../domain/submission-files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from './download.ts';
-import { countFilesEntries, filesEntries, sharingTaskIds } from './operations.ts';
+import { countFilesEntries, filesEntries, sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { taskOnlyInput } from './schemas.ts';
 
 export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })

@@ -8,11 +8,11 @@ import { storageKeys, type Storage } from '../../../../storage/index.ts';
 import { badRequest, forbidden } from '../../../../trpc/errors.ts';
 import { UploadedFile } from '../../../../trpc/files.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
-import { changeTask } from '../../../../workflow/change-task.ts';
-import { ensureTask } from '../../../../workflow/tasks.ts';
+import { changeTask } from '../../../../operations/tasks/change-task.ts';
+import { ensureTask } from '../../../../operations/tasks/tasks.ts';
 import { loadUpdatedTask, updatedTaskOut } from '../updated-task.ts';
-import { checkSubmissionFile, type AcceptedFile } from './file-checks.ts';
-import { lockGroupOf, refuseWhileAnotherMemberProcessing } from './operations.ts';
+import { checkSubmissionFile, type AcceptedFile } from '../../../../operations/projects/task_def_id/submission/check-submission-file.ts';
+import { lockGroupOf, refuseWhileAnotherMemberProcessing } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { SUBMISSION_UPLOAD_BYTES, uploadInput } from './schemas.ts';
 
 type Alignment = { ilo_id: number; rating: number; rationale?: string | null };

@@ -3,10 +3,10 @@ import { MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.
 import { storageKeys } from '../../../../../storage/index.ts';
 import { badRequest } from '../../../../../trpc/errors.ts';
 import { taskMutation } from '../../../../../trpc/scopes/index.ts';
-import { insertComments } from '../../../../../workflow/comments.ts';
-import { ensureTask } from '../../../../../workflow/tasks.ts';
-import { commentOut, serializeComment } from '../serialize.ts';
-import { checkAudio } from './audio.ts';
+import { insertComments } from '../../../../../operations/tasks/comments.ts';
+import { ensureTask } from '../../../../../operations/tasks/tasks.ts';
+import { commentOut, serializeComment } from '../../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
+import { checkAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
 import { createDiscussionInput } from './schemas.ts';
 
 /** Ten prompts of 30 MB and their framing. */

@@ -3,7 +3,7 @@ import { storageKeys } from '../../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
 import { notFound } from '../../../../../trpc/errors.ts';
 import { commentMutation } from '../../../../../trpc/scopes/index.ts';
-import { serveAudio } from './audio.ts';
+import { serveAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
 import { promptInput } from './schemas.ts';
 
 // A GET that writes: playing the first prompt is what starts the discussion.

@@ -4,8 +4,8 @@ import { MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.
 import { storageKeys } from '../../../../../storage/index.ts';
 import { badRequest } from '../../../../../trpc/errors.ts';
 import { findDiscussion, taskMutation } from '../../../../../trpc/scopes/index.ts';
-import { markRead } from '../../../../../workflow/comments.ts';
-import { checkAudio } from './audio.ts';
+import { markRead } from '../../../../../operations/tasks/comments.ts';
+import { checkAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
 import { replyInput } from './schemas.ts';
 
 export const discussionReply = taskMutation(replyInput, {

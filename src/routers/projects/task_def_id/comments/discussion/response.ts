@@ -1,7 +1,7 @@
 import { storageKeys } from '../../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
 import { commentQuery } from '../../../../../trpc/scopes/index.ts';
-import { serveAudio } from './audio.ts';
+import { serveAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
 import { discussionInput } from './schemas.ts';
 
 export const discussionResponse = commentQuery(discussionInput, {

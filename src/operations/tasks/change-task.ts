@@ -2,13 +2,13 @@
 // marking, the week-end trigger and the workers' results all come here: it locks the task (and
 // its group's tasks), asks the rules in src/domain/task-rules.ts what follows, and writes the
 // task, its status comments, its submission history and the projects' stored progress stats.
-import type { TaskStatus } from '../../schema/enums.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import { grantExtension, submit, trigger, type Outcome, type TaskState } from '../domain/task-rules.ts';
-import { mayTrigger, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../policy/index.ts';
-import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../domain/task-status.ts';
-import { refreshProjectStats } from '../routers/projects/operations.ts';
+import type { TaskStatus } from '../../../schema/enums.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { grantExtension, submit, trigger, type Outcome, type TaskState } from '../../domain/task-rules.ts';
+import { mayTrigger, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../../policy/index.ts';
+import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../../domain/task-status.ts';
+import { refreshProjectStats } from '../projects/refresh-project-stats.ts';
 import { insertComments, statusCommentText, type NewComment } from './comments.ts';
 import { groupSubmissionTasks, type Contribution } from './group-submission.ts';
 import { tutorFor } from './people.ts';

@@ -1,9 +1,9 @@
 // Task rows: created on first touch, loaded (and locked) with what the rules need.
 import { sql } from 'kysely';
-import type { TaskStatus } from '../../schema/enums.ts';
-import { db, timestamp } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import type { TaskState, TaskTerms } from '../domain/task-rules.ts';
+import type { TaskStatus } from '../../../schema/enums.ts';
+import { db, timestamp } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import type { TaskState, TaskTerms } from '../../domain/task-rules.ts';
 
 /**
  * The ids of these (project, definition) tasks, creating the missing ones: two statements,

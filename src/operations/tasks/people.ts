@@ -1,7 +1,7 @@
 // Who a task's comments go to and who reads on the staff's behalf (beyond-spec.md §4.6–4.7).
 import { sql } from 'kysely';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
 
 /**
  * The student's tutor for a task: the tutor of the student's tutorial in the definition's stream

@@ -2,7 +2,7 @@
 // complete once the week is over. Each task goes through changeTask, as any other assessment.
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { changeTask } from '../../workflow/change-task.ts';
+import { changeTask } from '../tasks/change-task.ts';
 import { ROLE } from '../../policy/index.ts';
 
 export async function completeDiscussedTasks(em: Em, projectId: number, staffUserId: number, now: Date): Promise<number[]> {

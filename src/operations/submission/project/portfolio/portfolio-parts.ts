@@ -2,11 +2,11 @@
 // `{kind, name, idx}`. The learning summary report is always part 0; other parts take the next
 // index. The compiled portfolio itself is made by the workers.
 import { sql } from 'kysely';
-import type { UploadKind } from '../../../../schema/enums.ts';
-import { db } from '../../../db/kysely.ts';
-import type { Em } from '../../../db/orm.ts';
-import { storedExtension } from '../../../domain/submission-files.ts';
-import { storageKeys, type Storage } from '../../../storage/index.ts';
+import type { UploadKind } from '../../../../../schema/enums.ts';
+import { db } from '../../../../db/kysely.ts';
+import type { Em } from '../../../../db/orm.ts';
+import { storedExtension } from '../../../../domain/submission-files.ts';
+import { storageKeys, type Storage } from '../../../../storage/index.ts';
 
 export const LEARNING_SUMMARY_REPORT = 'LearningSummaryReport';
 

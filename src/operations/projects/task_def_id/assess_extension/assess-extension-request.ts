@@ -7,10 +7,10 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { extensionDecision, extensionResponse } from '../../../../domain/extension-responses.ts';
 import { canExtend, dueDay } from '../../../../domain/task-rules.ts';
-import { changeTask } from '../../../../workflow/change-task.ts';
-import { markRead } from '../../../../workflow/comments.ts';
-import { staffOf, tutorFor } from '../../../../workflow/people.ts';
-import { loadTasks } from '../../../../workflow/tasks.ts';
+import { changeTask } from '../../../tasks/change-task.ts';
+import { markRead } from '../../../tasks/comments.ts';
+import { staffOf, tutorFor } from '../../../tasks/people.ts';
+import { loadTasks } from '../../../tasks/tasks.ts';
 import { ROLE } from '../../../../policy/index.ts';
 
 export interface ExtensionRequestRow {

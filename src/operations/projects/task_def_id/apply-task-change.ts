@@ -6,7 +6,7 @@ import type { Em } from '../../../db/orm.ts';
 import { gradeRequired, parseGrade, qualityPtsError } from '../../../domain/task-rules.ts';
 import { PASSING, statusForTrigger } from '../../../domain/task-status.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
-import { changeTask, type ChangeRequest, type ChangeResult } from '../../../workflow/change-task.ts';
+import { changeTask, type ChangeRequest, type ChangeResult } from '../../tasks/change-task.ts';
 import { canInTask, type ProjectRole } from '../../../policy/index.ts';
 
 export interface TaskChangeFields {

@@ -18,11 +18,11 @@ import { checkPdf, detectMime, notValidMessage } from '../../../lib/file-kinds.t
 import { copyEntryTo, NotAZipError, readEntry, readZip } from '../../../lib/zip.ts';
 import { storageKeys, type Storage } from '../../../storage/index.ts';
 import { badRequest } from '../../../trpc/errors.ts';
-import { insertComments } from '../../../workflow/comments.ts';
-import { ensureTask } from '../../../workflow/tasks.ts';
-import { applyTaskChange, taskChangeRequest, type ChangeTerms } from '../../projects/task_def_id/change-request.ts';
-import { inSavepoint, plural } from '../../units/group_sets/csv-upload.ts';
-import type { AssessUploadOut } from './schemas.ts';
+import { insertComments } from '../../tasks/comments.ts';
+import { ensureTask } from '../../tasks/tasks.ts';
+import { applyTaskChange, taskChangeRequest, type ChangeTerms } from '../../projects/task_def_id/apply-task-change.ts';
+import { inSavepoint, plural } from '../../../routers/units/group_sets/csv-upload.ts';
+import type { AssessUploadOut } from './marks-report.ts';
 import { ROLE } from '../../../policy/index.ts';
 
 export interface MarksContext {

@@ -1,10 +1,10 @@
 // A group task's shared submission (behaviour.md §4.2 step 6): which members' tasks move together.
 import { sql } from 'kysely';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import { CLOSED } from '../domain/task-status.ts';
-import { forbidden } from '../trpc/errors.ts';
-import type { TaskStatus } from '../../schema/enums.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { CLOSED } from '../../domain/task-status.ts';
+import { forbidden } from '../../trpc/errors.ts';
+import type { TaskStatus } from '../../../schema/enums.ts';
 import { ensureTasks } from './tasks.ts';
 
 export interface Contribution {

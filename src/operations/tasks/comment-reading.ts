@@ -1,8 +1,8 @@
 // Which comments a task shows, and what reading them records (beyond-spec.md §4.7).
 import { sql } from 'kysely';
-import type { CommentKind } from '../../schema/enums.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
+import type { CommentKind } from '../../../schema/enums.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
 import { markRead } from './comments.ts';
 import { staffOf, tutorFor } from './people.ts';
 

@@ -1,10 +1,10 @@
 // Writing comments and read receipts. Every kind of comment (text, attachments, status changes,
 // extension requests) is inserted here, so the receipt rules of beyond-spec.md §4.7 hold for all.
 import { sql } from 'kysely';
-import type { CommentKind, TaskStatus } from '../../schema/enums.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import { STATUS_NAMES } from '../domain/task-status.ts';
+import type { CommentKind, TaskStatus } from '../../../schema/enums.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { STATUS_NAMES } from '../../domain/task-status.ts';
 
 export interface NewComment {
   taskId: number;
