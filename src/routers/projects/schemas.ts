@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formBool, formInt, formString, idField, requiredString } from '../../trpc/fields.ts';
+import { projectTaskOut, type ProjectTaskOut } from '../../operations/projects/load-project-tasks.ts';
 import { unitBriefOut } from '../unit_roles/schemas.ts';
 
 /**
@@ -39,22 +40,7 @@ export const enrolInput = z.object({
 
 export const projectIdInput = z.object({ id: idField() });
 
-export const projectTaskOut = z.object({
-  id: z.number().int(),
-  task_definition_id: z.number().int(),
-  status: z.string(),
-  due_date: z.string(),
-  submission_date: z.string().optional(),
-  completion_date: z.string().optional(),
-  extensions: z.number().int(),
-  times_assessed: z.number().int(),
-  grade: z.number().int().optional(),
-  quality_pts: z.number().int().describe('-1 until rated'),
-  include_in_portfolio: z.boolean(),
-  similarity_flag: z.boolean(),
-  num_new_comments: z.number().int(),
-});
-export type ProjectTaskOut = z.infer<typeof projectTaskOut>;
+export { projectTaskOut, type ProjectTaskOut };
 
 export const groupOut = z.object({
   id: z.number().int(),

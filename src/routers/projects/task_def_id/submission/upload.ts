@@ -10,7 +10,7 @@ import { UploadedFile } from '../../../../trpc/files.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { changeTask } from '../../../../operations/tasks/change-task.ts';
 import { ensureTask } from '../../../../operations/tasks/tasks.ts';
-import { loadUpdatedTask, updatedTaskOut } from '../updated-task.ts';
+import { loadUpdatedTask, updatedTaskOut } from '../../../../operations/projects/task_def_id/load-updated-task.ts';
 import { checkSubmissionFile, type AcceptedFile } from '../../../../operations/projects/task_def_id/submission/check-submission-file.ts';
 import { lockGroupOf, refuseWhileAnotherMemberProcessing } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { SUBMISSION_UPLOAD_BYTES, uploadInput } from './schemas.ts';

@@ -1,10 +1,28 @@
 // A student's tasks as the project page and the answers of task changes show them (reference
 // §3.3 "tasks", spec §2 "Task (after update)"): one query for any number of tasks.
+import { z } from 'zod';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { similarityFlag, unreadComments } from '../../db/task-list.ts';
 import { dueDay } from '../../domain/task-rules.ts';
-import type { ProjectTaskOut } from './schemas.ts';
+
+/** A task as the project page lists it (and as the task after an update starts). */
+export const projectTaskOut = z.object({
+  id: z.number().int(),
+  task_definition_id: z.number().int(),
+  status: z.string(),
+  due_date: z.string(),
+  submission_date: z.string().optional(),
+  completion_date: z.string().optional(),
+  extensions: z.number().int(),
+  times_assessed: z.number().int(),
+  grade: z.number().int().optional(),
+  quality_pts: z.number().int().describe('-1 until rated'),
+  include_in_portfolio: z.boolean(),
+  similarity_flag: z.boolean(),
+  num_new_comments: z.number().int(),
+});
+export type ProjectTaskOut = z.infer<typeof projectTaskOut>;
 
 export interface ProjectTaskRow extends ProjectTaskOut {
   project_id: number;

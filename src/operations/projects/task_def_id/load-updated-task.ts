@@ -3,8 +3,7 @@
 // work, the other members' progress; one query for the task and its group's other tasks.
 import { z } from 'zod';
 import type { Em } from '../../../db/orm.ts';
-import { projectTaskOut } from '../schemas.ts';
-import { loadProjectTasks, statsText } from '../task-rows.ts';
+import { loadProjectTasks, projectTaskOut, statsText } from '../load-project-tasks.ts';
 
 export const updatedTaskOut = projectTaskOut.extend({
   project_id: z.number().int(),
