@@ -3,7 +3,8 @@ import { db } from '../../db/kysely.ts';
 import { unitRoleOf } from '../../policy/index.ts';
 import { authedProcedure } from '../../trpc/core.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
-import { listProjectsInput, portfolioAvailable, projectListedOut } from './schemas.ts';
+import { portfolioAvailable } from '../../domain/portfolio.ts';
+import { listProjectsInput, projectListedOut } from './schemas.ts';
 
 export const listProjects = authedProcedure
   .meta({

@@ -3,14 +3,6 @@ import { formBool, formInt, formString, idField, requiredString } from '../../tr
 import { projectTaskOut, type ProjectTaskOut } from '../../operations/projects/load-project-tasks.ts';
 import { unitBriefOut } from '../unit_roles/schemas.ts';
 
-/**
- * A compiled portfolio exists (it has a production date) and no new compilation is pending.
- * Portfolios are produced by a later part of the service; until then this is simply false.
- */
-export function portfolioAvailable(project: { portfolio_production_date: string | null; compile_portfolio: boolean }): boolean {
-  return project.portfolio_production_date !== null && !project.compile_portfolio;
-}
-
 /** A project as its student sees it in their list of enrolments. */
 export const projectListedOut = z.object({
   id: z.number().int(),
@@ -99,16 +91,4 @@ export const updateProjectInput = z.object({
 });
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
-export const projectUpdatedOut = z.object({
-  campus_id: z.number().int().nullable(),
-  target_grade: z.number().int(),
-  submitted_grade: z.number().int().nullable(),
-  compile_portfolio: z.boolean(),
-  portfolio_available: z.boolean(),
-  uses_draft_learning_summary: z.boolean(),
-  /** Campus and enrolment changes only. */
-  enrolled: z.boolean().optional(),
-  /** Campus and enrolment changes only: the stored progress stats as a JSON string, as the original sends them. */
-  stats: z.string().optional(),
-});
-export type ProjectUpdatedOut = z.infer<typeof projectUpdatedOut>;
+export { projectUpdatedOut, type ProjectUpdatedOut } from '../../operations/projects/update-project.ts';

@@ -3,7 +3,8 @@ import { taskMutation } from '../../../trpc/scopes/index.ts';
 import { ensureTask } from '../../../operations/tasks/tasks.ts';
 import { applyTaskChange, taskChangeRequest } from '../../../operations/projects/task_def_id/apply-task-change.ts';
 import { updateTaskInput } from './schemas.ts';
-import { loadUpdatedTask, updatedTaskOut } from '../../../operations/projects/task_def_id/load-updated-task.ts';
+import { loadUpdatedTask } from '../../../operations/projects/task_def_id/load-updated-task.ts';
+import { updatedTaskOut } from './schemas.ts';
 
 export const updateTask = taskMutation(updateTaskInput, { project: 'make_submission', refused: (id) => `Couldn't find Task with id=${id}` })
   .meta({
