@@ -10,9 +10,9 @@ import { readAll, StorageKeyError, storageKeys, type Storage } from '../../../..
 import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import type { Meta } from '../../../../trpc/core.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
-import { getRefusal } from './download.ts';
+import { getRefusal } from '../submission/download.ts';
 import { filesEntries, sharingTaskIds, type FilesEntry } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
-import { taskOnlyInput, timestampInput } from './schemas.ts';
+import { taskOnlyInput, timestampInput } from '../submission/schemas.ts';
 import { canInTask } from '../../../../policy/index.ts';
 
 const NO_SUBMISSION = 'No submission was made for this task';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { db } from '../../../db/kysely.ts';
-import { storageKeys } from '../../../storage/index.ts';
-import { badRequest, notFound } from '../../../trpc/errors.ts';
-import { projectMutation } from '../../../trpc/scopes/index.ts';
-import { removePortfolioPart } from '../../../operations/submission/project/portfolio/portfolio-parts.ts';
+import { db } from '../../../../db/kysely.ts';
+import { storageKeys } from '../../../../storage/index.ts';
+import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import { projectMutation } from '../../../../trpc/scopes/index.ts';
+import { removePortfolioPart } from '../../../../operations/submission/project/portfolio/portfolio-parts.ts';
 import { portfolioDeleteInput } from './schemas.ts';
 
 export const deletePortfolio = projectMutation(portfolioDeleteInput, {

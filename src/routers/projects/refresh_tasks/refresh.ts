@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { db } from '../../db/kysely.ts';
-import { dueDay } from '../../domain/task-rules.ts';
-import { idField } from '../../trpc/fields.ts';
-import { taskQuery } from '../../trpc/scopes/index.ts';
+import { db } from '../../../db/kysely.ts';
+import { dueDay } from '../../../domain/task-rules.ts';
+import { idField } from '../../../trpc/fields.ts';
+import { taskQuery } from '../../../trpc/scopes/index.ts';
 
 export const refreshTaskInput = z.object({ project_id: idField(), task_definition_id: idField() });
 

@@ -1,4 +1,4 @@
-import { router } from '../../../trpc/core.ts';
+import { router } from '../../../../trpc/core.ts';
 import { deletePortfolio } from './delete.ts';
 import { downloadPortfolio } from './download.ts';
 import { uploadPortfolioPart } from './upload.ts';

@@ -6,9 +6,9 @@ import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { safeEntryPart, writeZip } from '../../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
-import { READ_REFUSAL } from './details.ts';
+import { READ_REFUSAL } from '../submission_details/get.ts';
 import { filesEntries, sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
-import { downloadInput } from './schemas.ts';
+import { downloadInput } from '../submission/schemas.ts';
 
 export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_submission', refused: READ_REFUSAL })
   .meta({

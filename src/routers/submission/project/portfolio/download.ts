@@ -1,8 +1,8 @@
-import { db } from '../../../db/kysely.ts';
-import { fileNotFoundPdf } from '../../../lib/placeholder-pdf.ts';
-import { storageKeys } from '../../../storage/index.ts';
-import { fileResult, type FileResult } from '../../../trpc/files.ts';
-import { projectQuery } from '../../../trpc/scopes/index.ts';
+import { db } from '../../../../db/kysely.ts';
+import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
+import { storageKeys } from '../../../../storage/index.ts';
+import { fileResult, type FileResult } from '../../../../trpc/files.ts';
+import { projectQuery } from '../../../../trpc/scopes/index.ts';
 import { portfolioDownloadInput } from './schemas.ts';
 
 export const downloadPortfolio = projectQuery(portfolioDownloadInput, {

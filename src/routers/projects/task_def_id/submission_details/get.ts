@@ -2,7 +2,7 @@
 import { db, timestamp } from '../../../../db/kysely.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { submissionState } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
-import { submissionDetailsOut, taskOnlyInput } from './schemas.ts';
+import { submissionDetailsOut, taskOnlyInput } from '../submission/schemas.ts';
 
 export const READ_REFUSAL = 'You do not have permission to read submissions for this project.';
 

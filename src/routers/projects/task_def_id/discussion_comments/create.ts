@@ -1,12 +1,12 @@
-import { db } from '../../../../../db/kysely.ts';
-import { MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
-import { storageKeys } from '../../../../../storage/index.ts';
-import { badRequest } from '../../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../../trpc/scopes/index.ts';
-import { insertComments } from '../../../../../operations/tasks/comments.ts';
-import { ensureTask } from '../../../../../operations/tasks/tasks.ts';
-import { commentOut, serializeComment } from '../../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
-import { checkAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
+import { db } from '../../../../db/kysely.ts';
+import { MAX_ATTACHMENT_BYTES } from '../../../../domain/comment-attachments.ts';
+import { storageKeys } from '../../../../storage/index.ts';
+import { badRequest } from '../../../../trpc/errors.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
+import { insertComments } from '../../../../operations/tasks/comments.ts';
+import { ensureTask } from '../../../../operations/tasks/tasks.ts';
+import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
+import { checkAudio } from '../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
 import { createDiscussionInput } from './schemas.ts';
 
 /** Ten prompts of 30 MB and their framing. */

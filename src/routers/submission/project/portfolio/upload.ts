@@ -1,7 +1,7 @@
-import { checkUploadKind, notOfUploadKind } from '../../../lib/upload-kinds.ts';
-import { forbidden } from '../../../trpc/errors.ts';
-import { projectMutation } from '../../../trpc/scopes/index.ts';
-import { addPortfolioPart, partLabel } from '../../../operations/submission/project/portfolio/portfolio-parts.ts';
+import { checkUploadKind, notOfUploadKind } from '../../../../lib/upload-kinds.ts';
+import { forbidden } from '../../../../trpc/errors.ts';
+import { projectMutation } from '../../../../trpc/scopes/index.ts';
+import { addPortfolioPart, partLabel } from '../../../../operations/submission/project/portfolio/portfolio-parts.ts';
 import { portfolioPartOut, portfolioPartUploadInput } from './schemas.ts';
 
 export const uploadPortfolioPart = projectMutation(portfolioPartUploadInput, {

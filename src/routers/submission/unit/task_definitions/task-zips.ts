@@ -1,12 +1,12 @@
 // GET /api/submission/unit/{id}/task_definitions/{td}/student_pdfs and .../download_submissions
 // (beyond-spec.md §7): one task's PDFs, or its latest uploaded files, for the whole unit; built
 // for each request and written while they are sent.
-import { writeZip } from '../../../lib/zip.ts';
-import { fileResult, type FileResult } from '../../../trpc/files.ts';
-import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { findTaskDefinition } from '../../units/task_definitions/operations.ts';
-import { taskFileEntries, taskPdfEntries } from '../../../operations/submission/unit/zip-entries.ts';
-import { UNIT_ZIP_REFUSED, taskZipInput, zipDownloadName } from './schemas.ts';
+import { writeZip } from '../../../../lib/zip.ts';
+import { fileResult, type FileResult } from '../../../../trpc/files.ts';
+import { unitQuery } from '../../../../trpc/scopes/index.ts';
+import { findTaskDefinition } from '../../../units/task_definitions/operations.ts';
+import { taskFileEntries, taskPdfEntries } from '../../../../operations/submission/unit/zip-entries.ts';
+import { UNIT_ZIP_REFUSED, taskZipInput, zipDownloadName } from '../schemas.ts';
 
 const scope = { field: 'id', action: 'provide_feedback', refused: UNIT_ZIP_REFUSED } as const;
 const WHO = 'One entry per student, or per group for group work (named by the group). Tutors and convenors of the unit; an unknown definition 404.';

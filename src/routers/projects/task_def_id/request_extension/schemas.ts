@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { formBool, formInt, formString, idField } from '../../../../trpc/fields.ts';
-
+import { formInt, formString } from '../../../../trpc/fields.ts';
 import { projectTaskIds as ids } from '../schemas.ts';
 
 export const requestExtensionInput = z.object({
   ...ids,
   comment: formString().pipe(z.string().max(4095)).describe("The reason for the request, shown to the student's tutor"),
   weeks_requested: formInt().describe('Weeks asked for; more than can still be granted is reduced to what can'),
-});
-
-export const assessExtensionInput = z.object({
-  ...ids,
-  task_comment_id: idField(),
-  granted: formBool().describe('True grants the weeks asked for (up to the deadline), false rejects the request'),
 });
