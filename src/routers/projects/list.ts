@@ -1,3 +1,4 @@
+import { route } from '../../trpc/route.ts';
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
 import { unitRoleOf } from '../../policy/index.ts';
@@ -7,16 +8,13 @@ import { portfolioAvailable } from '../../domain/portfolio.ts';
 import { listProjectsInput, projectListedOut } from './schemas.ts';
 
 export const listProjects = authedProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects',
-      tags: ['Projects'],
-      summary: "The caller's own enrolments",
+  .meta(
+    route('GET', '/api/projects', 'Projects', "The caller's own enrolments", {
       description:
-        'Projects the caller is enrolled in (withdrawn ones are left out), newest unit first. Projects in inactive units are left out unless `include_inactive=true`.',
-    },
-  })
+        'Projects the caller is enrolled in (withdrawn ones are left out), newest unit first. Projects in inactive ' +
+        'units are left out unless `include_inactive=true`.',
+    }),
+  )
   .input(listProjectsInput)
   .output(z.array(projectListedOut))
   .query(async ({ ctx, input }) => {

@@ -25,8 +25,8 @@ export const updateProject = projectMutation(updateProjectInput, { action: proje
   .meta(
     route('PUT', '/api/projects/{id}', 'Projects', "Change a project's campus, enrolment, target grade, submitted grade, grade or portfolio request", {
       description:
-        'Only the first field present is applied, in this order: `trigger`, `campus_id`, `enrolled`, `target_grade`, `submitted_grade`, ' +
-        '`grade`, `compile_portfolio`. See docs/api/projects.md.',
+        'Only the first field present is applied, in this order: `trigger`, `campus_id`, `enrolled`, `target_grade`, ' +
+        '`submitted_grade`, `grade`, `compile_portfolio`. See docs/api/projects.md.',
     }),
   )
   .output(projectUpdatedOut.or(studentProjectOut))

@@ -1,3 +1,4 @@
+import { route } from '../../trpc/route.ts';
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
@@ -19,16 +20,13 @@ async function taskOfUnit(em: Em, id: number) {
 
 // Pins are the marking staff's own inbox marks: only staff of the task's unit keep them.
 export const pinTask = unitMutation(taskIdInput, { unitOf: taskOfUnit, action: 'provide_feedback', refused: 'Not authorised to pin task' })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/tasks/{id}/pin',
-      tags: ['Tasks and similarities'],
-      summary: "Pin a task to the caller's inbox",
+  .meta(
+    route('POST', '/api/tasks/{id}/pin', 'Tasks and similarities', "Pin a task to the caller's inbox", {
       description:
-        "Staff of the task's unit (tutors and convenors; an Admin who is not staff is refused). Pinned tasks head the caller's inbox. Pinning a pinned task changes nothing.",
-    },
-  })
+        "Staff of the task's unit (tutors and convenors; an Admin who is not staff is refused). Pinned tasks head the " +
+        "caller's inbox. Pinning a pinned task changes nothing.",
+    }),
+  )
   .output(pinnedOut)
   .mutation(async ({ ctx, input }) => {
     await db(ctx.em)
@@ -40,17 +38,14 @@ export const pinTask = unitMutation(taskIdInput, { unitOf: taskOfUnit, action: '
   });
 
 export const unpinTask = unitMutation(taskIdInput, { unitOf: taskOfUnit, action: 'provide_feedback', refused: 'Not authorised to pin task' })
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/api/tasks/{id}/pin',
-      tags: ['Tasks and similarities'],
-      summary: "Unpin a task from the caller's inbox",
+  .meta(
+    route('DELETE', '/api/tasks/{id}/pin', 'Tasks and similarities', "Unpin a task from the caller's inbox", {
       description:
-        'Staff of the task\'s unit. Removes only the caller\'s pin; a task the caller has not pinned is 404 "Unable to find requested Task pin", as in the original.',
-    },
-    rest: { status: 204 },
-  })
+        "Staff of the task's unit. Removes only the caller's pin; a task the caller has not pinned is 404 \"Unable to " +
+        'find requested Task pin", as in the original.',
+      rest: { status: 204 },
+    }),
+  )
   .output(z.null())
   .mutation(async ({ ctx, input }) => {
     const removed = await db(ctx.em).deleteFrom('task_pins').where('task_id', '=', input.id).where('user_id', '=', ctx.user.id).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { route } from '../../../trpc/route.ts';
 import { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
 import { dueDay } from '../../../domain/task-rules.ts';
@@ -19,16 +20,19 @@ export const refreshTask = taskQuery(refreshTaskInput, {
   refused: 'You do not have permission to access this project',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{project_id}/refresh_tasks/{task_definition_id}',
-      tags: ['Projects, submissions, comments'],
-      summary: "A task's status, due date and extensions, for a quick refresh",
-      description:
-        "The project's student or staff of its unit. Answers null when the student has no task for the definition yet (tasks are created when first worked on); a definition of another unit is unknown (404).",
-    },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/projects/{project_id}/refresh_tasks/{task_definition_id}',
+      'Projects, submissions, comments',
+      "A task's status, due date and extensions, for a quick refresh",
+      {
+        description:
+          "The project's student or staff of its unit. Answers null when the student has no task for the definition yet " +
+          '(tasks are created when first worked on); a definition of another unit is unknown (404).',
+      },
+    ),
+  )
   .output(refreshedTaskOut.nullable())
   .query(async ({ ctx }) => {
     if (ctx.taskId === null) return null;

@@ -93,6 +93,7 @@ export async function refuseWhileAnotherMemberProcessing(em: Em, taskId: number)
     .where('t.id', '=', submitter)
     .executeTakeFirstOrThrow();
   throw forbidden(
-    `${who.first_name} ${who.last_name} has just submitted this task. Only one team member needs to submit this task, so check back soon to see what was uploaded.`,
+    `${who.first_name} ${who.last_name} has just submitted this task. ` +
+      'Only one team member needs to submit this task, so check back soon to see what was uploaded.',
   );
 }

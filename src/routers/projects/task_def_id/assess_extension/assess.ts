@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { forbidden, notFound } from '../../../../trpc/errors.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
@@ -11,16 +12,17 @@ export const assessExtension = taskMutation(assessExtensionInput, {
   refused: 'Not authorised to assess an extension for this task',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/assess_extension/{task_comment_id}',
-      tags: ['Projects, submissions, comments'],
-      summary: 'Grant or reject an extension request',
-      description:
-        'Staff of the unit. `task_comment_id` is an extension request of this task (or of its group\'s tasks). `granted` true adds the weeks asked for, never past the deadline ("Extension granted to Tue Apr  2"); once the deadline is reached nothing is added ("Extension cannot be granted as deadline has been reached"); false answers "Extension rejected". A time-exceeded task whose submission the new due date covers is ready for feedback again. A request is assessed once (403 after). Answers the comment.',
-    },
-  })
+  .meta(
+    route(
+      'PUT',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/assess_extension/{task_comment_id}',
+      'Projects, submissions, comments',
+      'Grant or reject an extension request',
+      {
+        description: "Staff of the unit. `task_comment_id` is an extension request of this task (or of its group's tasks). See " + 'docs/api/projects.md.',
+      },
+    ),
+  )
   .output(commentOut)
   .mutation(async ({ ctx, input }) => {
     if (ctx.taskId === null) throw notFound(UNKNOWN_REQUEST);

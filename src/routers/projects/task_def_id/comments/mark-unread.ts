@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { commentMutation } from '../../../../trpc/scopes/index.ts';
 import { unreadComment } from '../../../../operations/tasks/comment-reading.ts';
 import { commentInput } from './schemas.ts';
@@ -8,16 +9,20 @@ export const markCommentUnread = commentMutation(commentInput, {
   refused: 'Not authorised to mark comment as unread',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}',
-      tags: ['Projects, submissions, comments'],
-      summary: 'Mark a comment unread for the caller',
-      description:
-        "The student or staff of the unit. The caller's read receipt goes (nobody else's), so the comment is new for them again and counts in their inbox. Answers the comment as the caller now sees it (`is_new` true), as the original does.",
-    },
-  })
+  .meta(
+    route(
+      'POST',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}',
+      'Projects, submissions, comments',
+      'Mark a comment unread for the caller',
+      {
+        description:
+          "The student or staff of the unit. The caller's read receipt goes (nobody else's), so the comment is new for " +
+          'them again and counts in their inbox. Answers the comment as the caller now sees it (`is_new` true), as the ' +
+          'original does.',
+      },
+    ),
+  )
   .output(commentOut)
   .mutation(async ({ ctx }) => {
     const { comment } = ctx;

@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { db } from '../../../../db/kysely.ts';
 import { MAX_ATTACHMENT_BYTES } from '../../../../domain/comment-attachments.ts';
 import { storageKeys } from '../../../../storage/index.ts';
@@ -17,17 +18,21 @@ export const createDiscussion = taskMutation(createDiscussionInput, {
   refused: 'Not authorised to create a discussion comment',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/discussion_comments',
-      tags: ['Projects, submissions, comments'],
-      summary: 'Start an audio discussion with the student',
-      description:
-        'Staff of the unit. Multipart `attachments[]` (or repeated `attachments`): one or more audio prompts, each judged audio by its content (403 "Please upload only audio files"), non-empty (400) and under 30,000,000 bytes (413). They are stored as uploaded, not converted. The comment (type `discussion`, `number_of_prompts` = the count) goes to the student, who plays the prompts and records a reply. Answers the comment.',
-    },
-    rest: { upload: { maxBytes: UPLOAD_BYTES } },
-  })
+  .meta(
+    route(
+      'POST',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/discussion_comments',
+      'Projects, submissions, comments',
+      'Start an audio discussion with the student',
+      {
+        description:
+          'Staff of the unit. Multipart `attachments[]` (or repeated `attachments`): one or more audio prompts, each ' +
+          'judged audio by its content (403 "Please upload only audio files"), non-empty (400) and under 30,000,000 ' +
+          'bytes (413). See docs/api/projects.md.',
+        rest: { upload: { maxBytes: UPLOAD_BYTES } },
+      },
+    ),
+  )
   .output(commentOut)
   .mutation(async ({ ctx, input }) => {
     const { em, project, definition } = ctx;

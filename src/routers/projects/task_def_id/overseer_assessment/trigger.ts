@@ -1,5 +1,6 @@
 // PUT /api/projects/{id}/task_def_id/{task_definition_id}/overseer_assessment/{oa_id}/trigger
 // (behaviour.md §6 "Re-run"): runs an existing assessment of the task again.
+import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
 import { assessmentSetup, queueRun } from '../../../../assessment/queue.ts';
 import { db } from '../../../../db/kysely.ts';
@@ -17,18 +18,17 @@ export const triggerOverseerAssessment = taskMutation(z.object({ ...taskIds, oa_
   project: 'get_submission',
   refused: (_id, definition) => `Not authorised to access automated assessment of task '${definition.name}'`,
 })
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/api/projects/{id}/task_def_id/{task_definition_id}/overseer_assessment/{oa_id}/trigger',
-      tags: ['Projects, submissions, comments'],
-      summary: 'Run an automated assessment of the task again',
-      description:
-        "The student or the unit's staff. Queues assessment `oa_id` of this task (or its group submission) to run again with the same upload, " +
-        'adds the "Automated Assessment Started" comment and answers `{message}`. 404 for an assessment of another task; 403 while it is ' +
-        'still queued, when Overseer is not enabled, or when the definition is no longer set up for it (no image, no resources, assessment off).',
-    },
-  })
+  .meta(
+    route(
+      'PUT',
+      '/api/projects/{id}/task_def_id/{task_definition_id}/overseer_assessment/{oa_id}/trigger',
+      'Projects, submissions, comments',
+      'Run an automated assessment of the task again',
+      {
+        description: "The student or the unit's staff. See docs/api/projects.md.",
+      },
+    ),
+  )
   .output(z.object({ message: z.string() }))
   .mutation(async ({ ctx, input }) => {
     // An id beyond the column's range names no record (and must not reach the database as one).

@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { clampExtensionRequest } from '../../../../domain/task-rules.ts';
@@ -16,16 +17,17 @@ export const requestExtension = taskMutation(requestExtensionInput, {
   refused: 'Not authorised to request an extension for this task',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/request_extension',
-      tags: ['Projects, submissions, comments'],
-      summary: 'Ask for more time on a task',
-      description:
-        "Staff of the unit, or the student when the unit allows student extension requests. `weeks_requested` is reduced to the weeks that can still be granted before the task's deadline (0 weeks, or none left, is refused). Records an extension comment addressed to the student's tutor (the main convenor when more weeks were asked than can be granted). Granted at once when staff ask (by them) or when the unit applies extensions automatically (by the main convenor); otherwise it waits for `assess_extension`. Answers the comment.",
-    },
-  })
+  .meta(
+    route(
+      'POST',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/request_extension',
+      'Projects, submissions, comments',
+      'Ask for more time on a task',
+      {
+        description: 'Staff of the unit, or the student when the unit allows student extension requests. See docs/api/projects.md.',
+      },
+    ),
+  )
   .output(commentOut)
   .mutation(async ({ ctx, input }) => {
     const now = ctx.clock.now();

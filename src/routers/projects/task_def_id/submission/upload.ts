@@ -17,8 +17,9 @@ export const uploadSubmission = taskMutation(uploadInput, {
       'Submit work for a task: one file per upload requirement',
       {
         description:
-          "The student or the unit's staff. Multipart: one file per upload requirement, under the requirement's `key`; the task is handed in " +
-          '(or `trigger=need_help` asks for help) and its PDF is queued. Answers 201 with the task. See docs/api/projects.md.',
+          "The student or the unit's staff. Multipart: one file per upload requirement, under the requirement's `key`; " +
+          'the task is handed in (or `trigger=need_help` asks for help) and its PDF is queued. Answers 201 with the ' +
+          'task. See docs/api/projects.md.',
         rest: { upload: { maxBytes: SUBMISSION_UPLOAD_BYTES } },
       },
     ),

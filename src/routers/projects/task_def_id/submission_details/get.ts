@@ -1,4 +1,5 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission_details: whether the task's PDF is there or on its way.
+import { route } from '../../../../trpc/route.ts';
 import { db, timestamp } from '../../../../db/kysely.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { submissionState } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
@@ -7,18 +8,20 @@ import { submissionDetailsOut, taskOnlyInput } from '../submission/schemas.ts';
 export const READ_REFUSAL = 'You do not have permission to read submissions for this project.';
 
 export const submissionDetails = taskQuery(taskOnlyInput, { project: 'get_submission', refused: READ_REFUSAL })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{id}/task_def_id/{task_definition_id}/submission_details',
-      tags: ['Projects, submissions, comments'],
-      summary: "A task's submission: date, PDF ready, PDF being built",
-      description:
-        '`has_pdf` is true once the PDF of the latest upload is stored (and no newer upload waits); `processing_pdf` while uploaded files wait ' +
-        'for their PDF (for group work, the latest upload of any member). For a definition without upload requirements, ' +
-        "or a task never touched, both are false and `submission_date` is absent. The student or the unit's staff.",
-    },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/projects/{id}/task_def_id/{task_definition_id}/submission_details',
+      'Projects, submissions, comments',
+      "A task's submission: date, PDF ready, PDF being built",
+      {
+        description:
+          '`has_pdf` is true once the PDF of the latest upload is stored (and no newer upload waits); `processing_pdf` ' +
+          'while uploaded files wait for their PDF (for group work, the latest upload of any member). See ' +
+          'docs/api/projects.md.',
+      },
+    ),
+  )
   .output(submissionDetailsOut)
   .query(async ({ ctx }) => {
     if (ctx.taskId === null || ctx.definition.uploadRequirements.length === 0) return { has_pdf: false, processing_pdf: false };

@@ -1,4 +1,5 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission_files: the latest upload's files as a zip.
+import { route } from '../../../../trpc/route.ts';
 import { basename } from 'node:path';
 import { zipEntryOpener } from '../../../../storage/index.ts';
 import { db } from '../../../../db/kysely.ts';
@@ -11,18 +12,21 @@ import { filesEntries, sharingTaskIds } from '../../../../operations/projects/ta
 import { downloadInput } from '../submission/schemas.ts';
 
 export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_submission', refused: READ_REFUSAL })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{id}/task_def_id/{task_definition_id}/submission_files',
-      tags: ['Projects, submissions, comments'],
-      summary: "Download the files of a task's latest upload",
-      description:
-        '`<username>-<ABBREVIATION>.zip` (attachment) holding the files as uploaded, named `NNN-<type>.<ext>` in requirement order (`000-document.pdf`, ' +
-        "`001-code.py`, ...); group members get the group's upload. Without an upload: `FileNotFound.pdf` (200). The student or the unit's staff.",
-    },
-    rest: { file: true },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/projects/{id}/task_def_id/{task_definition_id}/submission_files',
+      'Projects, submissions, comments',
+      "Download the files of a task's latest upload",
+      {
+        description:
+          '`<username>-<ABBREVIATION>.zip` (attachment) holding the files as uploaded, named `NNN-<type>.<ext>` in ' +
+          "requirement order (`000-document.pdf`, `001-code.py`, ...); group members get the group's upload. Without an " +
+          "upload: `FileNotFound.pdf` (200). The student or the unit's staff.",
+        rest: { file: true },
+      },
+    ),
+  )
   .output(fileResult().meta({ contentMediaType: 'application/zip' }))
   .query(async ({ ctx }): Promise<FileResult> => {
     const [entry] = ctx.taskId === null ? [] : await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);

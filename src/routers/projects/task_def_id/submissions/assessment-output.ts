@@ -10,6 +10,7 @@ import { readAll, StorageKeyError, storageKeys, type Storage } from '../../../..
 import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import type { Meta } from '../../../../trpc/core.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
+import { route } from '../../../../trpc/route.ts';
 import { getRefusal } from '../submission/download.ts';
 import { filesEntries, sharingTaskIds, type FilesEntry } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { taskOnlyInput, timestampInput } from '../submission/schemas.ts';
@@ -49,10 +50,8 @@ async function assessmentOutput(em: Em, storage: Storage, entry: FilesEntry, sta
   return out;
 }
 
-const textMeta = (path: `/${string}`, summary: string, description: string): Meta => ({
-  openapi: { method: 'GET' as const, path, tags: ['Projects, submissions, comments'], summary, description },
-  rest: { text: true },
-});
+const textMeta = (path: `/api/${string}`, summary: string, description: string): Meta =>
+  route('GET', path, 'Projects, submissions, comments', summary, { description, rest: { text: true } });
 
 export const submissionOutputAt = taskQuery(timestampInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
   .meta(

@@ -1,4 +1,5 @@
 // GET .../submissions/timestamps (spec §4, §8 item 2): the latest ten uploads, as text lines.
+import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
 import { timestampLines } from '../../../../domain/submission-files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
@@ -7,19 +8,20 @@ import { countFilesEntries, filesEntries, sharingTaskIds } from '../../../../ope
 import { taskOnlyInput } from '../submission/schemas.ts';
 
 export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{id}/task_def_id/{task_definition_id}/submissions/timestamps',
-      tags: ['Projects, submissions, comments'],
-      summary: "The times of a task's latest ten uploads",
-      description:
-        "`text/plain`, one line per upload, newest first, at most ten: `Submission N: <ISO 8601 timestamp>`, N counting the task's uploads from 1 " +
-        "(group members see the group's uploads). Empty when nothing was uploaded. Each timestamp names the upload in `submissions/timestamps/{timestamp}`. " +
-        "The student or the unit's staff.",
-    },
-    rest: { text: true },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/projects/{id}/task_def_id/{task_definition_id}/submissions/timestamps',
+      'Projects, submissions, comments',
+      "The times of a task's latest ten uploads",
+      {
+        description:
+          '`text/plain`, one line per upload, newest first, at most ten: `Submission N: <ISO 8601 timestamp>`, N ' +
+          "counting the task's uploads from 1 (group members see the group's uploads). See docs/api/projects.md.",
+        rest: { text: true },
+      },
+    ),
+  )
   .output(z.string())
   .query(async ({ ctx }) => {
     if (ctx.taskId === null) return '';

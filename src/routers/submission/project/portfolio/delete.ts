@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
 import { db } from '../../../../db/kysely.ts';
 import { storageKeys } from '../../../../storage/index.ts';
@@ -10,19 +11,14 @@ export const deletePortfolio = projectMutation(portfolioDeleteInput, {
   action: 'make_submission',
   refused: (id) => `Not authorised to alter portfolio for project '${id}'`,
 })
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/api/submission/project/{id}/portfolio',
-      tags: ['Submission batches and portfolios'],
-      summary: 'Remove a portfolio part, or the compiled portfolio',
+  .meta(
+    route('DELETE', '/api/submission/project/{id}/portfolio', 'Submission batches and portfolios', 'Remove a portfolio part, or the compiled portfolio', {
       description:
-        'With `idx`, `kind` and `name` (query or JSON body, as the web client sends them): removes that part (404 when there is none). With none of ' +
-        'them: removes the compiled portfolio and clears its production date, so `portfolio_available` is false and the submitted grade may change ' +
-        'again (the original renamed the file `.old`). Some but not all of the three: 400. No body (204). The owning student or staff of the unit.',
-    },
-    rest: { status: 204 },
-  })
+        'With `idx`, `kind` and `name` (query or JSON body, as the web client sends them): removes that part (404 when ' +
+        'there is none). See docs/api/projects.md.',
+      rest: { status: 204 },
+    }),
+  )
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
     const given = [input.idx, input.kind, input.name].filter((v) => v !== undefined).length;

@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { db } from '../../../../db/kysely.ts';
 import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { storageKeys } from '../../../../storage/index.ts';
@@ -9,18 +10,15 @@ export const downloadPortfolio = projectQuery(portfolioDownloadInput, {
   action: 'get_submission',
   refused: (id) => `Not authorised to download portfolio for project '${id}'`,
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/submission/project/{id}/portfolio',
-      tags: ['Submission batches and portfolios'],
-      summary: 'Download the compiled portfolio',
+  .meta(
+    route('GET', '/api/submission/project/{id}/portfolio', 'Submission batches and portfolios', 'Download the compiled portfolio', {
       description:
-        'The compiled portfolio as `application/pdf`, named `<CODE>-<username>-portfolio.pdf`, inline unless `as_attachment=true`; without one, the ' +
-        'placeholder `FileNotFound.pdf` (200), as the original. The owning student or staff of the unit.',
-    },
-    rest: { file: true },
-  })
+        'The compiled portfolio as `application/pdf`, named `<CODE>-<username>-portfolio.pdf`, inline unless ' +
+        '`as_attachment=true`; without one, the placeholder `FileNotFound.pdf` (200), as the original. The owning ' +
+        'student or staff of the unit.',
+      rest: { file: true },
+    }),
+  )
   .output(fileResult().meta({ contentMediaType: 'application/pdf' }))
   .query(async ({ ctx, input }): Promise<FileResult> => {
     const pdf = await ctx.storage.open(storageKeys.portfolio(ctx.project.id));

@@ -1,3 +1,4 @@
+import { route } from '../../../../../trpc/route.ts';
 import { db } from '../../../../../db/kysely.ts';
 import { storageKeys } from '../../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
@@ -14,17 +15,21 @@ export const discussionPrompt = commentMutation(promptInput, {
   commentField: 'task_comment_id',
   discussion: true,
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{task_comment_id}/discussion_comment/prompt_number/{number}',
-      tags: ['Projects, submissions, comments'],
-      summary: "One of a discussion's audio prompts",
-      description:
-        'The student or staff of the unit. The n-th prompt (from 1) as uploaded, with `Range` support (206). The first time any prompt is fetched the discussion counts as started (`status` "opened"). 404 for other comments, a number beyond the prompts, or "File missing".',
-    },
-    rest: { file: true },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{task_comment_id}/discussion_comment/prompt_number/{number}',
+      'Projects, submissions, comments',
+      "One of a discussion's audio prompts",
+      {
+        description:
+          'The student or staff of the unit. The n-th prompt (from 1) as uploaded, with `Range` support (206). The first ' +
+          'time any prompt is fetched the discussion counts as started (`status` "opened"). 404 for other comments, a ' +
+          'number beyond the prompts, or "File missing".',
+        rest: { file: true },
+      },
+    ),
+  )
   .output(fileResult())
   .query(async ({ ctx, input }): Promise<FileResult> => {
     const { comment } = ctx;

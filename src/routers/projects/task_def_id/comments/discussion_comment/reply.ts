@@ -1,3 +1,4 @@
+import { route } from '../../../../../trpc/route.ts';
 import { z } from 'zod';
 import { db } from '../../../../../db/kysely.ts';
 import { MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
@@ -13,17 +14,21 @@ export const discussionReply = taskMutation(replyInput, {
   refused: 'Not authorised to reply to this discussion comment',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{task_comment_id}/discussion_comment/reply',
-      tags: ['Projects, submissions, comments'],
-      summary: 'The student records their reply to a discussion',
-      description:
-        'The student only. Multipart `attachment`: audio by its content (403 otherwise; 400 when empty or missing; 413 from 30,000,000 bytes), stored as uploaded, replacing any earlier reply. The discussion becomes complete (and read by the student). Answers 201 with no body.',
-    },
-    rest: { upload: { maxBytes: MAX_ATTACHMENT_BYTES + 1_000_000 } },
-  })
+  .meta(
+    route(
+      'POST',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{task_comment_id}/discussion_comment/reply',
+      'Projects, submissions, comments',
+      'The student records their reply to a discussion',
+      {
+        description:
+          'The student only. Multipart `attachment`: audio by its content (403 otherwise; 400 when empty or missing; 413 ' +
+          'from 30,000,000 bytes), stored as uploaded, replacing any earlier reply. The discussion becomes complete (and ' +
+          'read by the student). Answers 201 with no body.',
+        rest: { upload: { maxBytes: MAX_ATTACHMENT_BYTES + 1_000_000 } },
+      },
+    ),
+  )
   .output(z.null())
   .mutation(async ({ ctx, input }) => {
     if (!input.attachment) throw badRequest('attachment is missing');

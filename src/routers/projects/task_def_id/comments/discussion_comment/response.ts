@@ -1,3 +1,4 @@
+import { route } from '../../../../../trpc/route.ts';
 import { storageKeys } from '../../../../../storage/index.ts';
 import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
 import { commentQuery } from '../../../../../trpc/scopes/index.ts';
@@ -11,16 +12,19 @@ export const discussionResponse = commentQuery(discussionInput, {
   commentField: 'task_comment_id',
   discussion: true,
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{task_comment_id}/discussion_comment/response',
-      tags: ['Projects, submissions, comments'],
-      summary: "The student's recorded reply to a discussion",
-      description: 'The student or staff of the unit. The reply as uploaded, with `Range` support (206). 404 "File missing" before the student has replied.',
-    },
-    rest: { file: true },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{task_comment_id}/discussion_comment/response',
+      'Projects, submissions, comments',
+      "The student's recorded reply to a discussion",
+      {
+        description:
+          'The student or staff of the unit. The reply as uploaded, with `Range` support (206). 404 "File missing" ' + 'before the student has replied.',
+        rest: { file: true },
+      },
+    ),
+  )
   .output(fileResult())
   .query(async ({ ctx }): Promise<FileResult> => {
     const { comment } = ctx;
