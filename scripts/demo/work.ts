@@ -6,9 +6,9 @@
 // files themselves add nothing to the lists this data drives (inbox, feedback, stats).
 import { db } from '../../src/db/kysely.ts';
 import type { Services } from '../../src/trpc/context.ts';
-import { changeTask } from '../../src/workflow/change-task.ts';
-import { insertComments, type NewComment } from '../../src/workflow/comments.ts';
-import { ensureTasks } from '../../src/workflow/tasks.ts';
+import { changeTask } from '../../src/operations/tasks/change-task.ts';
+import { insertComments, type NewComment } from '../../src/operations/tasks/comments.ts';
+import { ensureTasks } from '../../src/operations/tasks/tasks.ts';
 import { ROLE } from '../../src/policy/index.ts';
 
 const STUDENT_SAYS = [

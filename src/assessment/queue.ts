@@ -7,8 +7,8 @@ import { db } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
 import type { JobQueue } from '../lib/jobs.ts';
 import { storageKeys, type Storage } from '../storage/index.ts';
-import { insertComments } from '../workflow/comments.ts';
-import { tutorFor } from '../workflow/people.ts';
+import { insertComments } from '../operations/tasks/comments.ts';
+import { tutorFor } from '../operations/tasks/people.ts';
 
 export const STARTED_COMMENT = 'Automated Assessment Started';
 /** A run that cannot reach the engine is tried this often before it is recorded as failed. */

@@ -8,7 +8,7 @@ import { sql, type RawBuilder } from 'kysely';
  * `<alias>.tutorial_stream_id` (null when none): the student's tutorial in the definition's
  * stream, else one without a stream, as the original joins them. An exact stream wins, then the
  * earliest enrolment; one row at most, so a task is never listed twice. (The student's tutor,
- * src/workflow/people.ts tutorFor, is chosen the same way.)
+ * src/operations/tasks/people.ts tutorFor, is chosen the same way.)
  */
 export function taskTutorialJoin(alias = 'te'): RawBuilder<unknown> {
   return sql`left join lateral (

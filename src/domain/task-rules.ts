@@ -1,5 +1,5 @@
 // The task workflow's rules (behaviour.md §4.2–4.5), as pure functions of a task's state. The
-// one operation that changes tasks (src/workflow/change-task.ts) loads the state, asks these
+// one operation that changes tasks (src/operations/tasks/change-task.ts) loads the state, asks these
 // what follows, and writes it; nothing else decides a status, a date or an extension.
 import type { TaskStatus } from './vocabulary.ts';
 import { addDays, addWeeks, earlierDay, toDay } from './dates.ts';

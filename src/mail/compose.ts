@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { TaskStatus } from '../../schema/enums.ts';
 import { db } from '../db/kysely.ts';
 import type { Em } from '../db/orm.ts';
-import { tutorFor } from '../workflow/people.ts';
+import { tutorFor } from '../operations/tasks/people.ts';
 import type { MailPayload } from './payload.ts';
 import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from './rules.ts';
 import { createInvitation, INVITATION_DAYS } from '../invitations/tokens.ts';

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { db } from '../../src/db/kysely.ts';
 import { readCsv } from '../../src/domain/csv.ts';
 import { storageKeys, readAll } from '../../src/storage/index.ts';
-import { insertComments } from '../../src/workflow/comments.ts';
+import { insertComments } from '../../src/operations/tasks/comments.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type Actor, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

@@ -8,7 +8,7 @@ import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { taskWorld } from '../support/task-world.ts';
 import { db } from '../../src/db/kysely.ts';
-import { insertComments } from '../../src/workflow/comments.ts';
+import { insertComments } from '../../src/operations/tasks/comments.ts';
 
 const test = suite('REST comments: list, create text, reply, unread, delete, read receipts');
 let env: TestEnv;

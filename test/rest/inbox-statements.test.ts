@@ -9,7 +9,7 @@ import { seedSimilarity, seedTask, seedTaskDefinition } from '../support/seed-en
 import { seedEnrolmentIn } from '../support/seed-tutorials.ts';
 import { taskWorld } from '../support/task-world.ts';
 import { countStatements } from '../support/statements.ts';
-import { insertComments, type NewComment } from '../../src/workflow/comments.ts';
+import { insertComments, type NewComment } from '../../src/operations/tasks/comments.ts';
 
 const test = suite('REST inbox, feedback and task lists: a fixed number of SQL statements');
 let env: TestEnv;

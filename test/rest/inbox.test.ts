@@ -10,7 +10,7 @@ import { seedEnrolmentIn } from '../support/seed-tutorials.ts';
 import { taskWorld } from '../support/task-world.ts';
 import { db } from '../../src/db/kysely.ts';
 import type { TaskStatus } from '../../schema/enums.ts';
-import { insertComments } from '../../src/workflow/comments.ts';
+import { insertComments } from '../../src/operations/tasks/comments.ts';
 
 const test = suite('REST GET /api/units/{id}/tasks/inbox and /feedback');
 let env: TestEnv;

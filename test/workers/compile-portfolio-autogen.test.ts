@@ -14,7 +14,7 @@ import { runJobs } from '../support/jobs.ts';
 import { samplePdf, tempFileOf } from '../support/sample-files.ts';
 import { enrol, seedUnit } from '../support/seed.ts';
 import { freshEachTest } from '../support/suite.ts';
-import { addPortfolioPart } from '../../src/routers/submission/portfolio/parts.ts';
+import { addPortfolioPart } from '../../src/operations/submission/project/portfolio/portfolio-parts.ts';
 
 const test = suite('worker: portfolio_autogen (daily cron)');
 let env: TestEnv;

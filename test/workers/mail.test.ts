@@ -6,7 +6,7 @@ import { db } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { queuePdfFailedMail, queuePortfolioMail } from '../../src/mail/queue.ts';
-import { insertComments } from '../../src/workflow/comments.ts';
+import { insertComments } from '../../src/operations/tasks/comments.ts';
 import { smtpMailer, type Mailer } from '../../workers/adapters/mailer.ts';
 import { CRONTAB } from '../../workers/index.ts';
 import type { TestEnv } from '../support/env.ts';

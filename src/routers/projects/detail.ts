@@ -4,10 +4,11 @@ import { sql } from 'kysely';
 import type { IProject, IUnit } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { loadProjectTasks } from './task-rows.ts';
-import { portfolioParts } from '../submission/portfolio/parts.ts';
+import { loadProjectTasks } from '../../operations/projects/load-project-tasks.ts';
+import { portfolioParts } from '../../operations/submission/project/portfolio/portfolio-parts.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
-import { portfolioAvailable, type ProjectDetailOut } from './schemas.ts';
+import { portfolioAvailable } from '../../domain/portfolio.ts';
+import type { ProjectDetailOut } from './schemas.ts';
 
 export interface DetailViewer {
   userId: number;

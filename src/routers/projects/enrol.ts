@@ -1,3 +1,4 @@
+import { route } from '../../trpc/route.ts';
 import { Campus } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import { forbidden } from '../../trpc/errors.ts';
@@ -5,23 +6,18 @@ import { unitMutation } from '../../trpc/scopes/index.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { loadUnitStudents } from '../students/load.ts';
 import { studentProjectOut } from '../students/schemas.ts';
-import { enrolProjects } from './operations.ts';
+import { enrolProjects } from '../../operations/projects/enrol-projects.ts';
 import { enrolInput } from './schemas.ts';
 
 export const enrolStudent = unitMutation(enrolInput, {
   action: 'enrol_student',
   refused: (id) => `Couldn't find Unit with id=${id}`,
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/projects',
-      tags: ['Projects'],
-      summary: 'Enrol a student in a unit (staff of the unit, or Admin)',
-      description:
-        "`student_num` is matched against the username, then the student id, then the email. A withdrawn student is enrolled again with the campus given; an enrolled one keeps their project unchanged. `campus_id` -1 or null means no campus. Answers the student's record as `GET /api/students` lists it. No tutorial enrolment is made.",
-    },
-  })
+  .meta(
+    route('POST', '/api/projects', 'Projects', 'Enrol a student in a unit (staff of the unit, or Admin)', {
+      description: '`student_num` is matched against the username, then the student id, then the email. See docs/api/projects.md.',
+    }),
+  )
   .output(studentProjectOut)
   .mutation(async ({ ctx, input }) => {
     const key = input.student_num.toLowerCase();

@@ -2,7 +2,7 @@ import { router } from '../../trpc/core.ts';
 import { enrolStudent } from './enrol.ts';
 import { getProject } from './get.ts';
 import { listProjects } from './list.ts';
-import { refreshTask } from './refresh_tasks.ts';
+import { refreshTask } from './refresh_tasks/refresh.ts';
 import { taskRouter } from './task_def_id/index.ts';
 import { updateProject } from './update.ts';
 

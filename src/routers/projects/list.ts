@@ -1,21 +1,20 @@
+import { route } from '../../trpc/route.ts';
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
 import { unitRoleOf } from '../../policy/index.ts';
 import { authedProcedure } from '../../trpc/core.ts';
 import { toUnitBrief } from '../unit_roles/schemas.ts';
-import { listProjectsInput, portfolioAvailable, projectListedOut } from './schemas.ts';
+import { portfolioAvailable } from '../../domain/portfolio.ts';
+import { listProjectsInput, projectListedOut } from './schemas.ts';
 
 export const listProjects = authedProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects',
-      tags: ['Projects'],
-      summary: "The caller's own enrolments",
+  .meta(
+    route('GET', '/api/projects', 'Projects', "The caller's own enrolments", {
       description:
-        'Projects the caller is enrolled in (withdrawn ones are left out), newest unit first. Projects in inactive units are left out unless `include_inactive=true`.',
-    },
-  })
+        'Projects the caller is enrolled in (withdrawn ones are left out), newest unit first. Projects in inactive ' +
+        'units are left out unless `include_inactive=true`.',
+    }),
+  )
   .input(listProjectsInput)
   .output(z.array(projectListedOut))
   .query(async ({ ctx, input }) => {

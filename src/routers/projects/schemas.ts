@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { formBool, formInt, formString, idField, requiredString } from '../../trpc/fields.ts';
+import { projectTaskOut, type ProjectTaskOut } from '../../operations/projects/load-project-tasks.ts';
 import { unitBriefOut } from '../unit_roles/schemas.ts';
-
-/**
- * A compiled portfolio exists (it has a production date) and no new compilation is pending.
- * Portfolios are produced by a later part of the service; until then this is simply false.
- */
-export function portfolioAvailable(project: { portfolio_production_date: string | null; compile_portfolio: boolean }): boolean {
-  return project.portfolio_production_date !== null && !project.compile_portfolio;
-}
 
 /** A project as its student sees it in their list of enrolments. */
 export const projectListedOut = z.object({
@@ -39,22 +32,7 @@ export const enrolInput = z.object({
 
 export const projectIdInput = z.object({ id: idField() });
 
-export const projectTaskOut = z.object({
-  id: z.number().int(),
-  task_definition_id: z.number().int(),
-  status: z.string(),
-  due_date: z.string(),
-  submission_date: z.string().optional(),
-  completion_date: z.string().optional(),
-  extensions: z.number().int(),
-  times_assessed: z.number().int(),
-  grade: z.number().int().optional(),
-  quality_pts: z.number().int().describe('-1 until rated'),
-  include_in_portfolio: z.boolean(),
-  similarity_flag: z.boolean(),
-  num_new_comments: z.number().int(),
-});
-export type ProjectTaskOut = z.infer<typeof projectTaskOut>;
+export { projectTaskOut, type ProjectTaskOut };
 
 export const groupOut = z.object({
   id: z.number().int(),
@@ -113,16 +91,4 @@ export const updateProjectInput = z.object({
 });
 export type UpdateProjectInput = z.output<typeof updateProjectInput>;
 
-export const projectUpdatedOut = z.object({
-  campus_id: z.number().int().nullable(),
-  target_grade: z.number().int(),
-  submitted_grade: z.number().int().nullable(),
-  compile_portfolio: z.boolean(),
-  portfolio_available: z.boolean(),
-  uses_draft_learning_summary: z.boolean(),
-  /** Campus and enrolment changes only. */
-  enrolled: z.boolean().optional(),
-  /** Campus and enrolment changes only: the stored progress stats as a JSON string, as the original sends them. */
-  stats: z.string().optional(),
-});
-export type ProjectUpdatedOut = z.infer<typeof projectUpdatedOut>;
+export { projectUpdatedOut, type ProjectUpdatedOut } from '../../operations/projects/update-project.ts';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { ProjectStats } from '../../../schema/projects.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { portfolioAvailable } from '../projects/schemas.ts';
+import { portfolioAvailable } from '../../domain/portfolio.ts';
 import type { StudentProjectOut } from './schemas.ts';
 
 export interface StudentFilter {

@@ -1,6 +1,6 @@
 import { router } from '../../trpc/core.ts';
 import { assessRouter } from './assess/index.ts';
-import { portfolioRouter } from './portfolio/index.ts';
+import { portfolioRouter } from './project/portfolio/index.ts';
 import { unitZipsRouter } from './unit/index.ts';
 
 // /api/submission/...: batch marking and portfolios.

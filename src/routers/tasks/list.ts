@@ -1,3 +1,4 @@
+import { route } from '../../trpc/route.ts';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../db/kysely.ts';
@@ -7,16 +8,14 @@ import { unitQuery } from '../../trpc/scopes/index.ts';
 import { listedTaskOut, listTasksInput, type ListedTaskOut } from './schemas.ts';
 
 export const listTasks = unitQuery(listTasksInput, { action: 'get_unit', refused: 'You do not have permission to read these task details' })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/tasks',
-      tags: ['Tasks and similarities'],
-      summary: "Started tasks in a unit: all of them for staff, the caller's own for a student",
+  .meta(
+    route('GET', '/api/tasks', 'Tasks and similarities', "Started tasks in a unit: all of them for staff, the caller's own for a student", {
       description:
-        "Staff of the unit (and Admins) get every started task (any status but not_started) of the unit's enrolled students, as the original's task summary; a student of the unit gets their own started tasks (the spec's \"caller's own list\"). Each with the student's tutorial for the task's definition (its stream, or a tutorial without one), null when none. In task id order; one SQL statement.",
-    },
-  })
+        "Staff of the unit (and Admins) get every started task (any status but not_started) of the unit's enrolled " +
+        "students, as the original's task summary; a student of the unit gets their own started tasks (the spec's " +
+        '"caller\'s own list"). See docs/api/projects.md.',
+    }),
+  )
   .output(z.array(listedTaskOut))
   .query(async ({ ctx }) => {
     const everyone = canInUnit(ctx.unitRole, 'get_students');

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import type { Em } from '../../db/orm.ts';
 import { canInTask, type TaskAction } from '../../policy/index.ts';
-import { commentsOfTask, type ListedComment } from '../../workflow/comment-reading.ts';
+import { commentsOfTask, type ListedComment } from '../../operations/tasks/comment-reading.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { CHANGE, idIn, READ, type Base } from './shared.ts';
 import { scopeToTask, type TaskScope } from './task.ts';

@@ -4,7 +4,7 @@ import { GRADE_LETTERS, GRADE_NAMES } from '../../../domain/task-rules.ts';
 import { STATUS_NAMES } from '../../../domain/task-status.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { portfolioAvailable } from '../../projects/schemas.ts';
+import { portfolioAvailable } from '../../../domain/portfolio.ts';
 import { unitCsvInput } from './schemas.ts';
 
 export const downloadTaskCompletion = unitQuery(unitCsvInput, {

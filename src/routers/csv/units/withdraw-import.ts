@@ -1,7 +1,7 @@
 // Withdrawing students listed in a CSV of `unit_code, username`: two reads and one write.
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { withdrawProjects } from '../../projects/operations.ts';
+import { withdrawProjects } from '../../../operations/projects/enrol-projects.ts';
 import type { CsvRow, ImportResult } from '../read-csv.ts';
 import { unitCodeMatches, type EnrolUnit } from './enrol-import.ts';
 

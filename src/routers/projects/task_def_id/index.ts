@@ -1,15 +1,24 @@
 import { router } from '../../../trpc/core.ts';
-import { updateTask } from './update.ts';
-import { submissionRouter } from './submission/index.ts';
-import { extensionsRouter } from './extensions/index.ts';
+import { assessExtension } from './assess_extension/assess.ts';
 import { commentsRouter } from './comments/index.ts';
-import { overseerRouter } from './overseer/index.ts';
+import { triggerOverseerAssessment } from './overseer_assessment/trigger.ts';
+import { requestExtension } from './request_extension/request.ts';
+import { submissionRouter } from './submission/index.ts';
+import { updateTask } from './update.ts';
 
-// /api/projects/{id}/task_def_id/{task_definition_id}/...: one student's task.
+// /api/projects/{id}/task_def_id/{task_definition_id}/...: one student's task. The procedure keys
+// (the /trpc paths) are older than the folders and stay as they were.
 export const taskRouter = router({
   update: updateTask,
   submission: submissionRouter,
-  extensions: extensionsRouter,
+  // .../request_extension and .../assess_extension/{task_comment_id}.
+  extensions: router({
+    request: requestExtension,
+    assess: assessExtension,
+  }),
   comments: commentsRouter,
-  overseer: overseerRouter,
+  // .../overseer_assessment/{oa_id}/trigger
+  overseer: router({
+    trigger: triggerOverseerAssessment,
+  }),
 });

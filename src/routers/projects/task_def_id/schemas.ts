@@ -21,3 +21,6 @@ export const updateTaskInput = z.object({
     "-1 (not rated) up to the definition's maximum; recorded when a starred task is assessed as complete, discuss or demonstrate",
   ),
 });
+
+/** The task after an update: what a trigger, an upload or an overseer test answers. */
+export { updatedTaskOut, type UpdatedTaskOut } from '../../../operations/projects/task_def_id/load-updated-task.ts';

@@ -1,14 +1,15 @@
 // GET /api/submission/assess: the offline marking package of one tutor's waiting work, written
 // while it is sent (the PDFs are opened one at a time as the zip reaches them).
+import { route } from '../../../trpc/route.ts';
 import { MARKING_README, marksCsv, pdfEntryName } from '../../../domain/marking-package.ts';
 import { safeEntryPart, writeZip, type ZipEntryOut } from '../../../lib/zip.ts';
 import { zipEntryOpener, type Storage } from '../../../storage/index.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import { fileResult, type FileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { markerFor } from './marker.ts';
+import { markerFor } from '../../../operations/submission/assess/marker-for.ts';
 import { assessDownloadInput } from './schemas.ts';
-import { tasksToMark, type TaskToMark } from './to-mark.ts';
+import { tasksToMark, type TaskToMark } from '../../../operations/submission/assess/tasks-to-mark.ts';
 
 const REFUSED = 'Not authorised to batch download ready to mark submissions';
 
@@ -29,22 +30,17 @@ async function pdfEntries(storage: Storage, tasks: readonly TaskToMark[], at: Da
 }
 
 export const downloadMarkingPackage = unitQuery(assessDownloadInput, { action: 'provide_feedback', refused: REFUSED })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/submission/assess',
-      tags: ['Submission batches and portfolios'],
-      summary: 'Download the work waiting for feedback in your tutorials, to mark offline',
+  .meta(
+    route('GET', '/api/submission/assess', 'Submission batches and portfolios', 'Download the work waiting for feedback in your tutorials, to mark offline', {
       description:
-        '`<date>-<CODE>-<username>.zip` (`application/zip`, attachment), written while it is sent: `marks.csv` (`Username,Name,Tutorial,Task,' +
-        "Student's Last Comment,Your Last Comment,Status,New Grade,New Quality,Max Quality,New Comment`; Status `rff` or `need_help`), `readme.txt`, " +
-        "and `<username>/<ABBR>-<task id>.pdf` for every task that is ready for feedback or needs help, whose student is in one of the tutor's tutorials " +
-        "(the tutorial of the definition's stream). Group work appears once, as `GRP_<group id>_<submission id>`. A task whose PDF is not ready yet has " +
-        'its row but no PDF. Nothing waiting: 404 "No files to download" (the original answered 401). Staff of the unit (Tutor or Convenor); ' +
-        "`user_id` names another tutor's tutorials, for the unit's convenors only.",
-    },
-    rest: { file: true },
-  })
+        '`<date>-<CODE>-<username>.zip` (`application/zip`, attachment), written while it is sent: `marks.csv` ' +
+        "(`Username,Name,Tutorial,Task,Student's Last Comment,Your Last Comment,Status,New Grade,New Quality,Max " +
+        'Quality,New Comment`; Status `rff` or `need_help`), `readme.txt`, and `<username>/<ABBR>-<task id>.pdf` for ' +
+        "every task that is ready for feedback or needs help, whose student is in one of the tutor's tutorials (the " +
+        "tutorial of the definition's stream). See docs/api/projects.md.",
+      rest: { file: true },
+    }),
+  )
   .output(fileResult().meta({ contentMediaType: 'application/zip' }))
   .query(async ({ ctx, input }): Promise<FileResult> => {
     const tutorId = await markerFor(ctx.em, ctx.unit.id, { id: ctx.user.id, unitRole: ctx.unitRole }, input.user_id, REFUSED);

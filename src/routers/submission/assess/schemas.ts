@@ -11,13 +11,4 @@ export const assessUploadInput = assessDownloadInput.extend({
   file: uploadedFile().describe('marks.csv, or the zip with marks.csv and PDFs named *-<task id>.pdf'),
 });
 
-/** A row of marks.csv (its cells by lower-cased header) or, for a PDF, `{file: <entry name>}`. */
-const reported = z.object({ row: z.record(z.string(), z.string()), message: z.string() });
-
-export const assessUploadOut = z.object({
-  message: z.string().describe('What was done, in a sentence'),
-  success: z.array(reported),
-  ignored: z.array(reported),
-  errors: z.array(reported),
-});
-export type AssessUploadOut = z.infer<typeof assessUploadOut>;
+export { assessUploadOut, type AssessUploadOut } from '../../../operations/submission/assess/marks-report.ts';

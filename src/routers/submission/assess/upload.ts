@@ -1,32 +1,30 @@
 // POST /api/submission/assess: the marking package back (src/routers/submission/assess/apply-marks.ts).
+import { route } from '../../../trpc/route.ts';
 import { join } from 'node:path';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { queueFeedbackMails } from '../../../mail/queue.ts';
-import { applyMarks } from './apply-marks.ts';
-import { markerFor } from './marker.ts';
+import { applyMarks } from '../../../operations/submission/assess/apply-marks.ts';
+import { markerFor } from '../../../operations/submission/assess/marker-for.ts';
 import { assessUploadInput, assessUploadOut } from './schemas.ts';
 
 const REFUSED = 'Not authorised to batch upload marks';
 
 export const uploadMarks = unitMutation(assessUploadInput, { action: 'provide_feedback', refused: REFUSED })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/submission/assess',
-      tags: ['Submission batches and portfolios'],
-      summary: 'Upload marks.csv (alone or in the marking zip with annotated PDFs) to assess many tasks at once',
-      description:
-        'Multipart `file`: a CSV, or a zip holding `marks.csv` (by content; anything else, a zip without marks.csv, or a CSV missing any of the columns ' +
-        '`Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment` (any case) is a 400). Each row names its task by `Username` (or ' +
-        '`GRP_<group id>_<submission id>`) and `Task` (abbreviation) and is applied on its own: `Status` (any trigger word; the status it already has ' +
-        'changes nothing), `New Grade` and `New Quality` with the checks and refusals of `PUT /api/projects/{id}/task_def_id/{td}`, and `New Comment` ' +
-        'as a comment by the caller to the student. A row with an error changes nothing; the other rows still apply. A PDF in the zip named ' +
-        "`*-<task id>.pdf` replaces that task's PDF when its row went through. Answers 201 `{message, success, ignored, errors}`: each item " +
-        "`{row, message}` with the row's cells by lower-cased header (`{file}` for a zip entry). Staff of the unit (Tutor or Convenor); `user_id` " +
-        "(another tutor's package) for the unit's convenors only.",
-    },
-    rest: { upload: {} },
-  })
+  .meta(
+    route(
+      'POST',
+      '/api/submission/assess',
+      'Submission batches and portfolios',
+      'Upload marks.csv (alone or in the marking zip with annotated PDFs) to assess many tasks at once',
+      {
+        description:
+          'Multipart `file`: a CSV, or a zip holding `marks.csv` (by content; anything else, a zip without marks.csv, or ' +
+          'a CSV missing any of the columns `Username,Name,Tutorial,Task,Status,New Grade,New Quality,New Comment` (any ' +
+          'case) is a 400). See docs/api/projects.md.',
+        rest: { upload: {} },
+      },
+    ),
+  )
   .output(assessUploadOut)
   .mutation(async ({ ctx, input }) => {
     await markerFor(ctx.em, ctx.unit.id, { id: ctx.user.id, unitRole: ctx.unitRole }, input.user_id, REFUSED);

@@ -8,7 +8,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { canInProject, roleInProject, type ProjectAction } from '../../../policy/index.ts';
 import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
-import { ensureTask } from '../../../workflow/tasks.ts';
+import { ensureTask } from '../../../operations/tasks/tasks.ts';
 import type { AlignmentRow } from './schemas.ts';
 
 export const UNKNOWN_ALIGNMENT = 'Unable to find requested Learning Alignment';

@@ -7,9 +7,9 @@ import { forbidden } from '../../../trpc/errors.ts';
 import { createCallerFactory, router } from '../../../trpc/core.ts';
 import { idField } from '../../../trpc/fields.ts';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { enrolProjects } from '../../projects/operations.ts';
+import { enrolProjects } from '../../../operations/projects/enrol-projects.ts';
 import { uploadSubmission } from '../../projects/task_def_id/submission/upload.ts';
-import { updatedTaskOut } from '../../projects/task_def_id/updated-task.ts';
+import { updatedTaskOut } from '../../../operations/projects/task_def_id/load-updated-task.ts';
 import { findTaskDefinition } from './operations.ts';
 
 export const NOT_ENABLED = 'Overseer is not enabled';

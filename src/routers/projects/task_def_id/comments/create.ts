@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { sql } from 'kysely';
 import { TRPCError } from '@trpc/server';
 import { db } from '../../../../db/kysely.ts';
@@ -9,11 +10,11 @@ import type { UploadedFile } from '../../../../trpc/files.ts';
 import { badRequest, forbidden, notFound } from '../../../../trpc/errors.ts';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
 import type { Em } from '../../../../db/orm.ts';
-import { insertComments } from '../../../../workflow/comments.ts';
-import { tutorFor } from '../../../../workflow/people.ts';
-import { ensureTask } from '../../../../workflow/tasks.ts';
+import { insertComments } from '../../../../operations/tasks/comments.ts';
+import { tutorFor } from '../../../../operations/tasks/people.ts';
+import { ensureTask } from '../../../../operations/tasks/tasks.ts';
 import { createCommentInput } from './schemas.ts';
-import { commentOut, serializeComment } from './serialize.ts';
+import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 
 const NOT_ACCEPTED = 'Please upload only images, audio or PDF documents';
 
@@ -54,17 +55,18 @@ export const createComment = taskMutation(createCommentInput, {
   refused: 'Not authorised to create a comment for this task',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments',
-      tags: ['Projects, submissions, comments'],
-      summary: 'Comment on a task, with text or an attachment',
-      description:
-        'The student or staff of the unit; multipart (as the web client sends it) or JSON. With `attachment`: an image, a PDF, or an audio or video recording, judged by its content and stored as uploaded (403 "Please upload only images, audio or PDF documents" otherwise; 400 when empty; 413 from 30,000,000 bytes); the comment then reads "image comment", "pdf document" or "audio comment". Otherwise `comment`: non-blank (403), not the same as the task\'s last comment by the caller (403), at most 4095 characters (400). `reply_to_id` names a comment of the same task (404 otherwise). A student\'s comment goes to their tutor for the task, staff\'s to the student. Answers the comment (not new for its author).',
-    },
-    rest: { upload: { maxBytes: MAX_ATTACHMENT_BYTES } },
-  })
+  .meta(
+    route(
+      'POST',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments',
+      'Projects, submissions, comments',
+      'Comment on a task, with text or an attachment',
+      {
+        description: 'The student or staff of the unit; multipart (as the web client sends it) or JSON. See docs/api/projects.md.',
+        rest: { upload: { maxBytes: MAX_ATTACHMENT_BYTES } },
+      },
+    ),
+  )
   .output(commentOut)
   .mutation(async ({ ctx, input }) => {
     const { em, project, definition } = ctx;

@@ -1,3 +1,4 @@
+import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
 import { db } from '../../../../db/kysely.ts';
 import { commentMutation } from '../../../../trpc/scopes/index.ts';
@@ -9,17 +10,15 @@ export const deleteComment = commentMutation(commentInput, {
   projectField: 'project_id',
   byAuthor: { own: 'delete_own_comment', other: 'delete_other_comment', refused: 'Not authorised to delete this comment' },
 })
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}',
-      tags: ['Projects, submissions, comments'],
-      summary: 'Delete a comment',
+  .meta(
+    route('DELETE', '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}', 'Projects, submissions, comments', 'Delete a comment', {
       description:
-        'The author (student or staff) deletes their own comment; staff of the unit may delete anyone\'s. Otherwise 403 "Not authorised to delete this comment". An attachment\'s file goes once the deletion is committed. No body (204).',
-    },
-    rest: { status: 204 },
-  })
+        "The author (student or staff) deletes their own comment; staff of the unit may delete anyone's. Otherwise 403 " +
+        '"Not authorised to delete this comment". An attachment\'s file goes once the deletion is committed. No body ' +
+        '(204).',
+      rest: { status: 204 },
+    }),
+  )
   .output(z.literal(true))
   .mutation(async ({ ctx }) => {
     const { comment } = ctx;

@@ -1,4 +1,5 @@
-import { ATTACHMENT_KINDS } from './serialize.ts';
+import { route } from '../../../../trpc/route.ts';
+import { ATTACHMENT_KINDS } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { notFound } from '../../../../trpc/errors.ts';
 import { commentQuery } from '../../../../trpc/scopes/index.ts';
@@ -9,17 +10,14 @@ export const downloadCommentAttachment = commentQuery(commentAttachmentInput, {
   refused: 'You cannot read the comments for this task',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}',
-      tags: ['Projects, submissions, comments'],
-      summary: "A comment's attachment",
+  .meta(
+    route('GET', '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments/{id}', 'Projects, submissions, comments', "A comment's attachment", {
       description:
-        'The student or staff of the unit. The image, PDF or recording as uploaded, with its type; `as_attachment=true` saves it as `comment-<id><ext>`. Honours `Range: bytes=a-b` (206 with `Content-Range`; `Accept-Ranges: bytes`), so players can seek. 404 "No attachment for this comment." for other comments, "File missing" when the file is gone.',
-    },
-    rest: { file: true },
-  })
+        'The student or staff of the unit. The image, PDF or recording as uploaded, with its type; ' +
+        '`as_attachment=true` saves it as `comment-<id><ext>`. See docs/api/projects.md.',
+      rest: { file: true },
+    }),
+  )
   .output(fileResult())
   .query(async ({ ctx, input }): Promise<FileResult> => {
     const { comment } = ctx;

@@ -1,7 +1,10 @@
 import { router } from '../../../../trpc/core.ts';
+import { createDiscussion } from '../discussion_comments/create.ts';
 import { createComment } from './create.ts';
 import { deleteComment } from './delete.ts';
-import { discussionRouter } from './discussion/index.ts';
+import { discussionPrompt } from './discussion_comment/prompt.ts';
+import { discussionReply } from './discussion_comment/reply.ts';
+import { discussionResponse } from './discussion_comment/response.ts';
 import { downloadCommentAttachment } from './download.ts';
 import { listComments } from './list.ts';
 import { markCommentUnread } from './mark-unread.ts';
@@ -13,5 +16,12 @@ export const commentsRouter = router({
   attachment: downloadCommentAttachment,
   markUnread: markCommentUnread,
   delete: deleteComment,
-  discussion: discussionRouter,
+  // Audio discussions (beyond-spec.md §4.8): staff post prompts (.../discussion_comments), the
+  // student records a reply (.../comments/{task_comment_id}/discussion_comment/...).
+  discussion: router({
+    create: createDiscussion,
+    prompt: discussionPrompt,
+    response: discussionResponse,
+    reply: discussionReply,
+  }),
 });

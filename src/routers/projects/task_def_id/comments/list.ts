@@ -1,8 +1,9 @@
+import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
-import { commentsOfTask, readComments } from '../../../../workflow/comment-reading.ts';
+import { commentsOfTask, readComments } from '../../../../operations/tasks/comment-reading.ts';
 import { listCommentsInput } from './schemas.ts';
-import { commentOut, serializeComments } from './serialize.ts';
+import { commentOut, serializeComments } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 
 // A GET that writes: listing is how comments are read (there is no "mark read" call), so it runs
 // in a transaction like any change.
@@ -11,16 +12,17 @@ export const listComments = taskMutation(listCommentsInput, {
   refused: 'You cannot read the comments for this task',
   projectField: 'project_id',
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments',
-      tags: ['Projects, submissions, comments'],
-      summary: "A task's comments, which the caller has then read",
-      description:
-        "The student or staff of the unit. Every comment of the task (a group task: of its group submission), oldest first, with `is_new` as it was before this call; afterwards they count as read by the caller (discussions excepted, and an extension request is not read by the staff member it was sent to until it is assessed). The student's own tutor reads for every staff member of the unit. No task yet: [] (and no task is created).",
-    },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/projects/{project_id}/task_def_id/{task_definition_id}/comments',
+      'Projects, submissions, comments',
+      "A task's comments, which the caller has then read",
+      {
+        description: 'The student or staff of the unit. See docs/api/projects.md.',
+      },
+    ),
+  )
   .output(z.array(commentOut))
   .query(async ({ ctx }) => {
     if (ctx.taskId === null) return [];

@@ -1,27 +1,23 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission (beyond-spec.md §4.2): the task's submission PDF.
+import { route } from '../../../../trpc/route.ts';
 import { awaitingProcessingPdf, fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
-import { ensureTask } from '../../../../workflow/tasks.ts';
-import { submissionState } from './operations.ts';
+import { ensureTask } from '../../../../operations/tasks/tasks.ts';
+import { submissionState } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
 import { downloadInput } from './schemas.ts';
 
 export const getRefusal = (definition: { name: string }) => `Not authorised to get task '${definition.name}'`;
 
 export const downloadSubmission = taskQuery(downloadInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/projects/{id}/task_def_id/{task_definition_id}/submission',
-      tags: ['Projects, submissions, comments'],
-      summary: "Download a task's submission PDF",
+  .meta(
+    route('GET', '/api/projects/{id}/task_def_id/{task_definition_id}/submission', 'Projects, submissions, comments', "Download a task's submission PDF", {
       description:
-        'The PDF built from the latest upload (`application/pdf`, `<ABBREVIATION>.pdf`), shown inline unless `as_attachment=true`. While an upload ' +
-        'waits to be processed: the placeholder `AwaitingProcessing.pdf`; without a PDF: `FileNotFound.pdf` (both 200). Group members share the ' +
-        "group's PDF. The student or the unit's staff.",
-    },
-    rest: { file: true },
-  })
+        'The PDF built from the latest upload (`application/pdf`, `<ABBREVIATION>.pdf`), shown inline unless ' +
+        '`as_attachment=true`. See docs/api/projects.md.',
+      rest: { file: true },
+    }),
+  )
   .output(fileResult().meta({ contentMediaType: 'application/pdf' }))
   .query(async ({ ctx, input }): Promise<FileResult> => {
     // As the original, reading a task creates its row.

@@ -1,10 +1,10 @@
 import { router } from '../../../../trpc/core.ts';
-import { latestSubmissionOutput, submissionOutputAt } from './assessment-output.ts';
-import { submissionDetails } from './details.ts';
+import { latestSubmissionOutput, submissionOutputAt } from '../submissions/assessment-output.ts';
+import { submissionDetails } from '../submission_details/get.ts';
 import { downloadSubmission } from './download.ts';
-import { downloadSubmissionFiles } from './files.ts';
+import { downloadSubmissionFiles } from '../submission_files/download.ts';
 import { regenerateSubmissionPdf } from './regenerate.ts';
-import { submissionTimestamps } from './timestamps.ts';
+import { submissionTimestamps } from '../submissions/timestamps.ts';
 import { uploadSubmission } from './upload.ts';
 
 // .../task_def_id/{td}/submission, submission_details, submission_files and submissions/...: a task's uploads.
