@@ -3,7 +3,7 @@
 // created → has_id → uploaded → complete.
 import { createHash } from 'node:crypto';
 import { SimcheckGroupAttachment, TaskDefinition, Unit, type ISimcheckGroupAttachment } from '../../schema/index.ts';
-import type { RemoteStatus } from '../../workers/adapters/simcheck.ts';
+import type { RemoteStatus } from '../adapters/simcheck.ts';
 import type { Em } from '../db/orm.ts';
 import { readEntry, readZip } from '../lib/zip.ts';
 import { storageKeys, type Storage } from '../storage/index.ts';

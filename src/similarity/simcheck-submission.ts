@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { SimcheckSubmission, TaskDefinition, TaskSimilarity, User } from '../../schema/index.ts';
-import type { NewSubmission, RemoteStatus, SimcheckPerson, SimilarityResult } from '../../workers/adapters/simcheck.ts';
+import type { NewSubmission, RemoteStatus, SimcheckPerson, SimilarityResult } from '../adapters/simcheck.ts';
 import type { Em } from '../db/orm.ts';
 import { readAll, storageKeys } from '../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { SimcheckAction, SimcheckSubmission, SubmissionFile, TaskSimilarity, TaskSubmission, User } from '../../schema/index.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { afterSubmissionPdf } from '../../src/similarity/hooks.ts';
-import type { NewSubmission } from '../../workers/adapters/simcheck.ts';
+import type { NewSubmission } from '../../src/adapters/simcheck.ts';
 import { simcheckContents, simcheckViewerUrl } from '../../src/similarity/simcheck.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
 import type { TestEnv } from '../support/env.ts';

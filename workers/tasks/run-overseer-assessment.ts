@@ -13,7 +13,7 @@ import { storageKeys } from '../../src/storage/index.ts';
 import { changeTask } from '../../src/workflow/change-task.ts';
 import { insertComments } from '../../src/workflow/comments.ts';
 import { tutorFor } from '../../src/workflow/people.ts';
-import { overseerRunner, type OverseerRunner } from '../adapters/overseer-runner.ts';
+import { overseerRunner, type OverseerRunner } from '../../src/adapters/overseer-runner.ts';
 import type { WorkerServices } from '../index.ts';
 import { ROLE } from '../../src/policy/index.ts';
 

@@ -1,4 +1,4 @@
-import type { Config } from '../../src/config.ts';
+import type { Config } from '../config.ts';
 
 // The similarity-check service, spoken to as the TurnItIn Core API (v1) that the original used:
 // bearer API key, integration name/version headers, JSON bodies, raw bytes for uploaded files.
