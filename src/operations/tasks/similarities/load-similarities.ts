@@ -1,8 +1,31 @@
 import { sql } from 'kysely';
+import { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { READY_FOR_VIEWER } from '../../../similarity/simcheck-submission.ts';
-import type { SimilarityOut } from './schemas.ts';
+import { notFound } from '../../../trpc/errors.ts';
+
+export const similarityPartOut = z.object({
+  idx: z.number().int(),
+  format: z
+    .enum(['html', 'pdf'])
+    .nullable()
+    .describe("How the web client shows the part: code parts are plain text it shows in a frame ('html'); null when there is nothing to show"),
+  description: z.string(),
+});
+
+/** The spec's Similarity, with the web client's top-level fields (web-client.md §3.5) beside it. */
+export const similarityOut = z.object({
+  id: z.number().int(),
+  task_id: z.number().int(),
+  flagged: z.boolean(),
+  similarity_details: z.object({ type: z.string(), pct: z.number() }),
+  type: z.string().describe('MossTaskSimilarity (code, computed by the service) or TiiTaskSimilarity (documents, similarity-check service)'),
+  pct: z.number(),
+  ready_for_viewer: z.boolean(),
+  parts: z.array(similarityPartOut),
+});
+export type SimilarityOut = z.infer<typeof similarityOut>;
 
 const TYPE_NAMES = { moss: 'MossTaskSimilarity', simcheck: 'TiiTaskSimilarity' } as const;
 
@@ -85,4 +108,16 @@ export async function loadSimilarities(em: Em, taskId: number, id?: number): Pro
       },
     };
   });
+}
+
+/** One similarity of the task; 404 for an unknown id or another task's. */
+export async function findSimilarity(em: Em, taskId: number, id: number) {
+  const [found] = await loadSimilarities(em, taskId, id);
+  if (!found) throw notFound('Unable to find requested Similarity');
+  return found;
+}
+
+/** The task's similarities as the API lists them. */
+export async function listSimilarities(em: Em, taskId: number): Promise<SimilarityOut[]> {
+  return (await loadSimilarities(em, taskId)).map((s) => s.out);
 }
