@@ -13,6 +13,7 @@ import type { ISimcheckAction } from '../../schema/index.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { refId } from '../db/refs.ts';
 
 type Action = ISimcheckAction;
 const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;
@@ -67,7 +68,7 @@ export async function syncGroupAttachments(em: Em, storage: Storage, definitionI
       if (existing?.fileSha1 === sha1) continue;
       const row = em.create(SimcheckGroupAttachment, { taskDefinition: definitionId, filename: entry.name, fileSha1: sha1, status: 'created' } as never);
       await em.flush();
-      created.push((row as unknown as { id: number }).id);
+      created.push(refId(row));
     }
   });
   return created;
@@ -82,7 +83,7 @@ export async function runUploadAttachment(run: ActionRun, action: Action): Promi
   const attachment = await loadAttachment(run, action);
   if (!attachment) return fail(action, run.now, 'missing_group', 'The group attachment is no longer recorded');
   if (attachment.status === 'complete') return markComplete(action);
-  const definitionId = (attachment.taskDefinition as unknown as { id: number }).id;
+  const definitionId = refId(attachment.taskDefinition);
   const groupId = await ensureRemoteGroup(run, action, definitionId);
   if (!groupId) return;
   if (attachment.status === 'created' || !attachment.remoteId) {
@@ -143,7 +144,7 @@ async function ensureRemoteGroup(run: ActionRun, action: Action, definitionId: n
   const groupId = await ensureGroupId(run.em, definitionId);
   if (action.params?.groupPut === groupId) return groupId;
   const definition = await run.em.findOneOrFail(TaskDefinition, { id: definitionId });
-  const unit = await run.em.findOneOrFail(Unit, { id: (definition.unit as unknown as { id: number }).id });
+  const unit = await run.em.findOneOrFail(Unit, { id: refId(definition.unit) });
   const done = await call(run, action, `Assignment ${groupId} - create or update for ${definition.abbreviation}`, async () => {
     await run.client.putGroup(groupId, {
       name: `${definition.abbreviation} ${definition.name}`,

@@ -11,6 +11,7 @@ import { readAll, storageKeys } from '../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
 import type { ISimcheckAction } from '../../schema/index.ts';
 import { ROLE } from '../policy/index.ts';
+import { refId } from '../db/refs.ts';
 
 type Action = ISimcheckAction;
 type Submission = InstanceType<typeof SimcheckSubmission.class> & { id: number; status: string; remoteId: string | null; idx: number; filename: string };
@@ -170,7 +171,7 @@ export async function runUploadSubmission(run: ActionRun, action: Action): Promi
 }
 
 async function createRemote(run: ActionRun, action: Action, submission: Submission): Promise<boolean> {
-  const taskId = (submission.task as unknown as { id: number }).id;
+  const taskId = refId(submission.task);
   const ctx = await contextOf(run.em, taskId);
   if (!ctx) {
     fail(action, run.now, 'missing_submission', 'The task is no longer recorded');
@@ -275,7 +276,7 @@ export async function updateFromSimilarity(run: ActionRun, action: Action, submi
     action.retry = true;
     return;
   }
-  const taskId = (submission.task as unknown as { id: number }).id;
+  const taskId = refId(submission.task);
   const ctx = await contextOf(run.em, taskId);
   const pct = Math.round(Number(result.overall_match_percentage ?? 0));
   const flagged = pct > thresholdOf(ctx?.upload_requirements?.[submission.idx]);

@@ -8,6 +8,7 @@ import type { FileResult } from '../trpc/files.ts';
 import { runDeleteAttachment, runUploadAttachment } from './simcheck-attachments.ts';
 import { actionRun, call, createAction, markComplete, perform, type ActionKind, type ActionRun, type Runner } from './simcheck-actions.ts';
 import { READY_FOR_VIEWER, runUploadSubmission } from './simcheck-submission.ts';
+import { refId, refIdOrNull } from '../db/refs.ts';
 
 type Action = ISimcheckAction;
 
@@ -129,13 +130,13 @@ export async function simcheckViewerUrl(
   viewer: { id: number; username: string },
 ): Promise<ViewerUrl> {
   const similarity = await em.findOne(TaskSimilarity, { id: similarityId, kind: 'simcheck' });
-  const submissionId = similarity?.simcheckSubmission ? (similarity.simcheckSubmission as unknown as { id: number }).id : null;
+  const submissionId = refIdOrNull(similarity?.simcheckSubmission);
   const submission = submissionId ? await em.findOne(SimcheckSubmission, { id: submissionId }) : null;
   if (!submission?.remoteId || !READY_FOR_VIEWER.includes(submission.status)) return { kind: 'not_ready' };
   const run = actionRun(em, services);
   if (!run) return { kind: 'failed', message: 'Similarity checks are not enabled' };
   const unit = await em.execute<{ unit_id: number }[]>('select p.unit_id from tasks t join projects p on p.id = t.project_id where t.id = ?', [
-    (submission.task as unknown as { id: number }).id,
+    refId(submission.task),
   ]);
   const action = await createAction(em, {
     action: 'get_view_url',
