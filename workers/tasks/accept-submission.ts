@@ -14,7 +14,7 @@ import { renderSubmissionInThread } from '../../src/threads/tasks.ts';
 import { filesEntries, sharingTaskIds } from '../../src/routers/projects/task_def_id/submission/operations.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { LEARNING_SUMMARY_REPORT } from '../../src/routers/submission/portfolio/parts.ts';
-import { afterSubmissionPdf } from '../../src/similarity/hooks.ts';
+import { afterSubmissionPdf } from '../../src/operations/similarity/hooks.ts';
 import { readAll, readHead, storageKeys, type Storage } from '../../src/storage/index.ts';
 import { changeTask } from '../../src/workflow/change-task.ts';
 import { insertComments } from '../../src/workflow/comments.ts';

@@ -1,7 +1,7 @@
 import type { Em } from '../../db/orm.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
-import { requireSimcheckEnabled } from '../../similarity/enabled.ts';
-import { acceptCurrentEula, type SimcheckServices } from '../../similarity/simcheck.ts';
+import { requireSimcheckEnabled } from '../similarity/enabled.ts';
+import { acceptCurrentEula, type SimcheckServices } from '../similarity/simcheck.ts';
 import { forbidden } from '../../trpc/errors.ts';
 
 /** Records that `userId` accepted the current agreement and queues telling the service; answers the action's id as text. */

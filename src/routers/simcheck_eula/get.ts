@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { currentEula } from '../../similarity/simcheck.ts';
+import { currentEula } from '../../operations/similarity/simcheck.ts';
 import { authedProcedure } from '../../trpc/core.ts';
 import { route } from '../../trpc/route.ts';
 

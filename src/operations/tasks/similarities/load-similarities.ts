@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { READY_FOR_VIEWER } from '../../../similarity/simcheck-submission.ts';
+import { READY_FOR_VIEWER } from '../../similarity/simcheck-submission.ts';
 import { notFound } from '../../../trpc/errors.ts';
 
 export const similarityPartOut = z.object({

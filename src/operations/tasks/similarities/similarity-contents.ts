@@ -1,7 +1,7 @@
 // A part of a similarity report: a code similarity's two sides as text, a document similarity's PDF report.
 import type { Em } from '../../../db/orm.ts';
-import { codeFilesOf, definitionCodeSettings, parseMossReport, readCode } from '../../../similarity/code-submissions.ts';
-import { simcheckContents } from '../../../similarity/simcheck.ts';
+import { codeFilesOf, definitionCodeSettings, parseMossReport, readCode } from '../../similarity/code-submissions.ts';
+import { simcheckContents } from '../../similarity/simcheck.ts';
 import type { Storage } from '../../../storage/index.ts';
 import { notFound } from '../../../trpc/errors.ts';
 import type { FileResult } from '../../../trpc/files.ts';

@@ -1,5 +1,5 @@
 import type { Em } from '../../../db/orm.ts';
-import { simcheckViewerUrl, type SimcheckServices } from '../../../similarity/simcheck.ts';
+import { simcheckViewerUrl, type SimcheckServices } from '../../similarity/simcheck.ts';
 import { badRequest, notFound } from '../../../trpc/errors.ts';
 import { findSimilarity } from './load-similarities.ts';
 

@@ -7,7 +7,7 @@ import { checkPdf, checkZip, notOfKindMessage, notValidMessage } from '../../../
 import type { JobQueue } from '../../../lib/jobs.ts';
 import { fileNotFoundPdf } from '../../../lib/placeholder-pdf.ts';
 import { NotAZipError, assertSafeZip } from '../../../lib/zip.ts';
-import { afterTaskResources } from '../../../similarity/hooks.ts';
+import { afterTaskResources } from '../../similarity/hooks.ts';
 import { storageKeys, type Storage } from '../../../storage/index.ts';
 import { forbidden } from '../../../trpc/errors.ts';
 import type { FileResult } from '../../../trpc/files.ts';

@@ -5,8 +5,8 @@ import { SimcheckAction, SimcheckGroupAttachment, type ISimcheckGroupAttachment 
 import type { Config } from '../../../config.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { JobQueue } from '../../../lib/jobs.ts';
-import { requireSimcheckEnabled } from '../../../similarity/enabled.ts';
-import { createAction } from '../../../similarity/simcheck-actions.ts';
+import { requireSimcheckEnabled } from '../../similarity/enabled.ts';
+import { createAction } from '../../similarity/simcheck-actions.ts';
 import { badRequest, notFound } from '../../../trpc/errors.ts';
 import { findTaskDefinition } from './find-task-definition.ts';
 

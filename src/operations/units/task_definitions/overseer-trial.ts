@@ -4,7 +4,7 @@ import type { Config } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { Storage } from '../../../storage/index.ts';
-import { assessmentSetup } from '../../../assessment/queue.ts';
+import { assessmentSetup } from '../../assessment/queue.ts';
 import { forbidden } from '../../../trpc/errors.ts';
 // Still a procedure folder's helper: the projects area moves it to src/operations.
 import { enrolProjects } from '../../../routers/projects/operations.ts';

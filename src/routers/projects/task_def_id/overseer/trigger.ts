@@ -1,7 +1,7 @@
 // PUT /api/projects/{id}/task_def_id/{task_definition_id}/overseer_assessment/{oa_id}/trigger
 // (behaviour.md §6 "Re-run"): runs an existing assessment of the task again.
 import { z } from 'zod';
-import { assessmentSetup, queueRun } from '../../../../assessment/queue.ts';
+import { assessmentSetup, queueRun } from '../../../../operations/assessment/queue.ts';
 import { db } from '../../../../db/kysely.ts';
 import { idField } from '../../../../trpc/fields.ts';
 import { forbidden, notFound } from '../../../../trpc/errors.ts';

@@ -1,5 +1,5 @@
 // POST /api/projects/{id}/task_def_id/{td}/submission (behaviour.md §5.1, beyond-spec.md §4.1).
-import { queueAssessmentOfUpload } from '../../../../assessment/queue.ts';
+import { queueAssessmentOfUpload } from '../../../../operations/assessment/queue.ts';
 import { db, timestamp } from '../../../../db/kysely.ts';
 import { canInTask } from '../../../../policy/index.ts';
 import type { Em } from '../../../../db/orm.ts';

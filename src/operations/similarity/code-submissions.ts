@@ -2,10 +2,10 @@
 // (GET /api/tasks/{id}/similarities/{id}/contents/{idx}): the latest submission of each student,
 // or of each group once, with the code files its checks name.
 import { sql } from 'kysely';
-import type { PlagiarismCheck, UploadRequirement } from '../../schema/units.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import { readAll, type Storage } from '../storage/index.ts';
+import type { PlagiarismCheck, UploadRequirement } from '../../../schema/units.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { readAll, type Storage } from '../../storage/index.ts';
 
 export interface CodeCheckRule {
   /** Upload-requirement keys whose files are compared. */

@@ -1,9 +1,9 @@
 // Where the rest of the service hands work to the similarity checks.
-import { SubmissionFile, Task } from '../../schema/index.ts';
-import type { Em } from '../db/orm.ts';
-import type { JobQueue } from '../lib/jobs.ts';
-import type { Config } from '../config.ts';
-import type { Storage } from '../storage/index.ts';
+import { SubmissionFile, Task } from '../../../schema/index.ts';
+import type { Em } from '../../db/orm.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import type { Config } from '../../config.ts';
+import type { Storage } from '../../storage/index.ts';
 import { createAction } from './simcheck-actions.ts';
 import { syncGroupAttachments } from './simcheck-attachments.ts';
 import { isChecked } from './simcheck-submission.ts';

@@ -2,13 +2,13 @@
 // (task, submission time) and a run_overseer_assessment job, in the caller's transaction, and the
 // "Automated Assessment Started" comment.
 import { sql } from 'kysely';
-import type { Config } from '../config.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import type { JobQueue } from '../lib/jobs.ts';
-import { storageKeys, type Storage } from '../storage/index.ts';
-import { insertComments } from '../workflow/comments.ts';
-import { tutorFor } from '../workflow/people.ts';
+import type { Config } from '../../config.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import type { JobQueue } from '../../lib/jobs.ts';
+import { storageKeys, type Storage } from '../../storage/index.ts';
+import { insertComments } from '../../workflow/comments.ts';
+import { tutorFor } from '../../workflow/people.ts';
 
 export const STARTED_COMMENT = 'Automated Assessment Started';
 /** A run that cannot reach the engine is tried this often before it is recorded as failed. */

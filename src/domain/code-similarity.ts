@@ -3,7 +3,7 @@
 // fingerprints, and two submissions are similar by the share of each one's fingerprints that the
 // other shares. Pure and in memory; the worker (workers/tasks/code-similarity.ts) feeds it.
 import { File, FingerprintIndex, Region, TokenizedFile } from '@dodona/dolos-core';
-import { codeFamily, codeText, codeTokens } from '../domain/code-tokens.ts';
+import { codeFamily, codeText, codeTokens } from './code-tokens.ts';
 
 export interface CodeSubmission {
   /** Names the submission in the result. */

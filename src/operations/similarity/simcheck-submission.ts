@@ -4,14 +4,14 @@
 // safe to run again; webhooks and the poll cron both move it on.
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { SimcheckSubmission, TaskDefinition, TaskSimilarity, User } from '../../schema/index.ts';
-import type { NewSubmission, RemoteStatus, SimcheckPerson, SimilarityResult } from '../adapters/simcheck.ts';
-import type { Em } from '../db/orm.ts';
-import { readAll, storageKeys } from '../storage/index.ts';
+import { SimcheckSubmission, TaskDefinition, TaskSimilarity, User } from '../../../schema/index.ts';
+import type { NewSubmission, RemoteStatus, SimcheckPerson, SimilarityResult } from '../../adapters/simcheck.ts';
+import type { Em } from '../../db/orm.ts';
+import { readAll, storageKeys } from '../../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
-import type { ISimcheckAction } from '../../schema/index.ts';
-import { ROLE } from '../policy/index.ts';
-import { refId } from '../db/refs.ts';
+import type { ISimcheckAction } from '../../../schema/index.ts';
+import { ROLE } from '../../policy/index.ts';
+import { refId } from '../../db/refs.ts';
 
 type Action = ISimcheckAction;
 type Submission = InstanceType<typeof SimcheckSubmission.class> & { id: number; status: string; remoteId: string | null; idx: number; filename: string };

@@ -2,18 +2,18 @@
 // assignment, so students' copies of the template are not flagged (behaviour.md §11):
 // created → has_id → uploaded → complete.
 import { createHash } from 'node:crypto';
-import { SimcheckGroupAttachment, TaskDefinition, Unit, type ISimcheckGroupAttachment } from '../../schema/index.ts';
-import type { RemoteStatus } from '../adapters/simcheck.ts';
-import type { Em } from '../db/orm.ts';
-import { readEntry, readZip } from '../lib/zip.ts';
-import { storageKeys, type Storage } from '../storage/index.ts';
+import { SimcheckGroupAttachment, TaskDefinition, Unit, type ISimcheckGroupAttachment } from '../../../schema/index.ts';
+import type { RemoteStatus } from '../../adapters/simcheck.ts';
+import type { Em } from '../../db/orm.ts';
+import { readEntry, readZip } from '../../lib/zip.ts';
+import { storageKeys, type Storage } from '../../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
 import { ensureGroupId, groupContext, isChecked } from './simcheck-submission.ts';
-import type { ISimcheckAction } from '../../schema/index.ts';
+import type { ISimcheckAction } from '../../../schema/index.ts';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { refId } from '../db/refs.ts';
+import { refId } from '../../db/refs.ts';
 
 type Action = ISimcheckAction;
 const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;

@@ -5,8 +5,8 @@ import { createWriteStream } from 'node:fs';
 import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { copyEntryTo, readZip } from '../lib/zip.ts';
-import type { Storage } from '../storage/index.ts';
+import { copyEntryTo, readZip } from '../../lib/zip.ts';
+import type { Storage } from '../../storage/index.ts';
 
 /** The resources may not unpack to more than this in all (a zip bomb stops here). */
 const MAX_RESOURCES_BYTES = 200 * 1024 * 1024;

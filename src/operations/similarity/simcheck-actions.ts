@@ -1,10 +1,10 @@
 // Every call to the similarity-check service is made through an action row (simcheck_actions), so
 // an admin sees what happened and a failed step can be retried, by the poll cron or by hand.
-import { SimcheckAction, type ISimcheckAction } from '../../schema/index.ts';
-import { SimcheckError, simcheckClient, type SimcheckClient } from '../adapters/simcheck.ts';
-import type { Config } from '../config.ts';
-import type { Em } from '../db/orm.ts';
-import type { Storage } from '../storage/index.ts';
+import { SimcheckAction, type ISimcheckAction } from '../../../schema/index.ts';
+import { SimcheckError, simcheckClient, type SimcheckClient } from '../../adapters/simcheck.ts';
+import type { Config } from '../../config.ts';
+import type { Em } from '../../db/orm.ts';
+import type { Storage } from '../../storage/index.ts';
 
 export const ACTION_KINDS = [
   'fetch_eula',

@@ -1,14 +1,14 @@
 // The document similarity checks (TurnItIn style), as the rest of the service uses them: the
 // agreement (EULA), running a recorded action, and a similarity's viewer URL and PDF report.
-import { SimcheckAction, SimcheckSubmission, TaskSimilarity, User, type ISimcheckAction } from '../../schema/index.ts';
-import type { Config } from '../config.ts';
-import type { Em } from '../db/orm.ts';
-import type { Storage } from '../storage/index.ts';
-import type { FileResult } from '../trpc/files.ts';
+import { SimcheckAction, SimcheckSubmission, TaskSimilarity, User, type ISimcheckAction } from '../../../schema/index.ts';
+import type { Config } from '../../config.ts';
+import type { Em } from '../../db/orm.ts';
+import type { Storage } from '../../storage/index.ts';
+import type { FileResult } from '../../trpc/files.ts';
 import { runDeleteAttachment, runUploadAttachment } from './simcheck-attachments.ts';
 import { actionRun, call, createAction, markComplete, perform, type ActionKind, type ActionRun, type Runner } from './simcheck-actions.ts';
 import { READY_FOR_VIEWER, runUploadSubmission } from './simcheck-submission.ts';
-import { refId, refIdOrNull } from '../db/refs.ts';
+import { refId, refIdOrNull } from '../../db/refs.ts';
 
 type Action = ISimcheckAction;
 
