@@ -30,7 +30,7 @@ export interface Config {
   simcheckEnabled: boolean;
   /** The TurnItIn-style similarity service: base URL, API key, webhook signing secret, request timeout. */
   simcheck: { url: string | undefined; apiKey: string; webhookSecret: string; indexSubmissions: boolean; timeoutMs: number };
-  /** Winnowing of code similarity (src/similarity/code.ts): tokens per k-gram, k-grams per window. */
+  /** Winnowing of code similarity (src/domain/code-similarity.ts): tokens per k-gram, k-grams per window. */
   codeSimilarity: { kgramLength: number; window: number };
   externalName: string;
   /** Printed at the top of submission PDF covers. */

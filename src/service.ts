@@ -18,8 +18,8 @@ import { ensureAdmin } from './lib/bootstrap.ts';
 import { systemClock } from './lib/clock.ts';
 import { closeThreads } from './threads/pool.ts';
 import { createServices } from './trpc/context.ts';
-import { dockerEngine } from '../workers/adapters/docker.ts';
-import { smtpMailer } from '../workers/adapters/mailer.ts';
+import { dockerEngine } from './adapters/docker.ts';
+import { smtpMailer } from './adapters/mailer.ts';
 import { createJobPool, releaseAbandonedJobs, startWorker, type JobWorker } from '../workers/index.ts';
 
 export interface RunningService {

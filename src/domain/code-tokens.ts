@@ -1,4 +1,4 @@
-// A small lexical tokenizer for code similarity (src/similarity/code.ts). Winnowing compares token
+// A small lexical tokenizer for code similarity (src/domain/code-similarity.ts). Winnowing compares token
 // streams, so what matters is what survives renaming and reformatting: every identifier becomes
 // one token kind and every literal another, while keywords, operators and punctuation are kept as
 // written; comments and whitespace are dropped. It knows the comment and string forms of C-like

@@ -6,9 +6,9 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, type ISimcheckAction } from '../../schema/index.ts';
 import type { Em } from '../db/orm.ts';
 import type { Services } from '../trpc/context.ts';
-import { actionRun, perform, type ActionRun } from './simcheck-actions.ts';
-import { updateFromAttachmentStatus } from './simcheck-attachments.ts';
-import { updateFromPdfStatus, updateFromSimilarity, updateFromSubmissionStatus } from './simcheck-submission.ts';
+import { actionRun, perform, type ActionRun } from '../operations/similarity/simcheck-actions.ts';
+import { updateFromAttachmentStatus } from '../operations/similarity/simcheck-attachments.ts';
+import { updateFromPdfStatus, updateFromSimilarity, updateFromSubmissionStatus } from '../operations/similarity/simcheck-submission.ts';
 
 export const WEBHOOK_PATHS = ['/api/tii_hook', '/api/simcheck_hook'];
 

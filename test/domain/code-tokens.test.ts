@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { codeFamily, codeText, codeTokens, IDENTIFIER as I, LITERAL as L } from '../../src/domain/code-tokens.ts';
-import { compareCode } from '../../src/similarity/code.ts';
+import { compareCode } from '../../src/domain/code-similarity.ts';
 
 const test = suite('domain: code tokens');
 const texts = (source: string, filename = 'x.c') => codeTokens(source, codeFamily(filename)).map((t) => t.text);

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Docker from 'dockerode';
-import { dockerOptions } from '../../workers/adapters/docker.ts';
+import { dockerOptions } from '../../src/adapters/docker.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { runJobs } from '../support/jobs.ts';

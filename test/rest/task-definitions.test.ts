@@ -26,8 +26,13 @@ import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { countStatements } from '../support/statements.ts';
-import { loadTaskDefinitions, loadTaskDefinitionsByUnit, toTaskDefinition, type TaskDefinitionRow } from '../../src/routers/units/task_definitions/schemas.ts';
-import { copyTaskDefinition } from '../../src/routers/units/task_definitions/operations.ts';
+import {
+  loadTaskDefinitions,
+  loadTaskDefinitionsByUnit,
+  toTaskDefinition,
+  type TaskDefinitionRow,
+} from '../../src/operations/units/task_definitions/load-task-definitions.ts';
+import { copyTaskDefinition } from '../../src/operations/units/task_definitions/copy-task-definition.ts';
 
 const test = suite('REST /api/units/{unit_id}/task_definitions');
 let env: TestEnv;

@@ -9,7 +9,7 @@ import { storageKeys } from '../../src/storage/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
 import { UploadedFile } from '../../src/trpc/files.ts';
-import { importTaskFilesFromZip } from '../../src/routers/units/task_definitions/task_pdfs_import.ts';
+import { importTaskFilesFromZip } from '../../src/operations/units/task_definitions/import-task-files.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import type { Credentials } from '../support/http.ts';

@@ -1,7 +1,7 @@
 import { runOnce } from 'graphile-worker';
 import { workerLogger } from '../../src/lib/worker-logger.ts';
-import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
-import { smtpMailer, type Mailer } from '../../workers/adapters/mailer.ts';
+import { dockerEngine, type DockerEngine } from '../../src/adapters/docker.ts';
+import { smtpMailer, type Mailer } from '../../src/adapters/mailer.ts';
 import { createJobPool, taskList } from '../../workers/index.ts';
 import type { TestEnv } from './env.ts';
 

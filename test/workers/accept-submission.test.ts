@@ -16,7 +16,7 @@ import type { TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
 import { api, type Credentials } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
-import type { OutgoingMail } from '../../workers/adapters/mailer.ts';
+import type { OutgoingMail } from '../../src/adapters/mailer.ts';
 import { pdfPagesText } from '../support/pdf-text.ts';
 import { sampleGif, sampleJpeg, samplePdf, samplePng } from '../support/sample-files.ts';
 import { seedGroupRow, seedGroupSet, seedMember } from '../support/seed-group-members.ts';

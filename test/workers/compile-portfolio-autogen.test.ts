@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { db } from '../../src/db/kysely.ts';
 import { storageKeys } from '../../src/storage/index.ts';
-import { dockerEngine } from '../../workers/adapters/docker.ts';
+import { dockerEngine } from '../../src/adapters/docker.ts';
 import { CRONTAB, taskList } from '../../workers/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type People } from '../support/fixtures.ts';

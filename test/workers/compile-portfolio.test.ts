@@ -10,7 +10,7 @@ import { db } from '../../src/db/kysely.ts';
 import { fileNotFoundPdf } from '../../src/lib/placeholder-pdf.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { storageKeys } from '../../src/storage/index.ts';
-import { dockerEngine } from '../../workers/adapters/docker.ts';
+import { dockerEngine } from '../../src/adapters/docker.ts';
 import { taskList } from '../../workers/index.ts';
 import { TEST_NOW, type TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { db } from '../../src/db/kysely.ts';
-import { smtpMailer, type Mailer } from '../../workers/adapters/mailer.ts';
+import { smtpMailer, type Mailer } from '../../src/adapters/mailer.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

@@ -7,7 +7,7 @@ import type { Em } from '../../src/db/orm.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { queuePdfFailedMail, queuePortfolioMail } from '../../src/mail/queue.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';
-import { smtpMailer, type Mailer } from '../../workers/adapters/mailer.ts';
+import { smtpMailer, type Mailer } from '../../src/adapters/mailer.ts';
 import { CRONTAB } from '../../workers/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type Actor, type People } from '../support/fixtures.ts';

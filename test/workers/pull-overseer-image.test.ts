@@ -5,7 +5,7 @@ import { OverseerImage } from '../../schema/index.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory, publicMutation, router } from '../../src/trpc/core.ts';
-import { dockerEngine, type DockerEngine } from '../../workers/adapters/docker.ts';
+import { dockerEngine, type DockerEngine } from '../../src/adapters/docker.ts';
 import { TEST_NOW, type TestEnv } from '../support/env.ts';
 import { startFakeDocker, type FakeDockerEngine } from '../support/fake-docker.ts';
 import type { People } from '../support/fixtures.ts';

@@ -14,7 +14,7 @@ import { renderSubmissionInThread } from '../../src/threads/tasks.ts';
 import { filesEntries, sharingTaskIds } from '../../src/operations/projects/task_def_id/submission/submission-files.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { LEARNING_SUMMARY_REPORT } from '../../src/operations/submission/project/portfolio/portfolio-parts.ts';
-import { afterSubmissionPdf } from '../../src/similarity/hooks.ts';
+import { afterSubmissionPdf } from '../../src/operations/similarity/hooks.ts';
 import { readAll, readHead, storageKeys, type Storage } from '../../src/storage/index.ts';
 import { changeTask } from '../../src/operations/tasks/change-task.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';

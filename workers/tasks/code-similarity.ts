@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../src/db/kysely.ts';
 import { compareCodeInThread } from '../../src/threads/tasks.ts';
-import { definitionCodeSettings, latestCode, mossReport, readCode, type LatestCode } from '../../src/similarity/code-submissions.ts';
+import { definitionCodeSettings, latestCode, mossReport, readCode, type LatestCode } from '../../src/operations/similarity/code-submissions.ts';
 import type { WorkerServices } from '../index.ts';
 
 const payload = z.object({ taskDefinitionId: z.number().int() });

@@ -5,15 +5,15 @@ import { Readable } from 'node:stream';
 import type { Task } from 'graphile-worker';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { mergeOutput, type StepOutcome } from '../../src/assessment/output.ts';
-import { containerUser, prepareSandbox } from '../../src/assessment/sandbox.ts';
+import { mergeOutput, type StepOutcome } from '../../src/operations/assessment/output.ts';
+import { containerUser, prepareSandbox } from '../../src/operations/assessment/sandbox.ts';
 import { db } from '../../src/db/kysely.ts';
 import { statusForTrigger } from '../../src/domain/task-status.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import { changeTask } from '../../src/operations/tasks/change-task.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';
 import { tutorFor } from '../../src/operations/tasks/people.ts';
-import { overseerRunner, type OverseerRunner } from '../adapters/overseer-runner.ts';
+import { overseerRunner, type OverseerRunner } from '../../src/adapters/overseer-runner.ts';
 import type { WorkerServices } from '../index.ts';
 import { ROLE } from '../../src/policy/index.ts';
 

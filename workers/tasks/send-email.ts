@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { composeMail } from '../../src/mail/compose.ts';
 import { mailPayload } from '../../src/mail/payload.ts';
-import { isPermanentMailError } from '../adapters/mailer.ts';
+import { isPermanentMailError } from '../../src/adapters/mailer.ts';
 import type { WorkerServices } from '../index.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import { runActionById } from '../../src/similarity/simcheck.ts';
+import { runActionById } from '../../src/operations/similarity/simcheck.ts';
 import type { WorkerServices } from '../index.ts';
 
 const payloadSchema = z.object({ actionId: z.number().int().positive() });

@@ -1,9 +1,9 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { SimcheckAction, SimcheckSubmission, SubmissionFile, Task as TaskEntity } from '../../schema/index.ts';
-import { actionRun, createAction } from '../../src/similarity/simcheck-actions.ts';
-import { runAction } from '../../src/similarity/simcheck.ts';
-import { isChecked } from '../../src/similarity/simcheck-submission.ts';
+import { actionRun, createAction } from '../../src/operations/similarity/simcheck-actions.ts';
+import { runAction } from '../../src/operations/similarity/simcheck.ts';
+import { isChecked } from '../../src/operations/similarity/simcheck-submission.ts';
 import type { WorkerServices } from '../index.ts';
 
 const payloadSchema = z.object({ taskId: z.number().int().positive(), submissionId: z.number().int().positive() });

@@ -4,7 +4,7 @@ import { safeEntryPart, writeZip, type ZipEntryOut } from '../../lib/zip.ts';
 import { definitionFiles, storageKeys, zipEntryOpener, type Storage } from '../../storage/index.ts';
 import { fileResult, type FileResult } from '../../trpc/files.ts';
 import { unitQuery } from '../../trpc/scopes/index.ts';
-import { loadTaskDefinitions } from './task_definitions/schemas.ts';
+import { loadTaskDefinitions } from '../../operations/units/task_definitions/load-task-definitions.ts';
 import { unitIdInput } from './schemas.ts';
 import type { Em } from '../../db/orm.ts';
 

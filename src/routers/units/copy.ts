@@ -18,7 +18,7 @@ import { toDay } from '../../domain/dates.ts';
 import { sameWeekAndDay, type PeriodCalendar } from '../../domain/weeks.ts';
 import { copyDefinitionFilesForRollover, type Storage } from '../../storage/index.ts';
 import { notFound } from '../../trpc/errors.ts';
-import { copyTaskDefinition } from './task_definitions/operations.ts';
+import { copyTaskDefinition } from '../../operations/units/task_definitions/copy-task-definition.ts';
 import { assertCodeFree } from './operations.ts';
 import { ROLE } from '../../policy/index.ts';
 

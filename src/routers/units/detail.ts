@@ -11,7 +11,7 @@ import { tutorialsOfUnit } from '../tutorials/rows.ts';
 import { staffOfUnit } from '../unit_roles/staff.ts';
 import { loadOutcomes } from './outcomes/schemas.ts';
 import type { UnitOut } from './schemas.ts';
-import { loadTaskDefinitions, toTaskDefinition } from './task_definitions/schemas.ts';
+import { loadTaskDefinitions, toTaskDefinition } from '../../operations/units/task_definitions/load-task-definitions.ts';
 import { streamsOfUnit } from './tutorial_streams/rows.ts';
 import { groupSetsOfUnit, groupsOfUnit } from './group_sets/rows.ts';
 

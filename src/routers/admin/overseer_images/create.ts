@@ -1,21 +1,9 @@
-import { OverseerImage } from '../../../../schema/index.ts';
-import { createOverseerImageInput, overseerImageOut, requireOverseerEnabled, toOverseerImage } from './schemas.ts';
+import { createOverseerImage as create } from '../../../operations/admin/overseer_images/overseer-images.ts';
+import { route } from '../../../trpc/route.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
+import { createOverseerImageInput, overseerImageOut } from './schemas.ts';
 
 export const createOverseerImage = systemMutation(createOverseerImageInput, { action: 'admin_overseer', refused: 'Not authorised to create overseer images' })
-  .meta({
-    openapi: { method: 'POST', path: '/api/admin/overseer_images', tags: ['Overseer images'], summary: 'Add an overseer image (Admin)' },
-  })
+  .meta(route('POST', '/api/admin/overseer_images', 'Overseer images', 'Add an overseer image (Admin)'))
   .output(overseerImageOut)
-  .mutation(async ({ ctx, input }) => {
-    requireOverseerEnabled(ctx.config);
-    const image = ctx.em.create(OverseerImage, {
-      ...input.overseer_image,
-      pullStatus: null,
-      pullOutput: null,
-      pullRequestedAt: null,
-      lastPulledAt: null,
-    });
-    await ctx.em.flush();
-    return toOverseerImage(image);
-  });
+  .mutation(({ ctx, input }) => create(ctx, input.overseer_image));

@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import { OverseerImage } from '../../../../schema/index.ts';
-import { overseerImageOut, toOverseerImage } from './schemas.ts';
+import { listOverseerImages as list } from '../../../operations/admin/overseer_images/overseer-images.ts';
+import { route } from '../../../trpc/route.ts';
 import { systemQuery } from '../../../trpc/scopes/index.ts';
+import { overseerImageOut } from './schemas.ts';
 
 export const listOverseerImages = systemQuery(z.object({}), { action: 'use_overseer', refused: 'Not authorised to get overseer images' })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/admin/overseer_images',
-      tags: ['Overseer images'],
-      summary: 'List overseer images (Admin, Convenor); empty while Overseer is disabled',
-    },
-  })
+  .meta(route('GET', '/api/admin/overseer_images', 'Overseer images', 'List overseer images (Admin, Convenor); empty while Overseer is disabled'))
   .output(z.array(overseerImageOut))
-  .query(async ({ ctx }) => {
-    if (!ctx.config.overseerEnabled) return [];
-    return (await ctx.em.find(OverseerImage, {}, { orderBy: { id: 'asc' } })).map(toOverseerImage);
-  });
+  .query(({ ctx }) => list(ctx.em, ctx.config));

@@ -1,40 +1,8 @@
 import { z } from 'zod';
-import type { OverseerPullStatus } from '../../../../schema/enums.ts';
-import type { IOverseerImage } from '../../../../schema/index.ts';
-import { toTimestamp } from '../../../domain/dates.ts';
-import { forbidden } from '../../../trpc/errors.ts';
 import { idField, requiredString } from '../../../trpc/fields.ts';
-import type { Config } from '../../../config.ts';
 
-// Wire names of the pull state. `status` is this service's own word for the row's state;
-// `pulled_image_status` is the name and vocabulary the web client reads (the original's
-// enum: success | failed), extended with `pending` while a pull is queued.
-const STATUSES = ['pending', 'pulled', 'failed'] as const satisfies readonly OverseerPullStatus[];
-const CLIENT_STATUS = { pending: 'pending', pulled: 'success', failed: 'failed' } as const;
-
-export const overseerImageOut = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  tag: z.string(),
-  status: z.enum(STATUSES).nullable(),
-  pulled_image_status: z.enum(['pending', 'success', 'failed']).nullable(),
-  pulled_image_text: z.string().nullable(),
-  last_pulled_date: z.string().nullable(),
-});
-export type OverseerImageOut = z.infer<typeof overseerImageOut>;
-
-export function toOverseerImage(i: IOverseerImage): OverseerImageOut {
-  const status = i.pullStatus ?? null;
-  return {
-    id: i.id,
-    name: i.name,
-    tag: i.tag,
-    status,
-    pulled_image_status: status ? CLIENT_STATUS[status] : null,
-    pulled_image_text: i.pullOutput ?? null,
-    last_pulled_date: i.lastPulledAt ? toTimestamp(i.lastPulledAt) : null,
-  };
-}
+// The output shape is written beside the operations that produce it.
+export { overseerImageOut } from '../../../operations/admin/overseer_images/overseer-images.ts';
 
 // A Docker image reference, [registry[:port]/]repo[/path][:tag][@digest], written from the
 // grammar of the reference format: the registry host may use capitals, the repository path may not.
@@ -63,10 +31,3 @@ export const updateOverseerImageInput = z.object({
   id: idField(),
   overseer_image: z.object({ name: nameField().optional(), tag: tagField().optional() }).default({}),
 });
-
-export const OVERSEER_DISABLED = 'Overseer is not enabled. Enable Overseer before updating settings.';
-
-/** Changes to images are refused while Overseer is switched off, as in the original. */
-export function requireOverseerEnabled(config: Pick<Config, 'overseerEnabled'>): void {
-  if (!config.overseerEnabled) throw forbidden(OVERSEER_DISABLED);
-}

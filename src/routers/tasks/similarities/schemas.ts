@@ -9,26 +9,7 @@ export const similarityContentsInput = similarityInput.extend({
   as_attachment: formBool().default(false),
 });
 
-export const similarityPartOut = z.object({
-  idx: z.number().int(),
-  format: z
-    .enum(['html', 'pdf'])
-    .nullable()
-    .describe("How the web client shows the part: code parts are plain text it shows in a frame ('html'); null when there is nothing to show"),
-  description: z.string(),
-});
-
-/** The spec's Similarity, with the web client's top-level fields (web-client.md §3.5) beside it. */
-export const similarityOut = z.object({
-  id: z.number().int(),
-  task_id: z.number().int(),
-  flagged: z.boolean(),
-  similarity_details: z.object({ type: z.string(), pct: z.number() }),
-  type: z.string().describe('MossTaskSimilarity (code, computed by the service) or TiiTaskSimilarity (documents, similarity-check service)'),
-  pct: z.number(),
-  ready_for_viewer: z.boolean(),
-  parts: z.array(similarityPartOut),
-});
-export type SimilarityOut = z.infer<typeof similarityOut>;
+// The output shapes are written beside the operation that produces them.
+export { similarityOut, type SimilarityOut } from '../../../operations/tasks/similarities/load-similarities.ts';
 
 export const viewerUrlOut = z.object({ viewer_url: z.string() });

@@ -1,7 +1,6 @@
+import { similarityViewerUrl as viewerUrlOf } from '../../../operations/tasks/similarities/viewer-url.ts';
+import { route } from '../../../trpc/route.ts';
 import { similarityMutation } from '../../../trpc/scopes/index.ts';
-import { badRequest, notFound } from '../../../trpc/errors.ts';
-import { simcheckViewerUrl } from '../../../similarity/simcheck.ts';
-import { findSimilarity } from './find.ts';
 import { similarityInput, viewerUrlOut } from './schemas.ts';
 
 // A GET in a transaction: asking the service for a viewer URL records an action.
@@ -9,25 +8,18 @@ export const similarityViewerUrl = similarityMutation(similarityInput, {
   action: 'view_plagiarism',
   refused: 'Not authorised to view the similarities of this task',
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/tasks/{task_id}/similarities/{id}/viewer_url',
-      tags: ['Tasks and similarities'],
-      summary: "The similarity-check service's viewer for a document similarity",
-      description:
-        "Staff of the task's unit. For a document similarity whose report is ready, a viewer URL the service makes for the caller: `{viewer_url}`. " +
-        '404 "Similarity report is not yet ready to be viewed for this submission" before then; code similarities have no viewer (404: read their contents). ' +
-        '400 when the service cannot be reached or refuses.',
-    },
-  })
+  .meta(
+    route(
+      'GET',
+      '/api/tasks/{task_id}/similarities/{id}/viewer_url',
+      'Tasks and similarities',
+      "The similarity-check service's viewer for a document similarity",
+      {
+        description:
+          'For a document similarity whose report is ready, `{viewer_url}` made by the similarity-check service for the caller. Staff ' +
+          "of the task's unit. See docs/api/taskdefs.md.",
+      },
+    ),
+  )
   .output(viewerUrlOut)
-  .query(async ({ ctx, input }) => {
-    const { task } = ctx;
-    const similarity = await findSimilarity(ctx.em, task.id, input.id);
-    if (similarity.kind === 'moss') throw notFound('Code similarities have no viewer; download their contents instead');
-    const result = await simcheckViewerUrl(ctx.em, ctx, similarity.id, ctx.user);
-    if (result.kind === 'not_ready') throw notFound('Similarity report is not yet ready to be viewed for this submission');
-    if (result.kind === 'failed') throw badRequest(result.message);
-    return { viewer_url: result.url };
-  });
+  .query(({ ctx, input }) => viewerUrlOf(ctx.em, ctx, ctx.task.id, input.id, ctx.user));

@@ -1,26 +1,29 @@
 import { router } from '../../../trpc/core.ts';
+import { downloadTaskDefinitionsCsv } from '../../csv/task_definitions/download.ts';
+import { uploadTaskDefinitionsCsv } from '../../csv/task_definitions/upload.ts';
 import { createTaskDefinitionProcedure } from './create.ts';
-import { downloadTaskDefinitionsCsv } from './csv-download.ts';
-import { uploadTaskDefinitionsCsv } from './csv-upload.ts';
 import { deleteTaskDefinitionProcedure } from './delete.ts';
-import { downloadTaskPdf } from './task_pdf.ts';
-import { deleteTaskSheet } from './task_sheet_delete.ts';
-import { uploadTaskSheet } from './task_sheet_upload.ts';
-import { deleteTaskAssessmentResources } from './task_assessment_resources_delete.ts';
-import { downloadTaskAssessmentResources } from './task_assessment_resources_download.ts';
-import { uploadTaskAssessmentResources } from './task_assessment_resources_upload.ts';
-import { deleteTaskResources } from './task_resources_delete.ts';
-import { downloadTaskResources } from './task_resources_download.ts';
-import { uploadTaskResources } from './task_resources_upload.ts';
-import { uploadTaskPdfs } from './task_pdfs.ts';
-import { definitionTasks } from './tasks.ts';
-import { deleteSimcheckGroupAttachment } from './simcheck_group_attachments_delete.ts';
-import { listSimcheckGroupAttachments } from './simcheck_group_attachments_list.ts';
-import { updateSimcheckGroupAttachment } from './simcheck_group_attachments_update.ts';
+import { deleteSimcheckGroupAttachment } from './simcheck_group_attachments/delete.ts';
+import { listSimcheckGroupAttachments } from './simcheck_group_attachments/list.ts';
+import { updateSimcheckGroupAttachment } from './simcheck_group_attachments/update.ts';
+import { deleteTaskAssessmentResources } from './task_assessment_resources/delete.ts';
+import { downloadTaskAssessmentResources } from './task_assessment_resources/download.ts';
+import { uploadTaskAssessmentResources } from './task_assessment_resources/upload.ts';
+import { downloadTaskPdf } from './task_pdf/download.ts';
+import { uploadTaskPdfs } from './task_pdfs/upload.ts';
+import { deleteTaskResources } from './task_resources/delete.ts';
+import { downloadTaskResources } from './task_resources/download.ts';
+import { uploadTaskResources } from './task_resources/upload.ts';
+import { deleteTaskSheet } from './task_sheet/delete.ts';
+import { uploadTaskSheet } from './task_sheet/upload.ts';
+import { definitionTasks } from './tasks/list.ts';
+import { testOverseerAssessment } from './test_overseer_assessment/try-assessment.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
-import { testOverseerAssessment } from './test_overseer_assessment.ts';
 
-/** /api/units/{unit_id}/task_definitions */
+/**
+ * /api/units/{unit_id}/task_definitions, and /api/csv/task_definitions (served from
+ * src/routers/csv/task_definitions/, kept under this router's keys for the /trpc paths).
+ */
 export const taskDefinitionsRouter = router({
   create: createTaskDefinitionProcedure,
   update: updateTaskDefinitionProcedure,

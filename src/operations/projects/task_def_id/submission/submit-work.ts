@@ -3,7 +3,7 @@
 // the files are recorded and stored, and the PDF (and any automated assessment) is queued, all in
 // the caller's transaction. docs/api/projects.md describes the refusals.
 import type { IProject, ITaskDefinition, IUnit } from '../../../../../schema/index.ts';
-import { queueAssessmentOfUpload } from '../../../../assessment/queue.ts';
+import { queueAssessmentOfUpload } from '../../../assessment/queue.ts';
 import type { Config } from '../../../../config.ts';
 import { db, timestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';

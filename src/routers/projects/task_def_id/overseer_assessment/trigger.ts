@@ -2,7 +2,7 @@
 // (behaviour.md §6 "Re-run"): runs an existing assessment of the task again.
 import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
-import { assessmentSetup, queueRun } from '../../../../assessment/queue.ts';
+import { assessmentSetup, queueRun } from '../../../../operations/assessment/queue.ts';
 import { db } from '../../../../db/kysely.ts';
 import { idField } from '../../../../trpc/fields.ts';
 import { forbidden, notFound } from '../../../../trpc/errors.ts';

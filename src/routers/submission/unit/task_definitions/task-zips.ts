@@ -5,7 +5,7 @@ import { route } from '../../../../trpc/route.ts';
 import { writeZip } from '../../../../lib/zip.ts';
 import { fileResult, type FileResult } from '../../../../trpc/files.ts';
 import { unitQuery } from '../../../../trpc/scopes/index.ts';
-import { findTaskDefinition } from '../../../units/task_definitions/operations.ts';
+import { findTaskDefinition } from '../../../../operations/units/task_definitions/find-task-definition.ts';
 import { taskFileEntries, taskPdfEntries } from '../../../../operations/submission/unit/zip-entries.ts';
 import { UNIT_ZIP_REFUSED, taskZipInput, zipDownloadName } from '../schemas.ts';
 

@@ -1,0 +1,162 @@
+// The task definition CSV (beyond-spec.md §1.8): one definition per row, its dates as teaching
+// week and weekday of the unit's calendar, its JSON settings as JSON text so the file re-imports.
+// Pure: rows in, fields out; the unit's calendar and names are passed in.
+import { DefinitionError, MAX_DESCRIPTION, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
+import { WEEKDAYS, dateForWeekAndDay, weekNumber, weekdayOf, type PeriodCalendar, type Weekday } from '../../../domain/weeks.ts';
+import type { CsvRow } from '../../../domain/csv.ts';
+import type { TaskDefinitionFields } from '../../units/task_definitions/write-task-definition.ts';
+
+export const TASK_DEFINITION_CSV_COLUMNS = [
+  'name',
+  'abbreviation',
+  'description',
+  'weighting',
+  'target_grade',
+  'restrict_status_updates',
+  'max_quality_pts',
+  'is_graded',
+  'plagiarism_warn_pct',
+  'plagiarism_checks',
+  'group_set',
+  'upload_requirements',
+  'start_week',
+  'start_day',
+  'target_week',
+  'target_day',
+  'due_week',
+  'due_day',
+  'tutorial_stream',
+] as const;
+
+/** What one exported row is made from. */
+export interface DefinitionForCsv {
+  name: string;
+  abbreviation: string;
+  description: string;
+  weighting: number;
+  targetGrade: number;
+  restrictStatusUpdates: boolean;
+  maxQualityPts: number;
+  isGraded: boolean;
+  plagiarismWarnPct: number;
+  plagiarismChecks: unknown[];
+  groupSetName: string | null;
+  uploadRequirements: unknown[];
+  startDate: string;
+  targetDate: string;
+  dueDate: string | null;
+  streamAbbreviation: string | null;
+}
+
+const weekAndDay = (cal: PeriodCalendar, day: string): [number, Weekday] => [weekNumber(cal, day), WEEKDAYS[weekdayOf(day)]!];
+
+export function definitionCsvRow(cal: PeriodCalendar, d: DefinitionForCsv): (string | number | boolean)[] {
+  const due = d.dueDate === null ? ['', ''] : weekAndDay(cal, d.dueDate);
+  return [
+    d.name,
+    d.abbreviation,
+    d.description,
+    d.weighting,
+    d.targetGrade,
+    d.restrictStatusUpdates,
+    d.maxQualityPts,
+    d.isGraded,
+    d.plagiarismWarnPct,
+    JSON.stringify(d.plagiarismChecks),
+    d.groupSetName ?? '',
+    JSON.stringify(d.uploadRequirements),
+    ...weekAndDay(cal, d.startDate),
+    ...weekAndDay(cal, d.targetDate),
+    ...due,
+    d.streamAbbreviation ?? '',
+  ];
+}
+
+/** A refused row: the message goes to the answer's `errors`. */
+export class RowError extends Error {}
+
+const TRUE = new Set(['yes', 'y', 'true', '1']);
+const bool = (value: string) => TRUE.has(value.trim().toLowerCase());
+
+function whole(row: CsvRow, column: string, fallback: number): number {
+  const text = row[column] ?? '';
+  if (text === '') return fallback;
+  // Spreadsheets write whole numbers as "4.0" too.
+  const n = Number(text);
+  if (!Number.isInteger(n) || Math.abs(n) > 2 ** 31 - 1) throw new RowError(`${column} is not a whole number: ${text}`);
+  return n;
+}
+
+function dayOf(cal: PeriodCalendar, row: CsvRow, which: 'start' | 'target' | 'due'): string | null {
+  const week = row[`${which}_week`] ?? '';
+  const day = row[`${which}_day`] ?? '';
+  if (which === 'due' && week === '' && day === '') return null;
+  const weekday = WEEKDAYS.find((w) => w.toLowerCase() === day.slice(0, 3).toLowerCase() && day.length >= 3);
+  const n = Number(week);
+  if (week === '' || !Number.isInteger(n) || !weekday) {
+    throw new RowError(`Unable to determine ${which} date for ${row.abbreviation} -- need week number, and day short text eg. 'Wed'`);
+  }
+  return dateForWeekAndDay(cal, n, weekday);
+}
+
+function json<T>(parse: (v: unknown) => T, value: string): T {
+  try {
+    return parse(value);
+  } catch (error) {
+    if (error instanceof DefinitionError) throw new RowError(`Validation failed: ${error.message}`);
+    throw error;
+  }
+}
+
+/** Group sets and streams are named in the file; the unit's ids for those names. */
+export interface UnitNames {
+  groupSetId(name: string): number | undefined;
+}
+
+/**
+ * The fields of one row, for a new definition or for one being updated (every column is
+ * required, so every field is set). Throws RowError with the reason a row cannot be used.
+ */
+export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row: CsvRow): TaskDefinitionFields {
+  if (!row.abbreviation || !row.name) throw new RowError('Abbreviation and name cannot be empty.');
+  for (const [column, max] of [
+    ['name', 255],
+    ['abbreviation', 255],
+    ['description', MAX_DESCRIPTION],
+  ] as const) {
+    if ((row[column] ?? '').length > max) throw new RowError(`Validation failed: ${column} is too long (maximum is ${max} characters)`);
+  }
+  const weighting = whole(row, 'weighting', 0);
+  if (weighting < 0) throw new RowError('Validation failed: weighting is negative');
+  let groupSetId: number | null = null;
+  if (row.group_set) {
+    const id = names.groupSetId(row.group_set);
+    if (id === undefined) throw new RowError(`Unable to find groupset with name ${row.group_set} in unit.`);
+    groupSetId = id;
+  }
+  const targetDate = dayOf(cal, row, 'target')!;
+  const startDate = dayOf(cal, row, 'start')!;
+  return {
+    name: row.name,
+    abbreviation: row.abbreviation,
+    description: row.description ?? '',
+    weighting,
+    targetGrade: whole(row, 'target_grade', 0),
+    restrictStatusUpdates: bool(row.restrict_status_updates ?? ''),
+    maxQualityPts: whole(row, 'max_quality_pts', 0),
+    isGraded: bool(row.is_graded ?? ''),
+    plagiarismWarnPct: whole(row, 'plagiarism_warn_pct', 50),
+    plagiarismChecks: json(parsePlagiarismChecks, row.plagiarism_checks ?? ''),
+    uploadRequirements: json(parseUploadRequirements, row.upload_requirements ?? ''),
+    groupSetId,
+    startDate,
+    targetDate,
+    dueDate: dayOf(cal, row, 'due'),
+    tutorialStreamAbbr: row.tutorial_stream || null,
+  };
+}
+
+/** A data row that repeats the header (files pasted together): skipped. */
+export function isHeaderRow(row: CsvRow): boolean {
+  return row.name?.trim().toLowerCase() === 'name' && row.abbreviation?.trim().toLowerCase() === 'abbreviation';
+}

@@ -1,0 +1,177 @@
+// Task-resource documents registered with the service as "group attachments" of the definition's
+// assignment, so students' copies of the template are not flagged (behaviour.md §11):
+// created → has_id → uploaded → complete.
+import { createHash } from 'node:crypto';
+import { SimcheckGroupAttachment, TaskDefinition, Unit, type ISimcheckGroupAttachment } from '../../../schema/index.ts';
+import type { RemoteStatus } from '../../adapters/simcheck.ts';
+import type { Em } from '../../db/orm.ts';
+import { readEntry, readZip } from '../../lib/zip.ts';
+import { storageKeys, type Storage } from '../../storage/index.ts';
+import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
+import { ensureGroupId, groupContext, isChecked } from './simcheck-submission.ts';
+import type { ISimcheckAction } from '../../../schema/index.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { refId } from '../../db/refs.ts';
+
+type Action = ISimcheckAction;
+const MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;
+
+/** Word documents of a resources zip that become attachments: `.doc`/`.docx`, at least 50 bytes, not `__MACOSX`. */
+export function isAttachmentName(name: string, size: number): boolean {
+  return /\.docx?$/i.test(name) && size >= 50 && !name.split('/').includes('__MACOSX');
+}
+
+/** Runs `fn` on a local copy of the definition's resources zip; null when there is none. */
+async function withResourcesZip<T>(storage: Storage, definitionId: number, fn: (path: string) => Promise<T>): Promise<T | null> {
+  const stored = await storage.open(storageKeys.taskResources(definitionId));
+  if (!stored) return null;
+  const dir = await mkdtemp(join(tmpdir(), 'simcheck-'));
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
+    const path = join(dir, 'resources.zip');
+    await writeFile(path, Buffer.concat(chunks));
+    return await fn(path);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** One entry of the definition's resources zip; null when the zip or the entry is gone. */
+async function resourceFile(storage: Storage, definitionId: number, filename: string): Promise<Buffer | null> {
+  return withResourcesZip(storage, definitionId, async (path) => {
+    for await (const entry of readZip(path)) {
+      if (entry.name === filename) return readEntry(entry, MAX_ATTACHMENT_BYTES);
+    }
+    return null;
+  });
+}
+
+/**
+ * Brings the definition's attachments in line with its resources zip when one of its documents
+ * asks for a check: a new or changed Word document gets a new attachment row. Returns the ids of
+ * the new rows, whose uploads the caller queues.
+ */
+export async function syncGroupAttachments(em: Em, storage: Storage, definitionId: number): Promise<number[]> {
+  const definition = await em.findOne(TaskDefinition, { id: definitionId });
+  if (!definition || !(definition.uploadRequirements ?? []).some((r) => isChecked(r))) return [];
+  const created: number[] = [];
+  await withResourcesZip(storage, definitionId, async (path) => {
+    for await (const entry of readZip(path)) {
+      if (!isAttachmentName(entry.name, entry.size)) continue;
+      const sha1 = createHash('sha1')
+        .update(await readEntry(entry, MAX_ATTACHMENT_BYTES))
+        .digest('hex');
+      const existing = await em.findOne(SimcheckGroupAttachment, { taskDefinition: definitionId, filename: entry.name }, { orderBy: { id: 'desc' } });
+      if (existing?.fileSha1 === sha1) continue;
+      const row = em.create(SimcheckGroupAttachment, { taskDefinition: definitionId, filename: entry.name, fileSha1: sha1, status: 'created' } as never);
+      await em.flush();
+      created.push(refId(row));
+    }
+  });
+  return created;
+}
+
+async function loadAttachment(run: ActionRun, action: Action): Promise<ISimcheckGroupAttachment | null> {
+  return run.em.findOne(SimcheckGroupAttachment, { id: Number(action.params?.attachmentId) });
+}
+
+/** The upload action's step runner for one attachment. */
+export async function runUploadAttachment(run: ActionRun, action: Action): Promise<void> {
+  const attachment = await loadAttachment(run, action);
+  if (!attachment) return fail(action, run.now, 'missing_group', 'The group attachment is no longer recorded');
+  if (attachment.status === 'complete') return markComplete(action);
+  const definitionId = refId(attachment.taskDefinition);
+  const groupId = await ensureRemoteGroup(run, action, definitionId);
+  if (!groupId) return;
+  if (attachment.status === 'created' || !attachment.remoteId) {
+    const added = await call(
+      run,
+      action,
+      `Group attachment ${attachment.id} - fetching id`,
+      () => run.client.addGroupAttachment(groupId, attachment.filename),
+      [{ status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' }],
+    );
+    if (!added) return;
+    attachment.remoteId = added.id;
+    attachment.status = 'has_id';
+    reschedule(action, run.now);
+  }
+  if (attachment.status === 'has_id') {
+    const bytes = await resourceFile(run.storage, definitionId, attachment.filename);
+    if (!bytes) return fail(action, run.now, 'missing_submission', `${attachment.filename} is no longer in the task resources`);
+    const uploaded = await call(
+      run,
+      action,
+      `Group attachment ${attachment.id} - uploading attachment`,
+      () => run.client.uploadGroupAttachment(groupId, attachment.remoteId!, attachment.filename, bytes),
+      [
+        { status: 413, code: 'invalid_submission_size_too_large' },
+        { status: 422, code: 'invalid_submission_size_empty' },
+        { status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' },
+      ],
+    );
+    if (uploaded === undefined && action.errorCode) return;
+    attachment.status = 'uploaded';
+    reschedule(action, run.now);
+    return;
+  }
+  if (attachment.status === 'uploaded') {
+    const status = await call(run, action, `Group attachment ${attachment.id} - fetching attachment status`, () =>
+      run.client.groupAttachmentStatus(groupId, attachment.remoteId!),
+    );
+    return updateFromAttachmentStatus(run, action, attachment, status);
+  }
+}
+
+/** From the service's answer or its GROUP_ATTACHMENT_COMPLETE webhook. */
+export function updateFromAttachmentStatus(run: ActionRun, action: Action, attachment: ISimcheckGroupAttachment, status: RemoteStatus | undefined): void {
+  if (!status) return;
+  if (status.status === 'COMPLETE') {
+    attachment.status = 'complete';
+    markComplete(action);
+  } else if (status.status === 'ERROR') {
+    fail(action, run.now, 'custom_error', `The similarity service could not process the attachment: ${status.error_code ?? 'unknown error'}`);
+  } else {
+    action.retry = true;
+  }
+}
+
+/** The definition's assignment exists on the service before anything is attached to it. */
+async function ensureRemoteGroup(run: ActionRun, action: Action, definitionId: number): Promise<string | null> {
+  const groupId = await ensureGroupId(run.em, definitionId);
+  if (action.params?.groupPut === groupId) return groupId;
+  const definition = await run.em.findOneOrFail(TaskDefinition, { id: definitionId });
+  const unit = await run.em.findOneOrFail(Unit, { id: refId(definition.unit) });
+  const done = await call(run, action, `Assignment ${groupId} - create or update for ${definition.abbreviation}`, async () => {
+    await run.client.putGroup(groupId, {
+      name: `${definition.abbreviation} ${definition.name}`,
+      group_context: await groupContext(run.em, unit),
+      due_date: definition.dueDate ? new Date(definition.dueDate).toISOString() : null,
+    });
+    return true;
+  });
+  if (!done) return null;
+  action.params = { ...action.params, groupPut: groupId };
+  return groupId;
+}
+
+/** Removes an attachment's remote copy (its row is removed by the caller). */
+export async function runDeleteAttachment(run: ActionRun, action: Action): Promise<void> {
+  const groupId = String(action.params?.groupId ?? '');
+  const attachmentId = String(action.params?.remoteId ?? '');
+  if (!groupId || !attachmentId) return fail(action, run.now, 'custom_error', 'Group attachment id or group id missing - cannot delete group attachment');
+  const deleted = await call(
+    run,
+    action,
+    `Deleting group attachment ${attachmentId}`,
+    () => run.client.deleteGroupAttachment(groupId, attachmentId).then(() => true),
+    [
+      { status: 404, code: 'custom_error', message: 'Group attachment not found by the similarity service' },
+      { status: 409, code: 'custom_error', message: 'Group attachment is in an error state' },
+    ],
+  );
+  if (deleted) markComplete(action);
+}
