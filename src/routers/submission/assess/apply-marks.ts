@@ -21,7 +21,7 @@ import { badRequest } from '../../../trpc/errors.ts';
 import { insertComments } from '../../../workflow/comments.ts';
 import { ensureTask } from '../../../workflow/tasks.ts';
 import { applyTaskChange, taskChangeRequest, type ChangeTerms } from '../../projects/task_def_id/change-request.ts';
-import { inSavepoint, plural } from '../../units/group_sets/csv-upload.ts';
+import { inSavepoint, plural } from '../../../operations/import-rows.ts';
 import type { AssessUploadOut } from './schemas.ts';
 import { ROLE } from '../../../policy/index.ts';
 
