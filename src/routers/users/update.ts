@@ -10,7 +10,8 @@ export const updateUser = userMutation(updateUserInput, {
   .meta(
     route('PUT', '/api/users/{id}', 'Users', 'Update a user (the user themself, or Admin/Convenor)', {
       description:
-        "Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user themself or an Admin may set a password; a new password ends the user's other sessions (all of them when an Admin sets it).",
+        'Only the fields sent change. Nobody changes their own role; other role changes follow the promote/demote rules. Only the user ' +
+        "themself or an Admin may set a password; a new password ends the user's other sessions (all of them when an Admin sets it).",
     }),
   )
   .output(userOut)

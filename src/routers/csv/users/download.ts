@@ -8,7 +8,8 @@ export const download = systemQuery(z.object({}).optional(), { action: 'download
   .meta(
     route('GET', '/api/csv/users', 'Users', 'Every user as CSV (Admin)', {
       description:
-        '`users.csv`: `email, first_name, last_name, username, nickname, role, student_id`, ordered by id. No password column. The same format the upload reads.',
+        '`users.csv`: `email, first_name, last_name, username, nickname, role, student_id`, ordered by id. No password column. The same ' +
+        'format the upload reads.',
       rest: { file: true },
     }),
   )

@@ -10,7 +10,9 @@ export const createGroupSetProcedure = unitMutation(createGroupSetInput, {
   .meta(
     route('POST', '/api/units/{unit_id}/group_sets', 'Group sets and groups', 'Add a group set to a unit (unit Convenor, Admin)', {
       description:
-        'Students may create groups and manage their memberships unless told otherwise; groups are not kept in one tutorial by default; no capacity means no limit. The name is unique in the unit and a capacity is at least 2 (400). `locked` is taken too (the web client sends it).',
+        'Students may create groups and manage their memberships unless told otherwise; groups are not kept in one tutorial by default; no ' +
+        'capacity means no limit. The name is unique in the unit and a capacity is at least 2 (400). `locked` is taken too (the web client ' +
+        'sends it).',
     }),
   )
   .output(groupSetOut)

@@ -11,7 +11,8 @@ export const deleteGroupSetProcedure = unitMutation(groupSetPathInput, {
   .meta(
     route('DELETE', '/api/units/{unit_id}/group_sets/{id}', 'Group sets and groups', 'Delete a group set with its groups (unit Convenor, Admin)', {
       description:
-        'Its groups and their memberships go with it; task definitions of the set become individual tasks. Refused (400) while one of its groups has a submission.',
+        'Its groups and their memberships go with it; task definitions of the set become individual tasks. Refused (400) while one of its ' +
+        'groups has a submission.',
       rest: { status: 204 },
     }),
   )

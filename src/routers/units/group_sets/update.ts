@@ -10,7 +10,9 @@ export const updateGroupSetProcedure = unitMutation(updateGroupSetInput, {
   .meta(
     route('PUT', '/api/units/{unit_id}/group_sets/{id}', 'Group sets and groups', 'Change or lock a group set (unit Convenor, Admin)', {
       description:
-        'All fields optional (the web client sends only those that changed). A locked set lets students neither create nor join groups. Keeping groups in one class is refused (400) while an active member of one of its groups is outside that group\'s tutorial. A set of another unit: 404 "Unable to locate group set for unit".',
+        'All fields optional (the web client sends only those that changed). A locked set lets students neither create nor join groups. ' +
+        "Keeping groups in one class is refused (400) while an active member of one of its groups is outside that group's tutorial. A set " +
+        'of another unit: 404 "Unable to locate group set for unit".',
     }),
   )
   .output(groupSetOut)

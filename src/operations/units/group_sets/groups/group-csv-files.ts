@@ -1,18 +1,20 @@
 // What both group CSVs share: the uploaded file checked by content (a PDF renamed .csv is refused
 // with what it really is) and read as CSV (BOM, CRLF, quoted fields, headers in any case and
-// order: src/domain/csv.ts), and the downloaded file's name.
+// order: src/domain/csv.ts), and the downloaded file.
 import { readFile } from 'node:fs/promises';
-import { CsvError, decodeCsv, missingHeaders, readCsv, type CsvRow } from '../../../../domain/csv.ts';
+import { CsvError, decodeCsv, missingHeaders, readCsv, writeCsv, type CsvCell, type CsvRow } from '../../../../domain/csv.ts';
 import { checkCsv, notOfKindMessage } from '../../../../lib/file-kinds.ts';
 import { badRequest, forbidden } from '../../../../trpc/errors.ts';
-import type { UploadedFile } from '../../../../trpc/files.ts';
+import { csvDownload, type FileResult, type UploadedFile } from '../../../../trpc/files.ts';
 import type { RowResults } from '../../../import-rows.ts';
 
 /** The answer of both uploads: the spec's `result` sentence saying what was done, with the rows behind it. */
 export type CsvUploadOut = RowResults & { result: string };
 
-/** The file name the original gives: `<CODE>-<set name>-<what>.csv`. */
-export const csvName = (code: string, setName: string, what: string) => `${code}-${setName}-${what}.csv`;
+/** A CSV download of a group set, named as the original names it: `<CODE>-<set name>-<what>.csv`. */
+export function setCsvFile(unit: { code: string }, set: { name: string }, what: string, columns: readonly string[], rows: CsvCell[][]): FileResult {
+  return csvDownload(`${unit.code}-${set.name}-${what}.csv`, writeCsv(columns, rows));
+}
 
 /** The rows of an uploaded CSV with these columns: 403 when it is not text, 400 when it is not CSV or lacks a column. */
 export async function uploadedRows(file: UploadedFile, required: readonly string[]): Promise<CsvRow[]> {

@@ -15,7 +15,8 @@ export const updateGroupProcedure = groupMutation(updateGroupInput, {
       'Rename, lock, move or resize a group (unit staff; its student members may rename it when the set lets them manage groups)',
       {
         description:
-          'All fields optional, flat or wrapped in `group`; locking, moving and resizing are for staff (403). Names are unique in the set (400). See docs/api/users.md.',
+          'All fields optional, flat or wrapped in `group`; locking, moving and resizing are for staff (403). Names are unique in the set ' +
+          '(400). See docs/api/users.md.',
       },
     ),
   )

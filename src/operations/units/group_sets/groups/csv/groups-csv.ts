@@ -6,13 +6,13 @@
 import { Group, type IGroupSet } from '../../../../../../schema/index.ts';
 import { db } from '../../../../../db/kysely.ts';
 import type { Em } from '../../../../../db/orm.ts';
-import { writeCsv, type CsvRow } from '../../../../../domain/csv.ts';
+import type { CsvRow } from '../../../../../domain/csv.ts';
 import { badRequest } from '../../../../../trpc/errors.ts';
-import { csvDownload, type FileResult, type UploadedFile } from '../../../../../trpc/files.ts';
+import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
 import { createTutorial } from '../../../../../routers/tutorials/operations.ts';
 import { inSavepoint, plural, summarise, type RowResults } from '../../../../import-rows.ts';
 import { createGroup, tutorialIdOfGroup, updateGroup } from '../change-group.ts';
-import { csvName, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';
+import { setCsvFile, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';
 
 export const GROUP_CSV_COLUMNS = ['group_name', 'capacity_adjustment', 'tutorial', 'campus'] as const;
 export const GROUP_CSV_REQUIRED = ['group_name', 'tutorial', 'capacity_adjustment'] as const;
@@ -37,12 +37,12 @@ export async function exportGroupsCsv(em: Em, unit: { code: string }, set: IGrou
     .where('g.group_set_id', '=', set.id)
     .orderBy('g.name')
     .execute();
-  return csvDownload(
-    csvName(unit.code, set.name, 'groups'),
-    writeCsv(
-      GROUP_CSV_COLUMNS,
-      rows.map((r) => [r.name, r.capacity_adjustment, r.abbreviation, r.campus]),
-    ),
+  return setCsvFile(
+    unit,
+    set,
+    'groups',
+    GROUP_CSV_COLUMNS,
+    rows.map((r) => [r.name, r.capacity_adjustment, r.abbreviation, r.campus]),
   );
 }
 

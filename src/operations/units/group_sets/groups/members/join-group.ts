@@ -87,17 +87,16 @@ export async function joinGroup(em: Em, groupId: number, projectId: number, join
   return { ok: true, moved: current !== null };
 }
 
-/** The student's project as the group scope loads it (src/trpc/scopes/group.ts). */
-export interface MemberProject {
+/**
+ * The student's project as the group scope loads it (src/trpc/scopes/group.ts's MemberProject):
+ * id, target grade, names, and `mayManageStudent` (`project :get` for the caller).
+ */
+export type MemberProject = Record<'username' | 'first_name' | 'last_name', string> & {
   id: number;
   target_grade: number;
-  username: string;
-  first_name: string;
-  last_name: string;
   nickname: string | null;
-  /** `project :get`: the caller is the project's student, or staff of the unit. */
   mayManageStudent: boolean;
-}
+};
 
 /** What POST .../members/{project_id} answers: the spec's add form. */
 export interface AddedMember {

@@ -6,13 +6,13 @@
 import type { IGroupSet } from '../../../../../../schema/index.ts';
 import { db } from '../../../../../db/kysely.ts';
 import type { Em } from '../../../../../db/orm.ts';
-import { writeCsv, type CsvRow } from '../../../../../domain/csv.ts';
+import type { CsvRow } from '../../../../../domain/csv.ts';
 import { forbidden } from '../../../../../trpc/errors.ts';
-import { csvDownload, type FileResult, type UploadedFile } from '../../../../../trpc/files.ts';
+import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
 import { enrolInTutorial } from '../../../../../routers/units/tutorials/enrolments/operations.ts';
 import { inSavepoint, plural, summarise, type RowResults } from '../../../../import-rows.ts';
 import { inTutorial } from '../../set-membership.ts';
-import { csvName, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';
+import { setCsvFile, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';
 import { joinGroup } from '../members/join-group.ts';
 
 export const STUDENT_CSV_COLUMNS = ['group_name', 'username'] as const;
@@ -38,12 +38,12 @@ export async function exportStudentGroupsCsv(em: Em, unit: { code: string }, set
     .orderBy('g.name')
     .orderBy('u.username')
     .execute();
-  return csvDownload(
-    csvName(unit.code, set.name, 'student-groups'),
-    writeCsv(
-      STUDENT_CSV_COLUMNS,
-      rows.map((r) => [r.name, r.username]),
-    ),
+  return setCsvFile(
+    unit,
+    set,
+    'student-groups',
+    STUDENT_CSV_COLUMNS,
+    rows.map((r) => [r.name, r.username]),
   );
 }
 

@@ -8,7 +8,8 @@ export const downloadGroupsCsv = unitQuery(groupSetCsvInput, { action: 'update',
   .meta(
     route('GET', '/api/units/{unit_id}/group_sets/{group_set_id}/groups/csv', 'Group sets and groups', "A group set's groups as CSV (unit convenor or Admin)", {
       description:
-        '`<CODE>-<set>-groups.csv` with `group_name, capacity_adjustment, tutorial, campus` (tutorial and campus by abbreviation), by group name: the format the upload reads.',
+        '`<CODE>-<set>-groups.csv` with `group_name, capacity_adjustment, tutorial, campus` (tutorial and campus by abbreviation), by ' +
+        'group name: the format the upload reads.',
       rest: { file: true },
     }),
   )

@@ -7,7 +7,8 @@ export const uploadGroupsCsv = unitMutation(groupSetCsvUploadInput, { action: 'u
   .meta(
     route('POST', '/api/units/{unit_id}/group_sets/{group_set_id}/groups/csv', 'Group sets and groups', 'Set up groups from a CSV (unit convenor or Admin)', {
       description:
-        'Multipart `file` with the columns `group_name, tutorial, capacity_adjustment` and an optional `campus`; each row finds or creates its group and tutorial. ' +
+        'Multipart `file` with the columns `group_name, tutorial, capacity_adjustment` and an optional `campus`; ' +
+        'each row finds or creates its group and tutorial. ' +
         'Answers 200 `{result}`, a sentence saying what was done, with the rows in `success`, `errors` and `ignored`. See docs/api/users.md.',
       rest: { status: 200, upload: {} },
     }),

@@ -13,7 +13,8 @@ export const downloadStudentGroupsCsv = unitQuery(groupSetCsvInput, { action: 'u
       'Who is in which group of a set, as CSV (unit convenor or Admin)',
       {
         description:
-          '`<CODE>-<set>-student-groups.csv` with `group_name, username`: one row per active member whose project is enrolled, by group name then username; the format the upload reads.',
+          '`<CODE>-<set>-student-groups.csv` with `group_name, username`: one row per active member whose project is enrolled, by group name ' +
+          'then username; the format the upload reads.',
         rest: { file: true },
       },
     ),

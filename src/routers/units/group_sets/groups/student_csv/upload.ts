@@ -16,7 +16,8 @@ export const uploadStudentGroupsCsv = unitMutation(groupSetCsvUploadInput, {
       'Put students in groups from a CSV (unit convenor or Admin)',
       {
         description:
-          'Multipart `file` with the columns `group_name, username`; each row puts the enrolled student in the named group, as POST .../members/{project_id} does for the convenor. ' +
+          'Multipart `file` with the columns `group_name, username`; each row puts the enrolled student in the named group, ' +
+          'as POST .../members/{project_id} does for the convenor. ' +
           'Answers 200 `{result}`, a sentence saying what was done, with the rows in `success`, `errors` and `ignored`. See docs/api/users.md.',
         rest: { status: 200, upload: {} },
       },
