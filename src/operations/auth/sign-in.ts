@@ -7,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { findSession, issueToken } from '../../lib/sessions.ts';
-import { guardSignIn } from '../../lib/sign-in-throttle.ts';
+import { guardSignIn } from './sign-in-throttle.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../trpc/errors.ts';
 import { toUser, type UserOut } from '../users/to-user.ts';
 

@@ -3,7 +3,7 @@ import type { SystemRole } from '../../../schema/enums.ts';
 import { User } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { emailLocalPart, uniqueUsername } from '../../lib/usernames.ts';
+import { emailLocalPart, uniqueUsername } from './usernames.ts';
 import { canAssignRole } from '../../policy/index.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { toUser, type UserOut } from './to-user.ts';
