@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,31 +43,6 @@ export async function discardCutOffUploads(): Promise<void> {
   const paths = [...inFlight];
   inFlight.clear();
   await Promise.all(paths.map((path) => rm(path, { force: true })));
-}
-
-/**
- * Deletes files in `dir` not modified for `maxAgeMs`: what a process killed mid-upload (kill -9,
- * a crash) left behind. Several API processes may share the directory, so a file is taken only
- * once it is older than any request may keep one (see docs/operating/connections.md); the count
- * removed is returned.
- */
-export async function sweepIncoming(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  let removed = 0;
-  for (const name of names) {
-    const path = join(dir, name);
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile() || now - info.mtimeMs < maxAgeMs) continue;
-    await rm(path, { force: true });
-    removed++;
-  }
-  return removed;
 }
 
 /**

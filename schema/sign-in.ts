@@ -1,7 +1,7 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
 /**
- * Failed sign-ins counted by `rate-limiter-flexible`'s PostgreSQL store (src/lib/sign-in-throttle.ts),
+ * Failed sign-ins counted by `rate-limiter-flexible`'s PostgreSQL store (src/operations/auth/sign-in-throttle.ts),
  * one row per key: `<prefix>:<address>/<username>` or `<prefix>:<address>`, with the failures
  * (`points`) of the window that ends at `expire` (milliseconds since 1970). The library reads and
  * writes the columns by position, so they keep its names and order. Kept in the database so that

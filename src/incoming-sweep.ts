@@ -1,8 +1,33 @@
 // Temporary upload files (DATA_DIR/incoming) that outlive their request: a stop removes its own
 // (compat/multipart.ts discardCutOffUploads); this sweep takes what a killed process left.
+import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { sweepIncoming } from '../compat/multipart.ts';
 import type { Config } from './config.ts';
+
+/**
+ * Deletes files in `dir` not modified for `maxAgeMs`: what a process killed mid-upload (kill -9,
+ * a crash) left behind. Several API processes may share the directory, so a file is taken only
+ * once it is older than any request may keep one (see docs/operating/connections.md); the count
+ * removed is returned.
+ */
+export async function sweepIncoming(dir: string, maxAgeMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => undefined);
+    if (!info?.isFile() || now - info.mtimeMs < maxAgeMs) continue;
+    await rm(path, { force: true });
+    removed++;
+  }
+  return removed;
+}
 
 /**
  * How old a file in DATA_DIR/incoming must be before the sweep takes it: longer than any request

@@ -6,7 +6,7 @@ import { assertSameAnswer, benchSettings, compare, report } from './support.ts';
 import { ROLE } from '../../src/policy/index.ts';
 
 const USERS = 5000;
-// The columns as the service's query names them (src/routers/users/rows.ts), in the same order.
+// The columns as the service's query names them (src/operations/users/read-users.ts), in the same order.
 const BASELINE_SQL = `select id, student_id, email, first_name, last_name, username, nickname, pronouns,
   receive_task_notifications, receive_portfolio_notifications, receive_feedback_notifications,
   opt_in_to_research, has_run_first_time_setup, simcheck_eula_accepted_at is not null as accepted_tii_eula, system_role

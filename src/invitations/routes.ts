@@ -1,11 +1,11 @@
 // GET/POST /invitations/{token}: the page an invited user opens from their mail to set a password.
 // Plain HTML routes (no tRPC): the user has no session yet, and the page must work without the web client.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { db } from '../db/kysely.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import type { Services } from '../trpc/context.ts';
 import { formPage, messagePage } from './page.ts';
-import { findInvitation } from './tokens.ts';
+import { acceptInvitation } from '../operations/invitations/accept-invitation.ts';
+import { findInvitation } from '../operations/invitations/invitation-tokens.ts';
 
 const MIN_PASSWORD = 8;
 const MAX_PASSWORD = 255;
@@ -75,30 +75,7 @@ export function registerInvitationRoutes(app: FastifyInstance, services: Service
       );
     }
     const passwordHash = await hashPassword(body.password as string);
-    const claimed = await em.transactional(async (tx) => {
-      const k = db(tx);
-      // Claimed only while unused: of two concurrent posts, one wins.
-      const used = await k
-        .updateTable('invitations')
-        .set({ used_at: now.toISOString() } as never)
-        .where('id', '=', found.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(used.numUpdatedRows) === 0) return false;
-      await k
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: now.toISOString() } as never)
-        .where('id', '=', found.userId)
-        .execute();
-      // The user's other links end with this one.
-      await k
-        .updateTable('invitations')
-        .set({ used_at: now.toISOString() } as never)
-        .where('user_id', '=', found.userId)
-        .where('used_at', 'is', null)
-        .execute();
-      return true;
-    });
+    const claimed = await acceptInvitation(em, found, passwordHash, now);
     if (!claimed) return html(reply, 400, messagePage(product, REFUSALS.used.title, REFUSALS.used.message));
     return html(reply, 200, messagePage(product, 'Password set', `Your password is set. You can now sign in as ${found.username}.`));
   });

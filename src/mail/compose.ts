@@ -7,7 +7,7 @@ import type { Em } from '../db/orm.ts';
 import { tutorFor } from '../operations/tasks/people.ts';
 import type { MailPayload } from './payload.ts';
 import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from './rules.ts';
-import { createInvitation, INVITATION_DAYS } from '../invitations/tokens.ts';
+import { createInvitation, INVITATION_DAYS } from '../operations/invitations/invitation-tokens.ts';
 import {
   feedbackReadyMail,
   invitationMail,

@@ -6,7 +6,7 @@ import { GroupSet } from '../../schema/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
 import { appRouter } from '../../src/routers/index.ts';
-import { joinGroup } from '../../src/routers/units/group_sets/groups/members/operations.ts';
+import { joinGroup } from '../../src/operations/units/group_sets/groups/members/join-group.ts';
 import type { TestEnv } from '../support/env.ts';
 import { type Actor, type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

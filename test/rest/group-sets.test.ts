@@ -13,7 +13,8 @@ import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedEnrolmentIn, seedGroupIn, seedTaskDef, seedTutorialRow } from '../support/seed-tutorials.ts';
 import { countStatements } from '../support/statements.ts';
 import { freshEachTest } from '../support/suite.ts';
-import { groupSetsOfUnit, groupsOfUnit } from '../../src/routers/units/group_sets/rows.ts';
+import { groupSetsOfUnit } from '../../src/operations/units/group_sets/read-group-sets.ts';
+import { groupsOfUnit } from '../../src/operations/units/group_sets/groups/read-groups.ts';
 
 const test = suite('REST /api/units/{unit_id}/group_sets');
 let env: TestEnv;

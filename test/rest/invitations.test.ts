@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { User } from '../../schema/index.ts';
-import { hashToken, createInvitation } from '../../src/invitations/tokens.ts';
+import { hashToken, createInvitation } from '../../src/operations/invitations/invitation-tokens.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
 import { composeMail } from '../../src/mail/compose.ts';
 import type { TestEnv } from '../support/env.ts';

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { User } from '../../schema/index.ts';
-import { toUser } from '../../src/routers/users/schemas.ts';
+import { toUser } from '../../src/operations/users/to-user.ts';
 import type { TestEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 import type { People } from '../support/fixtures.ts';

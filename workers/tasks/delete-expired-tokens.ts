@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
-import { deleteExpiredAssertions } from '../../src/lib/saml-replay.ts';
+import { deleteExpiredAssertions } from '../../src/operations/auth/saml-replay.ts';
 import { deleteExpiredTokens } from '../../src/lib/sessions.ts';
-import { deleteEndedWindows } from '../../src/lib/sign-in-throttle.ts';
+import { deleteEndedWindows } from '../../src/operations/auth/sign-in-throttle.ts';
 import type { WorkerServices } from '../index.ts';
 
 /**

@@ -12,11 +12,18 @@ export const signInInput = z.object({
   remember: formBool().optional().default(false),
 });
 
-export type SignInInput = z.infer<typeof signInInput>;
-
 export const signInOut = z.object({ user: userOut, auth_token: z.string() });
 
 export const renewInput = z.object({
   username: formString().pipe(z.string().min(1, { message: 'is empty' })),
   remember: formBool().optional().default(false),
+});
+
+export const samlSignInInput = z.object({
+  SAMLResponse: formString().pipe(z.string().min(1, { message: 'is missing' })),
+});
+
+export const samlSignInOut = z.object({
+  token: z.string(),
+  user: z.object({ email: z.string(), name: z.string() }),
 });

@@ -13,7 +13,8 @@ import { loadOutcomes } from './outcomes/schemas.ts';
 import type { UnitOut } from './schemas.ts';
 import { loadTaskDefinitions, toTaskDefinition } from '../../operations/units/task_definitions/load-task-definitions.ts';
 import { streamsOfUnit } from './tutorial_streams/rows.ts';
-import { groupSetsOfUnit, groupsOfUnit } from './group_sets/rows.ts';
+import { groupSetsOfUnit } from '../../operations/units/group_sets/read-group-sets.ts';
+import { groupsOfUnit } from '../../operations/units/group_sets/groups/read-groups.ts';
 
 export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | null, storage: Storage): Promise<UnitOut> {
   const q = db(em);

@@ -1,14 +1,12 @@
-import { User } from '../../../schema/index.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
-import { toUser, userIdInput, userOut } from './schemas.ts';
+import { getUser as readUser } from '../../operations/users/read-users.ts';
+import { route } from '../../trpc/route.ts';
 import { userQuery } from '../../trpc/scopes/index.ts';
+import { userIdInput, userOut } from './schemas.ts';
 
 export const getUser = userQuery(userIdInput, {
   action: 'admin_users',
   refused: (id) => `Cannot find User with id ${id}`,
 })
-  .meta({ openapi: { method: 'GET', path: '/api/users/{id}', tags: ['Users'], summary: 'Get a user (the user themself, or Admin)' } })
+  .meta(route('GET', '/api/users/{id}', 'Users', 'Get a user (the user themself, or Admin)'))
   .output(userOut)
-  .query(async ({ ctx, input }) => {
-    return toUser(await findOr404(ctx.em, User, input.id));
-  });
+  .query(({ ctx, input }) => readUser(ctx.em, input.id));

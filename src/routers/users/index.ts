@@ -2,7 +2,8 @@ import { router } from '../../trpc/core.ts';
 import { createUser } from './create.ts';
 import { getUser } from './get.ts';
 import { listUsers } from './list.ts';
-import { listConvenors, listTutors } from './staff.ts';
+import { listConvenors } from './convenors.ts';
+import { listTutors } from './tutors.ts';
 import { updateUser } from './update.ts';
 
 // /api/users/tutors and /api/users/convenors are static routes, which the router matches

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { allUsersOut } from './rows.ts';
-import { userOut } from './schemas.ts';
+import { allUsersOut } from '../../operations/users/read-users.ts';
+import { route } from '../../trpc/route.ts';
 import { systemQuery } from '../../trpc/scopes/index.ts';
+import { userOut } from './schemas.ts';
 
 export const listUsers = systemQuery(z.object({}), { action: 'list_users', refused: 'Cannot list users - not authorised' })
-  .meta({ openapi: { method: 'GET', path: '/api/users', tags: ['Users'], summary: 'List all users (Admin, Convenor)' } })
+  .meta(route('GET', '/api/users', 'Users', 'List all users (Admin, Convenor)'))
   .output(z.array(userOut))
-  .query(async ({ ctx }) => {
-    return allUsersOut(ctx.em);
-  });
+  .query(({ ctx }) => allUsersOut(ctx.em));

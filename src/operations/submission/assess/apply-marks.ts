@@ -21,7 +21,7 @@ import { badRequest } from '../../../trpc/errors.ts';
 import { insertComments } from '../../tasks/comments.ts';
 import { ensureTask } from '../../tasks/tasks.ts';
 import { applyTaskChange, taskChangeRequest, type ChangeTerms } from '../../projects/task_def_id/apply-task-change.ts';
-import { inSavepoint, plural } from '../../../routers/units/group_sets/csv-upload.ts';
+import { inSavepoint, plural } from '../../import-rows.ts';
 import type { AssessUploadOut } from './marks-report.ts';
 import { ROLE } from '../../../policy/index.ts';
 

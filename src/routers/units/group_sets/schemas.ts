@@ -13,7 +13,6 @@ export const groupSetOut = z.object({
   capacity: z.number().int().nullable(),
   locked: z.boolean(),
 });
-export type GroupSetOut = z.infer<typeof groupSetOut>;
 
 /** A group as the group list and the unit show it: `student_count` counts its active members. */
 export const groupOut = z.object({
@@ -25,7 +24,6 @@ export const groupOut = z.object({
   capacity_adjustment: z.number().int(),
   locked: z.boolean(),
 });
-export type GroupOut = z.infer<typeof groupOut>;
 
 /**
  * The answer to creating a group: the spec names a `group` object, the web client reads the
@@ -58,7 +56,6 @@ export const updateGroupSetInput = z.object({
   id: idField(),
   group_set: z.object({ name: name255().optional(), ...setFlags }).default({}),
 });
-export type GroupSetFields = z.infer<typeof updateGroupSetInput>['group_set'];
 
 export const groupSetPathInput = z.object({ unit_id: idField(), id: idField() });
 

@@ -1,6 +1,6 @@
 import { router } from '../../../../trpc/core.ts';
-import { groupsCsvRouter } from '../csv.ts';
-import { studentGroupsCsvRouter } from '../student_csv.ts';
+import { groupsCsvRouter } from './csv/index.ts';
+import { studentGroupsCsvRouter } from './student_csv/index.ts';
 import { createGroupProcedure } from './create.ts';
 import { deleteGroupProcedure } from './delete.ts';
 import { listGroups } from './list.ts';

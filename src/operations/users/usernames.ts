@@ -1,5 +1,5 @@
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
 
 const MAX_USERNAME = 255;
 

@@ -9,7 +9,8 @@ import type { Em } from '../../../db/orm.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { queueMails } from '../../../mail/queue.ts';
 import { canAssignRole } from '../../../policy/index.ts';
-import type { CsvRow, ImportResult } from '../read-csv.ts';
+import type { CsvRow } from '../../../domain/csv.ts';
+import type { RowResults } from '../../import-rows.ts';
 
 export const USER_CSV_COLUMNS = ['email', 'first_name', 'last_name', 'username', 'nickname', 'role', 'student_id'] as const;
 const REQUIRED = ['username', 'email', 'role', 'first_name'] as const;
@@ -17,7 +18,7 @@ const EMAIL = /^[^@\s]+@((?:[-a-z0-9]+\.)+[a-z]{2,})$/i;
 const BATCH = 1000;
 const MIN_PASSWORD = 8;
 
-export interface UserImportResult extends ImportResult {
+export interface UserImportResult extends RowResults {
   /** Users created without a password and not mailed an invitation (no mail server configured). */
   without_password?: string[];
 }

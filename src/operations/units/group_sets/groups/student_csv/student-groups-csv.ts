@@ -3,15 +3,17 @@
 // a locked group still refuses, a full one does not (convenors and admins may exceed capacity).
 // In a set that keeps groups in one class the student is first enrolled in the group's tutorial,
 // through the tutorial enrolment operation.
-import type { IGroupSet } from '../../../../schema/index.ts';
-import { db } from '../../../db/kysely.ts';
-import type { Em } from '../../../db/orm.ts';
-import type { CsvRow } from '../../../domain/csv.ts';
-import { forbidden } from '../../../trpc/errors.ts';
-import { enrolInTutorial } from '../tutorials/enrolments/operations.ts';
-import { joinGroup } from './groups/members/operations.ts';
-import { inSavepoint, plural, summarise, type CsvUploadOut, type RowResults } from './csv-upload.ts';
-import { inTutorial } from './operations.ts';
+import type { IGroupSet } from '../../../../../../schema/index.ts';
+import { db } from '../../../../../db/kysely.ts';
+import type { Em } from '../../../../../db/orm.ts';
+import type { CsvRow } from '../../../../../domain/csv.ts';
+import { forbidden } from '../../../../../trpc/errors.ts';
+import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
+import { enrolInTutorial } from '../../../../../routers/units/tutorials/enrolments/operations.ts';
+import { inSavepoint, plural, summarise, type RowResults } from '../../../../import-rows.ts';
+import { inTutorial } from '../../set-membership.ts';
+import { setCsvFile, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';
+import { joinGroup } from '../members/join-group.ts';
 
 export const STUDENT_CSV_COLUMNS = ['group_name', 'username'] as const;
 
@@ -20,6 +22,40 @@ export interface StudentImportCaller {
   mayExceedCapacity: boolean;
   /** The unit's `exceed_capacity`: a full tutorial still takes a student moved with their group. */
   mayExceedTutorialCapacity: boolean;
+}
+
+/** Who is in which group of the set, as CSV: one row per active member whose project is enrolled, by group then username. */
+export async function exportStudentGroupsCsv(em: Em, unit: { code: string }, set: IGroupSet): Promise<FileResult> {
+  const rows = await db(em)
+    .selectFrom('groups as g')
+    .innerJoin('group_memberships as m', 'm.group_id', 'g.id')
+    .innerJoin('projects as p', 'p.id', 'm.project_id')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['g.name', 'u.username'])
+    .where('g.group_set_id', '=', set.id)
+    .where('m.active', '=', true)
+    .where('p.enrolled', '=', true)
+    .orderBy('g.name')
+    .orderBy('u.username')
+    .execute();
+  return setCsvFile(
+    unit,
+    set,
+    'student-groups',
+    STUDENT_CSV_COLUMNS,
+    rows.map((r) => [r.name, r.username]),
+  );
+}
+
+/** Puts students in the set's groups from an uploaded CSV. */
+export async function uploadStudentGroupsCsv(
+  em: Em,
+  unit: { id: number; code: string },
+  set: IGroupSet,
+  file: UploadedFile,
+  caller: StudentImportCaller,
+): Promise<CsvUploadOut> {
+  return importStudentGroupsCsv(em, unit, set, await uploadedRows(file, STUDENT_CSV_COLUMNS), caller);
 }
 
 type Outcome = { kind: 'added' | 'moved' | 'already'; enrolled: boolean };

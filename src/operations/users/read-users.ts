@@ -1,6 +1,10 @@
+// Reading users in the API's shape: all of them, those able to hold a staff role, or one.
+import type { SystemRole } from '../../../schema/enums.ts';
+import { User } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import type { UserOut } from './schemas.ts';
+import { notFound } from '../../trpc/errors.ts';
+import { toUser, type UserOut } from './to-user.ts';
 
 /**
  * Users exactly as the API shows them (`userOut`, keys in its order), selected as plain rows:
@@ -32,4 +36,16 @@ export function selectUsersOut(em: Em) {
 /** Every user, ordered by id. */
 export async function allUsersOut(em: Em): Promise<UserOut[]> {
   return selectUsersOut(em).orderBy('id').execute();
+}
+
+/** The users whose system role is one of these (who can tutor, who can convene), ordered by id. */
+export async function usersWithRoles(em: Em, roles: readonly SystemRole[]): Promise<UserOut[]> {
+  return (await em.find(User, { systemRole: { $in: [...roles] } }, { orderBy: { id: 'asc' } })).map(toUser);
+}
+
+/** One user; 404 "Unable to find requested User". */
+export async function getUser(em: Em, id: number): Promise<UserOut> {
+  const user = await em.findOne(User, { id });
+  if (!user) throw notFound('Unable to find requested User');
+  return toUser(user);
 }

@@ -1,27 +1,18 @@
-// Group sets and groups read as plain rows in the shapes the API answers with, one query per
-// collection: a unit's sets, a unit's or a set's groups with their member counts.
+// Groups read as plain rows in the shape the API answers with, one query per collection: a
+// unit's or a set's groups with their member counts.
 import { sql } from 'kysely';
-import { db } from '../../../db/kysely.ts';
-import type { Em } from '../../../db/orm.ts';
-import type { GroupOut, GroupSetOut } from './schemas.ts';
+import { db } from '../../../../db/kysely.ts';
+import type { Em } from '../../../../db/orm.ts';
 
-const SET_COLUMNS = [
-  'id',
-  'name',
-  'allow_students_to_create_groups',
-  'allow_students_to_manage_groups',
-  'keep_groups_in_same_class',
-  'capacity',
-  'locked',
-] as const;
-
-/** A unit's group sets, in one query (the `group_sets` of GET /api/units/{id}). */
-export async function groupSetsOfUnit(em: Em, unitId: number): Promise<GroupSetOut[]> {
-  return db(em).selectFrom('group_sets').select(SET_COLUMNS).where('unit_id', '=', unitId).orderBy('id').execute();
-}
-
-export async function groupSetById(em: Em, id: number): Promise<GroupSetOut | null> {
-  return (await db(em).selectFrom('group_sets').select(SET_COLUMNS).where('id', '=', id).executeTakeFirst()) ?? null;
+/** A group as the group list and the unit show it (`groupOut` of src/routers/units/group_sets/schemas.ts). */
+export interface GroupOut {
+  id: number;
+  name: string;
+  tutorial_id: number;
+  group_set_id: number;
+  student_count: number;
+  capacity_adjustment: number;
+  locked: boolean;
 }
 
 // `student_count` counts active memberships, as the original's list does; PostgreSQL aggregates it.

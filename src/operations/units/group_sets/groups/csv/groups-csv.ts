@@ -3,14 +3,16 @@
 // on Monday at 8:00am, room TBA, taught by the main convenor, when the unit has none), and sets
 // its capacity adjustment. Groups are made and changed through the group-set operations, so the
 // rules are those of the REST routes (a keep-in-class group moving tutorial takes its members).
-import { Group, type IGroupSet } from '../../../../schema/index.ts';
-import { db } from '../../../db/kysely.ts';
-import type { Em } from '../../../db/orm.ts';
-import type { CsvRow } from '../../../domain/csv.ts';
-import { badRequest } from '../../../trpc/errors.ts';
-import { createTutorial } from '../../tutorials/operations.ts';
-import { inSavepoint, plural, summarise, type CsvUploadOut, type RowResults } from './csv-upload.ts';
-import { createGroup, tutorialIdOfGroup, updateGroup } from './operations.ts';
+import { Group, type IGroupSet } from '../../../../../../schema/index.ts';
+import { db } from '../../../../../db/kysely.ts';
+import type { Em } from '../../../../../db/orm.ts';
+import type { CsvRow } from '../../../../../domain/csv.ts';
+import { badRequest } from '../../../../../trpc/errors.ts';
+import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
+import { createTutorial } from '../../../../../routers/tutorials/operations.ts';
+import { inSavepoint, plural, summarise, type RowResults } from '../../../../import-rows.ts';
+import { createGroup, tutorialIdOfGroup, updateGroup } from '../change-group.ts';
+import { setCsvFile, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';
 
 export const GROUP_CSV_COLUMNS = ['group_name', 'capacity_adjustment', 'tutorial', 'campus'] as const;
 export const GROUP_CSV_REQUIRED = ['group_name', 'tutorial', 'capacity_adjustment'] as const;
@@ -23,6 +25,30 @@ interface Campus {
   id: number;
   name: string;
   abbreviation: string;
+}
+
+/** The groups of a set as CSV, by group name: the format the upload reads. */
+export async function exportGroupsCsv(em: Em, unit: { code: string }, set: IGroupSet): Promise<FileResult> {
+  const rows = await db(em)
+    .selectFrom('groups as g')
+    .innerJoin('tutorials as t', 't.id', 'g.tutorial_id')
+    .leftJoin('campuses as c', 'c.id', 't.campus_id')
+    .select(['g.name', 'g.capacity_adjustment', 't.abbreviation', 'c.abbreviation as campus'])
+    .where('g.group_set_id', '=', set.id)
+    .orderBy('g.name')
+    .execute();
+  return setCsvFile(
+    unit,
+    set,
+    'groups',
+    GROUP_CSV_COLUMNS,
+    rows.map((r) => [r.name, r.capacity_adjustment, r.abbreviation, r.campus]),
+  );
+}
+
+/** Sets up the set's groups from an uploaded CSV. */
+export async function uploadGroupsCsv(em: Em, unit: { id: number; code: string }, set: IGroupSet, file: UploadedFile): Promise<CsvUploadOut> {
+  return importGroupsCsv(em, unit, set, await uploadedRows(file, GROUP_CSV_REQUIRED));
 }
 
 export async function importGroupsCsv(em: Em, unit: { id: number; code: string }, groupSet: IGroupSet, rows: CsvRow[]): Promise<CsvUploadOut> {

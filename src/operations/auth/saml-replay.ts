@@ -1,6 +1,6 @@
-import { UsedSamlAssertion } from '../../schema/index.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
+import { UsedSamlAssertion } from '../../../schema/index.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
 
 /**
  * Records that this assertion has been used; false when it already had been (a replay). Run in

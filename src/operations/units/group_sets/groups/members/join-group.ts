@@ -1,37 +1,13 @@
-// Listing a group's members and deciding who joins it, as plain functions: the REST operations
-// and the student-groups CSV import both add members through joinGroup, so the checks
-// (src/domain/group-members.ts) and the write (the group-set operations' addMember) are one.
+// Deciding who joins a group: the REST operation and the student-groups CSV import both add
+// members through joinGroup, so the checks (src/domain/group-members.ts) and the write
+// (set-membership.ts's addMember) are one.
 import { sql } from 'kysely';
 import { db } from '../../../../../db/kysely.ts';
 import type { Em } from '../../../../../db/orm.ts';
 import { joinRefusal, studentName } from '../../../../../domain/group-members.ts';
 import { atCapacity, groupCapacity } from '../../../../../domain/groups.ts';
-import { addMember, inTutorial, membershipInSet } from '../../operations.ts';
-
-export interface MemberOut {
-  id: number;
-  target_grade: number;
-  student: { id: number; email: string; first_name: string; last_name: string; username: string; nickname: string | null };
-}
-
-/** The active members of a group whose projects are enrolled, by username, in one query. */
-export async function listMembers(em: Em, groupId: number): Promise<MemberOut[]> {
-  const rows = await db(em)
-    .selectFrom('group_memberships as m')
-    .innerJoin('projects as p', 'p.id', 'm.project_id')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'p.target_grade', 'u.id as user_id', 'u.email', 'u.first_name', 'u.last_name', 'u.username', 'u.nickname'])
-    .where('m.group_id', '=', groupId)
-    .where('m.active', '=', true)
-    .where('p.enrolled', '=', true)
-    .orderBy('u.username')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    target_grade: r.target_grade,
-    student: { id: r.user_id, email: r.email, first_name: r.first_name, last_name: r.last_name, username: r.username, nickname: r.nickname },
-  }));
-}
+import { forbidden } from '../../../../../trpc/errors.ts';
+import { addMember, inTutorial, membershipInSet } from '../../set-membership.ts';
 
 /** Active members with enrolled projects: what a group's capacity is measured against. */
 export async function studentCount(em: Em, groupId: number): Promise<number> {
@@ -111,13 +87,46 @@ export async function joinGroup(em: Em, groupId: number, projectId: number, join
   return { ok: true, moved: current !== null };
 }
 
-/** Ends a project's membership of a group; the row stays, inactive, so the group's history survives. */
-export async function leaveGroup(em: Em, groupId: number, projectId: number): Promise<void> {
-  await db(em)
-    .updateTable('group_memberships')
-    .set({ active: false, updated_at: new Date().toISOString() })
-    .where('group_id', '=', groupId)
-    .where('project_id', '=', projectId)
-    .where('active', '=', true)
-    .execute();
+/**
+ * The student's project as the group scope loads it (src/trpc/scopes/group.ts's MemberProject):
+ * id, target grade, names, and `mayManageStudent` (`project :get` for the caller).
+ */
+export type MemberProject = Record<'username' | 'first_name' | 'last_name', string> & {
+  id: number;
+  target_grade: number;
+  nickname: string | null;
+  mayManageStudent: boolean;
+};
+
+/** What POST .../members/{project_id} answers: the spec's add form. */
+export interface AddedMember {
+  id: number;
+  student_username: string;
+  student_first_name: string;
+  student_last_name: string;
+  student_nickname: string | null;
+  target_grade: number;
+}
+
+/** A caller putting a student (already checked to be enrolled in the unit) in a group; 403 with the refusal. */
+export async function addGroupMember(
+  em: Em,
+  groupId: number,
+  member: MemberProject,
+  joiner: Omit<Joiner, 'mayJoin' | 'mayManageStudent'>,
+): Promise<AddedMember> {
+  const outcome = await joinGroup(em, groupId, member.id, {
+    mayJoin: true, // the caller's scope has checked the set's join_group
+    mayManageStudent: member.mayManageStudent,
+    mayExceedCapacity: joiner.mayExceedCapacity,
+  });
+  if (!outcome.ok) throw forbidden(outcome.message);
+  return {
+    id: member.id,
+    student_username: member.username,
+    student_first_name: member.first_name,
+    student_last_name: member.last_name,
+    student_nickname: member.nickname,
+    target_grade: member.target_grade,
+  };
 }

@@ -1,7 +1,7 @@
 // One-time invitation tokens: random, stored only as their SHA-256, valid for 7 days, used once.
 import { createHash, randomBytes } from 'node:crypto';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
 
 export const INVITATION_DAYS = 7;
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterPostgres } from 'rate-limiter-flexible';
-import type { Config } from '../config.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import { oneAtATimePerKey } from './one-at-a-time.ts';
+import type { Config } from '../../config.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { oneAtATimePerKey } from '../../lib/one-at-a-time.ts';
 
 // Sign-in throttling after OWASP's advice: failed sign-ins are counted per (client address,
 // username) and per client address, so wrong passwords sent from one place never keep the real
