@@ -6,7 +6,7 @@ import { projectChangeNeed } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import { queuePortfolioCompile } from '../../pdf/portfolio-queue.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
-import { loadUnitStudents, parseJson } from '../students/load.ts';
+import { loadUnitStudents, parseJson } from '../../operations/students/load-unit-students.ts';
 import { studentProjectOut } from '../students/schemas.ts';
 import { checkGroupsOnReenrolment, refreshProjectStats } from './operations.ts';
 import { completeDiscussedTasks } from './week-end.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unitQuery } from '../../trpc/scopes/index.ts';
-import { loadUnitStudents } from './load.ts';
+import { loadUnitStudents } from '../../operations/students/load-unit-students.ts';
 import { listStudentsInput, studentProjectOut } from './schemas.ts';
 
 export const listStudents = unitQuery(listStudentsInput, {

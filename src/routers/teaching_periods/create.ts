@@ -1,6 +1,6 @@
 import { TeachingPeriod } from '../../../schema/index.ts';
 import { createTeachingPeriodInput, teachingPeriodOut, toTeachingPeriod } from './schemas.ts';
-import { validateTeachingPeriod } from './validate.ts';
+import { validateTeachingPeriod } from '../../operations/teaching_periods/validate-teaching-period.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const createTeachingPeriod = systemMutation(createTeachingPeriodInput, {

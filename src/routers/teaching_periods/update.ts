@@ -2,7 +2,7 @@ import { TeachingPeriod, Unit } from '../../../schema/index.ts';
 import { toDay } from '../../domain/dates.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { teachingPeriodOut, toTeachingPeriod, updateTeachingPeriodInput } from './schemas.ts';
-import { validateTeachingPeriod } from './validate.ts';
+import { validateTeachingPeriod } from '../../operations/teaching_periods/validate-teaching-period.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const updateTeachingPeriod = systemMutation(updateTeachingPeriodInput, {

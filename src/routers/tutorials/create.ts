@@ -1,6 +1,6 @@
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { createTutorial as create } from './operations.ts';
-import { tutorialById } from './rows.ts';
+import { createTutorial as create } from '../../operations/tutorials/change-tutorials.ts';
+import { tutorialById } from '../../operations/tutorials/tutorial-rows.ts';
 import { createTutorialInput, tutorialOut } from './schemas.ts';
 
 export const createTutorial = unitMutation(createTutorialInput, {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Tutorial } from '../../../schema/index.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { deleteTutorial as remove } from './operations.ts';
+import { deleteTutorial as remove } from '../../operations/tutorials/change-tutorials.ts';
 import { tutorialIdInput } from './schemas.ts';
 
 export const deleteTutorial = unitMutation(tutorialIdInput, {

@@ -1,8 +1,8 @@
 import { Tutorial } from '../../../schema/index.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { updateTutorial as update } from './operations.ts';
-import { tutorialById } from './rows.ts';
+import { updateTutorial as update } from '../../operations/tutorials/change-tutorials.ts';
+import { tutorialById } from '../../operations/tutorials/tutorial-rows.ts';
 import { tutorialOut, updateTutorialInput } from './schemas.ts';
 
 export const updateTutorial = unitMutation(updateTutorialInput, {

@@ -3,9 +3,9 @@ import { roleFromName, staffRoleOf } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
-import { employStaff } from './operations.ts';
+import { employStaff } from '../../operations/unit_roles/change-staff.ts';
 import { createUnitRoleInput, staffMemberOut } from './schemas.ts';
-import { staffMember } from './staff.ts';
+import { staffMember } from '../../operations/unit_roles/staff-rows.ts';
 
 export const createUnitRole = unitMutation(createUnitRoleInput, {
   action: 'employ_staff',

@@ -1,7 +1,7 @@
 import { UnitRole } from '../../../schema/index.ts';
 import { roleIdOf } from '../../policy/index.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { removeStaff } from './operations.ts';
+import { removeStaff } from '../../operations/unit_roles/change-staff.ts';
 import { unitRoleDeletedOut, unitRoleIdInput } from './schemas.ts';
 
 export const deleteUnitRole = unitMutation(unitRoleIdInput, {

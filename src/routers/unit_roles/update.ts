@@ -2,9 +2,9 @@ import { UnitRole } from '../../../schema/index.ts';
 import { roleFromId, roleFromName, staffRoleOf } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { changeStaffRole } from './operations.ts';
+import { changeStaffRole } from '../../operations/unit_roles/change-staff.ts';
 import { staffMemberOut, updateUnitRoleInput } from './schemas.ts';
-import { staffMember } from './staff.ts';
+import { staffMember } from '../../operations/unit_roles/staff-rows.ts';
 
 export const updateUnitRole = unitMutation(updateUnitRoleInput, {
   unitOf: UnitRole,

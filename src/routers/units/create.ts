@@ -1,7 +1,7 @@
 import { roleInUnit } from '../../policy/index.ts';
 import { toDay } from '../../domain/dates.ts';
-import { unitDetail } from './detail.ts';
-import { createUnit } from './operations.ts';
+import { unitDetail } from '../../operations/units/unit-detail.ts';
+import { createUnit } from '../../operations/units/create-unit.ts';
 import { createUnitInput, unitOut } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unitQuery } from '../../trpc/scopes/index.ts';
-import { inboxRows, inboxTaskOut } from './inbox-rows.ts';
+import { inboxRows, inboxTaskOut } from '../../operations/units/inbox-rows.ts';
 import { unitIdInput } from './schemas.ts';
 
 export const awaitingFeedback = unitQuery(unitIdInput, { action: 'provide_feedback', refused: 'Not authorised to provide feedback for this unit', field: 'id' })

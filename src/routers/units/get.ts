@@ -1,5 +1,5 @@
 import { unitQuery } from '../../trpc/scopes/index.ts';
-import { unitDetail } from './detail.ts';
+import { unitDetail } from '../../operations/units/unit-detail.ts';
 import { unitIdInput, unitOut } from './schemas.ts';
 
 export const getUnit = unitQuery(unitIdInput, {

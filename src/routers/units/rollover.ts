@@ -1,8 +1,8 @@
 import { roleInUnit } from '../../policy/index.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { rolloverUnit, type RolloverTarget } from './copy.ts';
-import { unitDetail } from './detail.ts';
+import { rolloverUnit, type RolloverTarget } from '../../operations/units/rollover-unit.ts';
+import { unitDetail } from '../../operations/units/unit-detail.ts';
 import { rolloverUnitInput, unitOut } from './schemas.ts';
 
 export const rolloverUnitProcedure = unitMutation(rolloverUnitInput, {

@@ -1,5 +1,5 @@
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { updateUnit } from './operations.ts';
+import { updateUnit } from '../../operations/units/update-unit.ts';
 import { updatedUnitOut, updateUnitInput } from './schemas.ts';
 
 export const updateUnitProcedure = unitMutation(updateUnitInput, { field: 'id', action: 'update', refused: 'Not authorised to update this unit' })

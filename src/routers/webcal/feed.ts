@@ -5,7 +5,7 @@ import { toDay } from '../../domain/dates.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { notFound } from '../../trpc/errors.ts';
 import { fileResult, type FileResult } from '../../trpc/files.ts';
-import { loadFeed } from './feed-load.ts';
+import { loadFeed } from '../../operations/webcal/load-feed.ts';
 
 export const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { authedProcedure } from '../../trpc/core.ts';
-import { findWebcal, webcalSettings } from './load.ts';
-import { DISABLED, webcalOut } from './schemas.ts';
+import { DISABLED, findWebcal, webcalSettings } from '../../operations/webcal/find-webcal.ts';
+import { webcalOut } from './schemas.ts';
 
 export const getWebcal = authedProcedure
   .meta({

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Project, Webcal, WebcalUnitExclusion, type IWebcal } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { authedMutation } from '../../trpc/core.ts';
-import { findWebcal, webcalSettings } from './load.ts';
-import { DISABLED, updateWebcalInput, webcalOut } from './schemas.ts';
+import { DISABLED, findWebcal, webcalSettings } from '../../operations/webcal/find-webcal.ts';
+import { updateWebcalInput, webcalOut } from './schemas.ts';
 
 const INT32_MAX = 2_147_483_647;
 

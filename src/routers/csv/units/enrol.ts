@@ -1,6 +1,6 @@
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { readCsv } from '../read-csv.ts';
-import { importEnrolments } from './enrol-import.ts';
+import { readCsv } from '../../../operations/csv/read-csv.ts';
+import { importEnrolments } from '../../../operations/csv/units/import-enrolments.ts';
 import { importResultOut, unitCsvUploadInput } from './schemas.ts';
 
 export const uploadEnrolments = unitMutation(unitCsvUploadInput, {

@@ -2,7 +2,7 @@ import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { loadUnitStudents } from '../../students/load.ts';
+import { loadUnitStudents } from '../../../operations/students/load-unit-students.ts';
 import { unitCsvInput } from './schemas.ts';
 
 export const downloadStudents = unitQuery(unitCsvInput, {

@@ -1,6 +1,6 @@
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { readCsv } from '../read-csv.ts';
-import { importWithdrawals } from './withdraw-import.ts';
+import { readCsv } from '../../../operations/csv/read-csv.ts';
+import { importWithdrawals } from '../../../operations/csv/units/import-withdrawals.ts';
 import { importResultOut, unitCsvUploadInput } from './schemas.ts';
 
 export const uploadWithdrawals = unitMutation(unitCsvUploadInput, {

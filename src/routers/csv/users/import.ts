@@ -9,7 +9,7 @@ import type { Em } from '../../../db/orm.ts';
 import { hashPassword } from '../../../lib/passwords.ts';
 import { queueMails } from '../../../mail/queue.ts';
 import { canAssignRole } from '../../../policy/index.ts';
-import type { CsvRow, ImportResult } from '../read-csv.ts';
+import type { CsvRow, ImportResult } from '../../../operations/csv/read-csv.ts';
 
 export const USER_CSV_COLUMNS = ['email', 'first_name', 'last_name', 'username', 'nickname', 'role', 'student_id'] as const;
 const REQUIRED = ['username', 'email', 'role', 'first_name'] as const;

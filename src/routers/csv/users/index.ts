@@ -4,7 +4,7 @@ import { db } from '../../../db/kysely.ts';
 import { writeCsv } from '../../../domain/csv.ts';
 import { router } from '../../../trpc/core.ts';
 import { csvDownload, fileResult, uploadedFile } from '../../../trpc/files.ts';
-import { readCsv } from '../read-csv.ts';
+import { readCsv } from '../../../operations/csv/read-csv.ts';
 import { importResultOut } from '../units/schemas.ts';
 import { importUsers, USER_CSV_COLUMNS } from './import.ts';
 import { systemMutation, systemQuery } from '../../../trpc/scopes/index.ts';

@@ -1,7 +1,7 @@
 import { Break, TeachingPeriod } from '../../../../schema/index.ts';
 import { findOr404 } from '../../../trpc/lookup.ts';
 import { breakOut, createBreakInput, toBreak } from './schemas.ts';
-import { validateBreak } from './validate.ts';
+import { validateBreak } from '../../../operations/teaching_periods/breaks/validate-break.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
 
 export const createBreak = systemMutation(createBreakInput, { action: 'handle_teaching_period', refused: 'Not authorised to add a break' })

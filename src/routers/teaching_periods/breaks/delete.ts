@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { breakIdInput } from './schemas.ts';
-import { findPeriodBreak } from './find.ts';
+import { findPeriodBreak } from '../../../operations/teaching_periods/breaks/find-period-break.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
 
 export const deleteBreak = systemMutation(breakIdInput, { action: 'handle_teaching_period', refused: 'Not authorised to delete a break' })

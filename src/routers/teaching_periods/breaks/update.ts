@@ -1,6 +1,6 @@
 import { breakOut, toBreak, updateBreakInput } from './schemas.ts';
-import { findPeriodBreak } from './find.ts';
-import { validateBreak } from './validate.ts';
+import { findPeriodBreak } from '../../../operations/teaching_periods/breaks/find-period-break.ts';
+import { validateBreak } from '../../../operations/teaching_periods/breaks/validate-break.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
 
 export const updateBreak = systemMutation(updateBreakInput, { action: 'handle_teaching_period', refused: 'Not authorised to update a break' })

@@ -8,7 +8,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { CsvRow } from '../../../domain/csv.ts';
 import { badRequest } from '../../../trpc/errors.ts';
-import { createTutorial } from '../../tutorials/operations.ts';
+import { createTutorial } from '../../../operations/tutorials/change-tutorials.ts';
 import { inSavepoint, plural, summarise, type CsvUploadOut, type RowResults } from './csv-upload.ts';
 import { createGroup, tutorialIdOfGroup, updateGroup } from './operations.ts';
 

@@ -13,7 +13,7 @@ import {
   validSetCapacity,
 } from '../../../domain/groups.ts';
 import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
-import { enrolInTutorial } from '../tutorials/enrolments/operations.ts';
+import { enrolInTutorial } from '../../../operations/units/tutorials/enrolments/enrol-in-tutorial.ts';
 
 export const UNKNOWN_TUTORIAL = 'Unable to find requested Tutorial';
 const refId = (ref: unknown) => (ref as { id: number }).id;

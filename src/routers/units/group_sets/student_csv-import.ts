@@ -8,7 +8,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { CsvRow } from '../../../domain/csv.ts';
 import { forbidden } from '../../../trpc/errors.ts';
-import { enrolInTutorial } from '../tutorials/enrolments/operations.ts';
+import { enrolInTutorial } from '../../../operations/units/tutorials/enrolments/enrol-in-tutorial.ts';
 import { joinGroup } from './groups/members/operations.ts';
 import { inSavepoint, plural, summarise, type CsvUploadOut, type RowResults } from './csv-upload.ts';
 import { inTutorial } from './operations.ts';

@@ -4,8 +4,8 @@ import type { Em } from '../../../db/orm.ts';
 import { canInUnit, type UnitRoleName } from '../../../policy/index.ts';
 import { forbidden } from '../../../trpc/errors.ts';
 import { CANNOT_CHANGE_TASK_ALIGNMENT, CANNOT_CHANGE_UNIT_ALIGNMENT } from './messages.ts';
-import { authorizeOnProject, findAlignment } from './operations.ts';
-import type { AlignmentRow } from './schemas.ts';
+import { authorizeOnProject, findAlignment } from '../../../operations/units/learning_alignments/change-alignments.ts';
+import type { AlignmentRow } from '../../../operations/units/learning_alignments/alignment-row.ts';
 
 /**
  * The alignment to change or delete: a student's self-assessment by that student or staff of the

@@ -1,7 +1,7 @@
 import { classDetails, classStats } from '../../../domain/alignment-progress.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { CANNOT_READ_STATS, TAG } from './messages.ts';
-import { progressData } from './progress.ts';
+import { progressData } from '../../../operations/units/learning_alignments/progress-data.ts';
 import { classDetailsOut, classStatsOut, unitIdInput } from './schemas.ts';
 
 const HOW =

@@ -2,7 +2,13 @@ import { canInUnit } from '../../../policy/index.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { CANNOT_CREATE_TASK_ALIGNMENT, CANNOT_CREATE_UNIT_ALIGNMENT, NOT_IN_UNIT, TAG } from './messages.ts';
-import { authorizeOnProject, createAlignment, projectOfUnit, taskOfUnit, type AlignmentFields } from './operations.ts';
+import {
+  authorizeOnProject,
+  createAlignment,
+  projectOfUnit,
+  taskOfUnit,
+  type AlignmentFields,
+} from '../../../operations/units/learning_alignments/change-alignments.ts';
 import { alignmentOut, createAlignmentInput, toAlignment } from './schemas.ts';
 
 export const createAlignmentProcedure = unitMutation(createAlignmentInput, { action: 'get_unit', refused: NOT_IN_UNIT })

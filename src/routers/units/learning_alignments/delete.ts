@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { alignmentToChange } from './authorize-change.ts';
 import { NOT_IN_UNIT, TAG } from './messages.ts';
-import { deleteAlignment } from './operations.ts';
+import { deleteAlignment } from '../../../operations/units/learning_alignments/change-alignments.ts';
 import { alignmentIdInput } from './schemas.ts';
 
 export const deleteAlignmentProcedure = unitMutation(alignmentIdInput, { action: 'get_unit', refused: NOT_IN_UNIT })

@@ -2,9 +2,9 @@ import { canInUnit } from '../../../policy/index.ts';
 import { forbidden } from '../../../trpc/errors.ts';
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { alignmentsCsv } from './csv.ts';
+import { alignmentsCsv } from '../../../operations/units/learning_alignments/alignments-csv.ts';
 import { NOT_IN_UNIT, NOT_YOUR_PROJECT, TAG, cannotDownloadCsv } from './messages.ts';
-import { authorizeOnProject, projectOfUnit } from './operations.ts';
+import { authorizeOnProject, projectOfUnit } from '../../../operations/units/learning_alignments/change-alignments.ts';
 import { alignmentsCsvInput } from './schemas.ts';
 
 export const downloadAlignmentsCsv = unitQuery(alignmentsCsvInput, { action: 'get_unit', refused: NOT_IN_UNIT })

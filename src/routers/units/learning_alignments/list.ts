@@ -1,6 +1,6 @@
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { NOT_IN_UNIT, NOT_YOUR_PROJECT, TAG } from './messages.ts';
-import { authorizeOnProject, projectAlignments, projectOfUnit } from './operations.ts';
+import { authorizeOnProject, projectAlignments, projectOfUnit } from '../../../operations/units/learning_alignments/change-alignments.ts';
 import { alignmentOut, listAlignmentsInput, toAlignment } from './schemas.ts';
 
 export const listAlignments = unitQuery(listAlignmentsInput, { action: 'get_unit', refused: NOT_IN_UNIT })

@@ -1,7 +1,7 @@
 import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { alignmentToChange } from './authorize-change.ts';
 import { NOT_IN_UNIT, TAG } from './messages.ts';
-import { updateAlignment } from './operations.ts';
+import { updateAlignment } from '../../../operations/units/learning_alignments/change-alignments.ts';
 import { alignmentOut, toAlignment, updateAlignmentInput } from './schemas.ts';
 
 export const updateAlignmentProcedure = unitMutation(updateAlignmentInput, { action: 'get_unit', refused: NOT_IN_UNIT })

@@ -5,9 +5,9 @@ import { badRequest, forbidden } from '../../../trpc/errors.ts';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { csvImportOut } from '../outcomes/schemas.ts';
 import { NOT_CSV } from '../outcomes/upload-csv.ts';
-import { importAlignmentsCsv } from './csv.ts';
+import { importAlignmentsCsv } from '../../../operations/units/learning_alignments/alignments-csv.ts';
 import { NOT_IN_UNIT, NOT_YOUR_PROJECT, TAG, cannotUploadCsv } from './messages.ts';
-import { authorizeOnProject, projectOfUnit } from './operations.ts';
+import { authorizeOnProject, projectOfUnit } from '../../../operations/units/learning_alignments/change-alignments.ts';
 import { uploadAlignmentsInput } from './schemas.ts';
 
 export const uploadAlignmentsCsv = unitMutation(uploadAlignmentsInput, { action: 'get_unit', refused: NOT_IN_UNIT })

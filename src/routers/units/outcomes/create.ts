@@ -1,6 +1,7 @@
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { createOutcome } from './operations.ts';
-import { createOutcomeInput, outcomeOut, toOutcome } from './schemas.ts';
+import { createOutcome } from '../../../operations/units/outcomes/change-outcomes.ts';
+import { toOutcome } from '../../../operations/units/outcomes/outcome-rows.ts';
+import { createOutcomeInput, outcomeOut } from './schemas.ts';
 
 export const createOutcomeProcedure = unitMutation(createOutcomeInput, {
   action: 'update',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { deleteOutcome, findOutcome } from './operations.ts';
+import { deleteOutcome, findOutcome } from '../../../operations/units/outcomes/change-outcomes.ts';
 import { outcomeIdInput } from './schemas.ts';
 
 export const deleteOutcomeProcedure = unitMutation(outcomeIdInput, {

@@ -1,6 +1,6 @@
 import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
-import { outcomesCsv } from './operations.ts';
+import { outcomesCsv } from '../../../operations/units/outcomes/change-outcomes.ts';
 import { unitIdInput } from './schemas.ts';
 
 export const downloadOutcomesCsv = unitQuery(unitIdInput, {

@@ -1,6 +1,7 @@
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { findOutcome, updateOutcome } from './operations.ts';
-import { outcomeOut, toOutcome, updateOutcomeInput } from './schemas.ts';
+import { findOutcome, updateOutcome } from '../../../operations/units/outcomes/change-outcomes.ts';
+import { toOutcome } from '../../../operations/units/outcomes/outcome-rows.ts';
+import { outcomeOut, updateOutcomeInput } from './schemas.ts';
 
 export const updateOutcomeProcedure = unitMutation(updateOutcomeInput, {
   action: 'update',

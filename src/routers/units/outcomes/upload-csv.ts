@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { CsvError, decodeCsv, looksBinary } from '../../../domain/csv.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { importOutcomesCsv } from './operations.ts';
+import { importOutcomesCsv } from '../../../operations/units/outcomes/change-outcomes.ts';
 import { csvImportOut, uploadOutcomesInput } from './schemas.ts';
 
 /** The original's refusal of a file that is not CSV (reference §2.3). */

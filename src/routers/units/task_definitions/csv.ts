@@ -7,7 +7,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { missingHeaders, readCsv, writeCsv } from '../../../domain/csv.ts';
 import { badRequest } from '../../../trpc/errors.ts';
-import { unitCalendar } from '../copy.ts';
+import { unitCalendar } from '../../../operations/units/rollover-unit.ts';
 import { TASK_DEFINITION_CSV_COLUMNS, RowError, definitionCsvRow, definitionFromCsvRow, isHeaderRow } from './csv-rows.ts';
 import { createTaskDefinition, findTaskDefinition, updateTaskDefinition } from './operations.ts';
 import { loadTaskDefinitions } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { addTutorialStream } from './operations.ts';
-import { streamById } from './rows.ts';
+import { addTutorialStream } from '../../../operations/units/tutorial_streams/change-streams.ts';
+import { streamById } from '../../../operations/units/tutorial_streams/stream-rows.ts';
 import { createTutorialStreamInput, wrappedTutorialStreamOut } from './schemas.ts';
 
 export const createTutorialStream = unitMutation(createTutorialStreamInput, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { deleteTutorialStream as deleteStream, findStream } from './operations.ts';
+import { deleteTutorialStream as deleteStream, findStream } from '../../../operations/units/tutorial_streams/change-streams.ts';
 import { tutorialStreamPathInput } from './schemas.ts';
 
 export const deleteTutorialStream = unitMutation(tutorialStreamPathInput, {

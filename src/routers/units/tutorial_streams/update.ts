@@ -1,6 +1,6 @@
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { findStream, updateTutorialStream as updateStream } from './operations.ts';
-import { streamById } from './rows.ts';
+import { findStream, updateTutorialStream as updateStream } from '../../../operations/units/tutorial_streams/change-streams.ts';
+import { streamById } from '../../../operations/units/tutorial_streams/stream-rows.ts';
 import { updateTutorialStreamInput, wrappedTutorialStreamOut } from './schemas.ts';
 
 export const updateTutorialStream = unitMutation(updateTutorialStreamInput, {

@@ -1,6 +1,6 @@
 import { projectMutation } from '../../../../trpc/scopes/index.ts';
 import { canInUnit, roleInUnit } from '../../../../policy/index.ts';
-import { enrolInTutorial, tutorialByAbbreviation } from './operations.ts';
+import { enrolInTutorial, tutorialByAbbreviation } from '../../../../operations/units/tutorials/enrolments/enrol-in-tutorial.ts';
 import { enrolmentsOut, tutorialEnrolmentInput } from './schemas.ts';
 
 export const createTutorialEnrolment = projectMutation(tutorialEnrolmentInput, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { projectMutation } from '../../../../trpc/scopes/index.ts';
-import { leaveTutorial, tutorialByAbbreviation } from './operations.ts';
+import { leaveTutorial, tutorialByAbbreviation } from '../../../../operations/units/tutorials/enrolments/enrol-in-tutorial.ts';
 import { tutorialEnrolmentInput } from './schemas.ts';
 
 export const deleteTutorialEnrolment = projectMutation(tutorialEnrolmentInput, {

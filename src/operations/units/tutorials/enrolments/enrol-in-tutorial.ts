@@ -5,7 +5,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { isFull, planEnrolment } from '../../../../domain/tutorial-enrolments.ts';
 import { badRequest, forbidden } from '../../../../trpc/errors.ts';
-import { enrolledStudents } from '../../../tutorials/operations.ts';
+import { enrolledStudents } from '../../../tutorials/change-tutorials.ts';
 
 export interface EnrolmentOut {
   project_id: number;

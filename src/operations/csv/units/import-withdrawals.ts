@@ -1,9 +1,9 @@
 // Withdrawing students listed in a CSV of `unit_code, username`: two reads and one write.
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { withdrawProjects } from '../../projects/operations.ts';
+import { withdrawProjects } from '../../../routers/projects/operations.ts';
 import type { CsvRow, ImportResult } from '../read-csv.ts';
-import { unitCodeMatches, type EnrolUnit } from './enrol-import.ts';
+import { unitCodeMatches, type EnrolUnit } from './import-enrolments.ts';
 
 export async function importWithdrawals(em: Em, unit: EnrolUnit, rows: CsvRow[]): Promise<ImportResult> {
   const result: ImportResult = { success: [], errors: [], ignored: [] };

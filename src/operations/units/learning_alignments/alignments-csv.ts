@@ -5,8 +5,8 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { missingHeaders, readCsv, writeCsv, type CsvRow } from '../../../domain/csv.ts';
 import { badRequest } from '../../../trpc/errors.ts';
-import type { CsvImportOut } from '../outcomes/schemas.ts';
-import { MAX_RATING, MIN_RATING } from './schemas.ts';
+import type { CsvImportResult as CsvImportOut } from '../../csv/csv-import-result.ts';
+import { MAX_RATING, MIN_RATING } from './alignment-row.ts';
 
 export const ALIGNMENT_CSV_COLUMNS = ['unit_code', 'learning_outcome', 'task_abbr', 'rating', 'description'] as const;
 const REQUIRED = ['unit_code', 'learning_outcome', 'task_abbr', 'rating'];

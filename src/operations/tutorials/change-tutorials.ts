@@ -5,7 +5,7 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
-import { findStream } from '../units/tutorial_streams/operations.ts';
+import { findStream } from '../units/tutorial_streams/change-streams.ts';
 
 export const TUTOR_NOT_STAFF = "Validation failed: Tutor must be a member of the unit's staff";
 export const ABBREVIATION_TAKEN = 'Validation failed: Abbreviation must be unique within the unit';

@@ -18,8 +18,8 @@ import { toDay } from '../../domain/dates.ts';
 import { sameWeekAndDay, type PeriodCalendar } from '../../domain/weeks.ts';
 import { copyDefinitionFilesForRollover, type Storage } from '../../storage/index.ts';
 import { notFound } from '../../trpc/errors.ts';
-import { copyTaskDefinition } from './task_definitions/operations.ts';
-import { assertCodeFree } from './operations.ts';
+import { copyTaskDefinition } from '../../routers/units/task_definitions/operations.ts';
+import { assertCodeFree } from './unit-checks.ts';
 import { ROLE } from '../../policy/index.ts';
 
 /** Where the copy goes: a teaching period, or dates of its own. */

@@ -4,7 +4,7 @@
 import { User, type IUser } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { enrolProjects } from '../../projects/operations.ts';
+import { enrolProjects } from '../../../routers/projects/operations.ts';
 import type { CsvRow, ImportResult } from '../read-csv.ts';
 import { ROLE } from '../../../policy/index.ts';
 

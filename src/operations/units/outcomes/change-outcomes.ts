@@ -6,7 +6,8 @@ import type { Em } from '../../../db/orm.ts';
 import { db } from '../../../db/kysely.ts';
 import { readCsv, missingHeaders, writeCsv, type CsvRow } from '../../../domain/csv.ts';
 import { notFound } from '../../../trpc/errors.ts';
-import { MAX_DESCRIPTION, loadOutcomes, type CsvImportOut } from './schemas.ts';
+import type { CsvImportResult as CsvImportOut } from '../../csv/csv-import-result.ts';
+import { MAX_DESCRIPTION, loadOutcomes } from './outcome-rows.ts';
 
 /**
  * Serialises changes to one unit's numbering: two outcomes created at once would otherwise both

@@ -5,8 +5,7 @@ import { sql } from 'kysely';
 import type { ProjectStats } from '../../../schema/projects.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { portfolioAvailable } from '../projects/schemas.ts';
-import type { StudentProjectOut } from './schemas.ts';
+import { portfolioAvailable } from '../../routers/projects/schemas.ts';
 
 export interface StudentFilter {
   /** Withdrawn projects too (default: enrolled only). */
@@ -15,7 +14,7 @@ export interface StudentFilter {
   projectIds?: number[];
 }
 
-export async function loadUnitStudents(em: Em, unitId: number, filter: StudentFilter = {}): Promise<StudentProjectOut[]> {
+export async function loadUnitStudents(em: Em, unitId: number, filter: StudentFilter = {}) {
   if (filter.projectIds && filter.projectIds.length === 0) return [];
   const rows = await db(em)
     .selectFrom('projects as p')
@@ -81,7 +80,7 @@ export async function loadUnitStudents(em: Em, unitId: number, filter: StudentFi
     portfolio_available: portfolioAvailable(r),
     uses_draft_learning_summary: r.uses_draft_learning_summary,
     stats: parseJson<ProjectStats>(r.task_stats),
-    tutorial_enrolments: parseJson(r.tutorial_enrolments),
+    tutorial_enrolments: parseJson<{ stream_abbr: string | null; tutorial_id: number }[]>(r.tutorial_enrolments),
   }));
 }
 

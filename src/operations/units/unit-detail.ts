@@ -7,15 +7,14 @@ import type { Em } from '../../db/orm.ts';
 import { canInUnit, type UnitRoleName } from '../../policy/index.ts';
 import { definitionFiles, type Storage } from '../../storage/index.ts';
 import { notFound } from '../../trpc/errors.ts';
-import { tutorialsOfUnit } from '../tutorials/rows.ts';
-import { staffOfUnit } from '../unit_roles/staff.ts';
-import { loadOutcomes } from './outcomes/schemas.ts';
-import type { UnitOut } from './schemas.ts';
-import { loadTaskDefinitions, toTaskDefinition } from './task_definitions/schemas.ts';
-import { streamsOfUnit } from './tutorial_streams/rows.ts';
-import { groupSetsOfUnit, groupsOfUnit } from './group_sets/rows.ts';
+import { tutorialsOfUnit } from '../tutorials/tutorial-rows.ts';
+import { staffOfUnit } from '../unit_roles/staff-rows.ts';
+import { loadOutcomes } from './outcomes/outcome-rows.ts';
+import { loadTaskDefinitions, toTaskDefinition } from '../../routers/units/task_definitions/schemas.ts';
+import { streamsOfUnit } from './tutorial_streams/stream-rows.ts';
+import { groupSetsOfUnit, groupsOfUnit } from '../../routers/units/group_sets/rows.ts';
 
-export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | null, storage: Storage): Promise<UnitOut> {
+export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | null, storage: Storage) {
   const q = db(em);
   const [unit, ilos, streams, staff, tutorials, definitions, alignments, groupSets, groups] = await Promise.all([
     q
@@ -51,7 +50,7 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
   const isStaff = canInUnit(role, 'see_staff_fields');
   // Those who may change the unit see the overseer image it is assessed with.
   const isAdminStaff = canInUnit(role, 'update');
-  const out: UnitOut = {
+  return {
     code: unit.code,
     id: unit.id,
     name: unit.name,
@@ -73,17 +72,16 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
     task_outcome_alignments: alignments,
     group_sets: groupSets,
     groups,
+    ...(unit.teaching_period_id !== null && { teaching_period_id: unit.teaching_period_id }),
+    ...(isStaff && {
+      ...(unit.portfolio_auto_generation_date !== null && { portfolio_auto_generation_date: unit.portfolio_auto_generation_date }),
+      auto_apply_extension_before_deadline: unit.auto_apply_extension_before_deadline,
+      send_notifications: unit.send_notifications,
+      enable_sync_enrolments: unit.enable_sync_enrolments,
+      enable_sync_timetable: unit.enable_sync_timetable,
+      draft_task_definition_id: unit.draft_task_definition_id,
+      extension_weeks_on_resubmit_request: unit.extension_weeks_on_resubmit_request,
+    }),
+    ...(isAdminStaff && { overseer_image_id: unit.overseer_image_id }),
   };
-  if (unit.teaching_period_id !== null) out.teaching_period_id = unit.teaching_period_id;
-  if (isStaff) {
-    if (unit.portfolio_auto_generation_date !== null) out.portfolio_auto_generation_date = unit.portfolio_auto_generation_date;
-    out.auto_apply_extension_before_deadline = unit.auto_apply_extension_before_deadline;
-    out.send_notifications = unit.send_notifications;
-    out.enable_sync_enrolments = unit.enable_sync_enrolments;
-    out.enable_sync_timetable = unit.enable_sync_timetable;
-    out.draft_task_definition_id = unit.draft_task_definition_id;
-    out.extension_weeks_on_resubmit_request = unit.extension_weeks_on_resubmit_request;
-  }
-  if (isAdminStaff) out.overseer_image_id = unit.overseer_image_id;
-  return out;
 }

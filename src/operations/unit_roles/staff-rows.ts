@@ -1,6 +1,13 @@
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import type { StaffMemberOut } from './schemas.ts';
+import type { UnitStaffRole } from '../../../schema/enums.ts';
+
+/** A staff member of a unit: the unit's `staff` list and the answer of POST/PUT /api/unit_roles. */
+export interface StaffMemberOut {
+  id: number;
+  role: UnitStaffRole;
+  user: { id: number; email: string; first_name: string; last_name: string; username: string; nickname: string | null };
+}
 
 /** Staff of several units in one query, grouped by unit (units without staff get an empty list). */
 export async function staffOfUnits(em: Em, unitIds: readonly number[]): Promise<Map<number, StaffMemberOut[]>> {

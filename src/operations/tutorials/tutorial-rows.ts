@@ -1,6 +1,19 @@
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import type { TutorialOut } from './schemas.ts';
+
+/** A tutorial as the unit shows it; `tutor_id` is the tutor's user id. Absent values are left out. */
+export interface TutorialOut {
+  id: number;
+  meeting_day: string;
+  meeting_time: string;
+  meeting_location: string;
+  abbreviation: string;
+  campus_id?: number;
+  capacity: number;
+  tutorial_stream_abbr?: string;
+  num_students: number;
+  tutor_id?: number;
+}
 
 function tutorialRows(em: Em) {
   return db(em)

@@ -1,6 +1,13 @@
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import type { TutorialStreamOut } from './schemas.ts';
+
+/** A stream as the unit shows it: `activity_type` is the activity type's abbreviation. */
+export interface TutorialStreamOut {
+  id: number;
+  name: string;
+  abbreviation: string;
+  activity_type: string;
+}
 
 function streamRows(em: Em) {
   return db(em)

@@ -9,7 +9,7 @@ import type { Em } from '../../../db/orm.ts';
 import { canInProject, roleInProject, type ProjectAction } from '../../../policy/index.ts';
 import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
 import { ensureTask } from '../../../workflow/tasks.ts';
-import type { AlignmentRow } from './schemas.ts';
+import type { AlignmentRow } from './alignment-row.ts';
 
 export const UNKNOWN_ALIGNMENT = 'Unable to find requested Learning Alignment';
 export const UNKNOWN_PROJECT = 'Unable to find requested Project';
