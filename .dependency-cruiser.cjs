@@ -32,7 +32,7 @@ module.exports = {
       comment: 'Operations are called by procedures, workers, the CLI and integrations; they call none of them.',
       severity: 'error',
       from: { path: '^src/operations/' },
-      to: { path: '^(src/routers/|compat/|workers/|src/trpc/(?!errors\\.ts$|files\\.ts$))' },
+      to: { path: '^(src/routers/|compat/|workers/|src/trpc/(?!errors\\.ts$|files\\.ts$|lookup\\.ts$))' },
     },
     {
       name: 'domain-is-pure',
@@ -60,7 +60,7 @@ module.exports = {
       comment: 'Jobs call operations, never procedures or the tRPC machinery.',
       severity: 'error',
       from: { path: '^workers/' },
-      to: { path: '^(src/routers/|compat/|src/trpc/(?!errors\\.ts$|files\\.ts$))' },
+      to: { path: '^(src/routers/|compat/|src/trpc/(?!errors\\.ts$|files\\.ts$|lookup\\.ts$))' },
     },
     {
       name: 'src-not-into-workers-or-compat',

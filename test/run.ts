@@ -1,110 +1,124 @@
-// Runs every test file in one process against one real, throw-away PostgreSQL server, then
-// prints the line CI reads: "N passed, M failed, K skipped" (skipped: tests that could not run
-// here, such as the real Docker engine's where none answers; never counted as passed). Whatever goes wrong (a database that cannot
-// start, a file that cannot load, an error outside any test, a run that hangs) is named and
-// counted as a failure, and the line is still printed.
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
-import { migrate } from '../src/db/migrate.ts';
-
-type Outcome = [errs: string, ran: number, skip: number, max: number];
-type Runner = () => Promise<Outcome>;
-const g = globalThis as unknown as { UVU_DEFER: number; UVU_QUEUE: [string | null, ...Runner[]][]; UVU_INDEX: number };
+// Runs the test files in several processes at once against one real, throw-away PostgreSQL server
+// (each process with a database of its own, copied from a template migrated once), with the checks
+// (type-check, lint) beside them when given --checks, then prints the line CI reads last:
+// "N passed, M failed, K skipped" (skipped: tests that could not run here, such as the real Docker
+// engine's where none answers; never counted as passed). Whatever goes wrong (a database that
+// cannot start, a file that cannot load, a process that dies, an error outside any test, a check
+// that fails, a run that hangs) is named and counted as a failure, and the line is still printed.
+//
+//   tsx test/run.ts [--checks] [--record-durations] [part of a path ...]
+//
+// TEST_PROCESSES sets the number of test processes; TEST_TIMEOUT_SECONDS the run's deadline.
+// docs/testing.md describes the runner.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checks, pendingChecks, runCheck } from './runner/checks.ts';
+import { startTestDatabases, type TestDatabases } from './runner/database.ts';
+import { plannedFiles, recordDurations } from './runner/files.ts';
+import { runFiles, type FileResult, type ProcessPool } from './runner/processes.ts';
 
 // Only catches a run that hangs: a shared, busy machine may take several times as long as an idle one.
 const RUN_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_SECONDS || 3600) * 1000;
+// Much of a test file's time is spent waiting (on PostgreSQL, on the processes and servers it
+// starts, on timers), so one process more than there are cores keeps the cores busy.
+const PROCESSES = Number(process.env.TEST_PROCESSES) || availableParallelism() + 1;
+
+const root = resolve(import.meta.dirname);
+const args = process.argv.slice(2);
+const withChecks = args.includes('--checks');
+const record = args.includes('--record-durations');
+const filters = args.filter((a) => !a.startsWith('--'));
+const started = performance.now();
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-let current = 'start-up';
-let db: EmbeddedDatabase | undefined;
+const durations: Record<string, number> = {};
+
+function block(title: string, output: string): void {
+  const text = output.trimEnd();
+  process.stdout.write(`\n── ${title}\n${text ? `${text}\n` : ''}`);
+}
 
 function failure(what: string, error: unknown): void {
   failed++;
   console.error(`\nFAILED ${what}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 }
 
-async function finish(): Promise<never> {
-  try {
-    const { closeTestEnv } = await import('./support/env.ts');
-    await closeTestEnv();
-  } catch (error) {
-    failure('closing the test environment', error);
-  }
-  await db?.stop().catch((error) => failure('stopping the test database', error));
-  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-  if (passed + failed === 0) console.error('no test ran');
-  process.exit(failed || passed === 0 ? 1 : 0);
-}
+process.on('uncaughtException', (error) => failure('an error in the runner', error));
+process.on('unhandledRejection', (error) => failure('a rejection nobody handled in the runner', error));
 
-process.on('uncaughtException', (error) => failure(`an error outside any test (during ${current})`, error));
-process.on('unhandledRejection', (error) => failure(`a rejection nobody handled (during ${current})`, error));
-setTimeout(() => {
-  failure('the run', new Error(`still running after ${RUN_TIMEOUT_MS / 1000} s, in ${current}`));
-  void finish();
-}, RUN_TIMEOUT_MS).unref();
+const files = plannedFiles(root, filters);
+const logDir = mkdtempSync(join(tmpdir(), 'course-test-logs-'));
+const stop = new AbortController();
+let pool: ProcessPool | undefined;
+let databases: TestDatabases | undefined;
 
-function testFiles(dir: string): string[] {
-  return readdirSync(dir)
-    .flatMap((name) => {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) return name === 'support' ? [] : testFiles(path);
-      return name.endsWith('.test.ts') ? [path] : [];
-    })
-    .sort();
-}
+const deadline = setTimeout(() => {
+  const running = pool?.running() ?? [];
+  failure(
+    'the run',
+    new Error(`still running after ${RUN_TIMEOUT_MS / 1000} s${running.map((r) => `\n  ${r.file} (for ${r.seconds.toFixed(0)} s)`).join('')}`),
+  );
+  stop.abort();
+  pool?.kill();
+}, RUN_TIMEOUT_MS);
+deadline.unref();
 
-const root = resolve(import.meta.dirname);
-const filter = process.argv[2];
-const files = testFiles(root).filter((f) => !filter || f.includes(filter));
+// The checks start first: the type-check is the longest single piece of work in the run.
+const checksDone = Promise.all(
+  (withChecks ? checks : []).map(async (check) => {
+    const result = await runCheck(resolve(root, '..'), check, stop.signal);
+    block(`${result.name} (${check.command.join(' ')}): ${result.ok ? 'ok' : 'FAILED'}, ${result.seconds.toFixed(1)} s`, result.ok ? '' : result.output);
+    if (!result.ok) failed++;
+    return result;
+  }),
+);
 
 try {
-  if (!process.env.TEST_DATABASE_URL) {
-    db = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'course-test-')), { persistent: false });
-    process.env.TEST_DATABASE_URL = db.url;
-  }
-  await migrate(process.env.TEST_DATABASE_URL);
+  databases = await startTestDatabases();
+  pool = runFiles({
+    root,
+    files,
+    processes: PROCESSES,
+    logDir,
+    database: (name) => databases!.create(name),
+    onFile(result: FileResult) {
+      passed += result.passed;
+      failed += result.failed;
+      skipped += result.skipped;
+      durations[result.file] = result.seconds;
+      const counts = `${result.passed} passed${result.failed ? `, ${result.failed} FAILED` : ''}${result.skipped ? `, ${result.skipped} skipped` : ''}`;
+      block(`${result.file}: ${counts}, ${result.seconds.toFixed(1)} s`, result.output);
+    },
+    onStray(what, count, output) {
+      failed += count;
+      block(count ? `FAILED ${what}` : what, output);
+    },
+  });
+  await pool.finished;
 } catch (error) {
   failure('starting the test database (no suite can run without it)', error);
-  await finish();
 }
 
-g.UVU_DEFER = 1;
-g.UVU_QUEUE = [];
-for (const [index, file] of files.entries()) {
-  const name = relative(root, file);
-  g.UVU_QUEUE.push([name]);
-  g.UVU_INDEX = index;
-  try {
-    await import(pathToFileURL(file).href);
-  } catch (error) {
-    failure(`loading ${name}`, error);
-  }
-}
+const checkResults = await checksDone;
+await databases?.close().catch((error) => failure('stopping the test database', error));
+rmSync(logDir, { recursive: true, force: true });
 
-for (const group of g.UVU_QUEUE) {
-  for (let i = 1; i < group.length; i++) {
-    const run = group[i] as Runner;
-    group[i] = async () => {
-      current = String(group[0]);
-      const outcome = await run();
-      passed += outcome[1];
-      // uvu's total counts the tests it ran (skips are not among them), so what did not pass failed.
-      failed += outcome[3] - outcome[1];
-      skipped += outcome[2];
-      return outcome;
-    };
-  }
+const slowest = Object.entries(durations)
+  .sort(([, a], [, b]) => b - a)
+  .slice(0, 10);
+if (slowest.length > 1) {
+  process.stdout.write(`\nslowest files:\n${slowest.map(([file, s]) => `${s.toFixed(1).padStart(7)} s  ${file}`).join('\n')}\n`);
 }
-
-try {
-  const { exec } = await import('uvu');
-  await exec();
-} catch (error) {
-  failure(`running ${current}`, error);
-}
-await finish();
+const checkTimes = [...checkResults.map((c) => `${c.name} ${c.seconds.toFixed(0)} s`), ...(withChecks ? pendingChecks.map((c) => `${c} pending`) : [])].join(
+  ', ',
+);
+process.stdout.write(
+  `\n${files.length} files in ${PROCESSES} processes${checkTimes ? `, ${checkTimes}` : ''}; ${((performance.now() - started) / 1000).toFixed(0)} s in all\n`,
+);
+if (record) recordDurations(root, durations);
+if (passed + failed === 0) console.error('no test ran');
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed || passed === 0 ? 1 : 0);
