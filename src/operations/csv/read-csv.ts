@@ -1,6 +1,6 @@
 // Reading an uploaded CSV: headers matched case-insensitively and trimmed (reference §9.3).
 import { readFile } from 'node:fs/promises';
-import { CSV_READ_OPTIONS, parseCsvSlices } from '../../domain/csv.ts';
+import { CSV_READ_OPTIONS, CsvError, decodeCsv, looksBinary, parseCsvSlices } from '../../domain/csv.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import type { UploadedFile } from '../../trpc/files.ts';
 
@@ -37,4 +37,22 @@ export async function readCsv(file: UploadedFile): Promise<CsvRow[]> {
     throw badRequest(`The CSV file cannot be read: ${(error as Error).message}`);
   }
   return rows;
+}
+
+/** The original's refusal of a file that is not CSV (reference §2.3). */
+export const NOT_CSV = 'File given is not a csv file - detected application/octet-stream';
+
+/**
+ * Reads an uploaded file as text and hands it to `importText`: a file that is plainly not text is
+ * refused (403, NOT_CSV), and text that cannot be read as CSV is a 400.
+ */
+export async function importCsvFile<T>(path: string, importText: (text: string) => Promise<T>): Promise<T> {
+  const bytes = await readFile(path);
+  if (looksBinary(bytes)) throw forbidden(NOT_CSV);
+  try {
+    return await importText(decodeCsv(bytes));
+  } catch (error) {
+    if (error instanceof CsvError) throw badRequest(error.message);
+    throw error;
+  }
 }

@@ -2,32 +2,31 @@
 // the due date, extensions and portfolio flag the web client reads): one query, whatever the
 // number of tasks and comments.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { commentCountsJoin, dueDaySql, isoInstant, similarityFlag, unitTaskTutorialJoin } from '../../db/task-list.ts';
 
-export const inboxTaskOut = z.object({
-  id: z.number().int(),
-  project_id: z.number().int(),
-  task_definition_id: z.number().int(),
-  tutorial_id: z.number().int().nullable().describe("The student's tutorial in the definition's stream (or one without a stream)"),
-  status: z.string(),
-  completion_date: z.string().nullable().describe('YYYY-MM-DD'),
-  submission_date: z.string().nullable(),
-  times_assessed: z.number().int(),
-  grade: z.number().int().nullable(),
-  quality_pts: z.number().int().describe('-1 until rated'),
-  num_new_comments: z.number().int().describe('Comments other than status changes the caller has not read'),
-  similarity_flag: z.boolean().describe('A similarity of the task has been flagged'),
-  pinned: z.number().int().describe('1 when the caller pinned the task, else 0'),
-  has_extensions: z.number().int().describe('Extension requests waiting for an answer'),
-  due_date: z.string().describe('YYYY-MM-DD: the target date plus granted extensions, capped at the deadline'),
-  extensions: z.number().int(),
-  include_in_portfolio: z.boolean(),
-});
-export type InboxTaskOut = z.infer<typeof inboxTaskOut>;
+/** A row of the inbox and feedback lists (the output schema `inboxTaskOut` describes each field). */
+export interface InboxTaskOut {
+  id: number;
+  project_id: number;
+  task_definition_id: number;
+  tutorial_id: number | null;
+  status: string;
+  completion_date: string | null;
+  submission_date: string | null;
+  times_assessed: number;
+  grade: number | null;
+  quality_pts: number;
+  num_new_comments: number;
+  similarity_flag: boolean;
+  pinned: number;
+  has_extensions: number;
+  due_date: string;
+  extensions: number;
+  include_in_portfolio: boolean;
+}
 
 /** Statuses that wait on the student after feedback (the feedback list). */
 const AWAITING_STUDENT: TaskStatus[] = ['discuss', 'redo', 'demonstrate', 'fix_and_resubmit'];

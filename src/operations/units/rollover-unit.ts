@@ -17,10 +17,12 @@ import type { Em } from '../../db/orm.ts';
 import { toDay } from '../../domain/dates.ts';
 import { sameWeekAndDay, type PeriodCalendar } from '../../domain/weeks.ts';
 import { copyDefinitionFilesForRollover, type Storage } from '../../storage/index.ts';
-import { notFound } from '../../trpc/errors.ts';
+import { badRequest, notFound } from '../../trpc/errors.ts';
 import { copyTaskDefinition } from '../../routers/units/task_definitions/operations.ts';
 import { assertCodeFree } from './unit-checks.ts';
-import { ROLE } from '../../policy/index.ts';
+import { ROLE, roleInUnit } from '../../policy/index.ts';
+import type { SystemRole } from '../../../schema/enums.ts';
+import { unitDetail } from './unit-detail.ts';
 
 /** Where the copy goes: a teaching period, or dates of its own. */
 export type RolloverTarget = { teachingPeriodId: number } | { startDate: string; endDate: string };
@@ -162,4 +164,30 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   // Last, once every row is written: task sheets and resources (reference §7.4), under the new ids.
   await Promise.all([...newDefinition].map(([from, to]) => copyDefinitionFilesForRollover(storage, from, to)));
   return unit;
+}
+
+/** The target as POST /api/units/{id}/rollover names it: a teaching period, or both dates (400 otherwise). */
+export function rolloverTarget(input: { teaching_period_id?: number; start_date?: string; end_date?: string }): RolloverTarget {
+  const hasDates = input.start_date !== undefined || input.end_date !== undefined;
+  if (input.teaching_period_id !== undefined) {
+    if (hasDates) throw badRequest('teaching_period_id, start_date are mutually exclusive');
+    return { teachingPeriodId: input.teaching_period_id };
+  }
+  if (input.start_date !== undefined && input.end_date !== undefined) {
+    if (input.end_date < input.start_date) throw badRequest('End date should be after the start date');
+    return { startDate: input.start_date, endDate: input.end_date };
+  }
+  throw badRequest('teaching_period_id, or start_date and end_date, are missing');
+}
+
+/** Rolls the unit over to the target the request names and answers the copy as `viewer` sees it. */
+export async function rolloverUnitFor(
+  em: Em,
+  source: IUnit,
+  input: { teaching_period_id?: number; start_date?: string; end_date?: string },
+  viewer: { id: number; systemRole: SystemRole },
+  storage: Storage,
+) {
+  const copy = await rolloverUnit(em, source, rolloverTarget(input), storage);
+  return unitDetail(em, copy.id, await roleInUnit(em, viewer, copy.id), storage);
 }

@@ -1,4 +1,5 @@
 import { TeachingPeriod } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { createTeachingPeriodInput, teachingPeriodOut, toTeachingPeriod } from './schemas.ts';
 import { validateTeachingPeriod } from '../../operations/teaching_periods/validate-teaching-period.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
@@ -7,9 +8,7 @@ export const createTeachingPeriod = systemMutation(createTeachingPeriodInput, {
   action: 'handle_teaching_period',
   refused: 'Not authorised to create a teaching period',
 })
-  .meta({
-    openapi: { method: 'POST', path: '/api/teaching_periods', tags: ['Teaching periods'], summary: 'Create a teaching period (Admin)' },
-  })
+  .meta(route('POST', '/api/teaching_periods', 'Teaching periods', 'Create a teaching period (Admin)'))
   .output(teachingPeriodOut)
   .mutation(async ({ ctx, input }) => {
     const tp = input.teaching_period;

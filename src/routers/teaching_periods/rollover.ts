@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { rolloverTeachingPeriod } from '../../operations/teaching_periods/rollover-teaching-period.ts';
 import { formBool, idField } from '../../trpc/fields.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
@@ -14,17 +15,19 @@ export const rolloverTeachingPeriodProcedure = systemMutation(rolloverTeachingPe
   action: 'rollover',
   refused: 'Not authorised to rollover a teaching period',
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/teaching_periods/{existing_teaching_period_id}/rollover',
-      tags: ['Teaching periods'],
-      summary: 'Roll every unit of a teaching period into a later one (Admin)',
-      description:
-        'Copies each active unit (all with `rollover_inactive=true`) as POST /api/units/{id}/rollover does. With `search_forward` (default true) a unit is copied from its newest same-code unit in the periods between the two. Units whose code the new period already has are skipped. The new period must start in the future and after this one (403). Answers JSON null.',
-    },
-    rest: { status: 200 },
-  })
+  .meta(
+    route(
+      'POST',
+      '/api/teaching_periods/{existing_teaching_period_id}/rollover',
+      'Teaching periods',
+      'Roll every unit of a teaching period into a later one (Admin)',
+      {
+        description:
+          'Copies each active unit (all with `rollover_inactive=true`) as POST /api/units/{id}/rollover does. With `search_forward` (default true) a unit is copied from its newest same-code unit in the periods between the two. Units whose code the new period already has are skipped. The new period must start in the future and after this one (403). Answers JSON null.',
+        rest: { status: 200 },
+      },
+    ),
+  )
   .output(z.null())
   .mutation(async ({ ctx, input }) => {
     await rolloverTeachingPeriod(ctx.em, {

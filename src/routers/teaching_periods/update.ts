@@ -1,6 +1,7 @@
 import { TeachingPeriod, Unit } from '../../../schema/index.ts';
 import { toDay } from '../../domain/dates.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
+import { route } from '../../trpc/route.ts';
 import { teachingPeriodOut, toTeachingPeriod, updateTeachingPeriodInput } from './schemas.ts';
 import { validateTeachingPeriod } from '../../operations/teaching_periods/validate-teaching-period.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
@@ -9,17 +10,13 @@ export const updateTeachingPeriod = systemMutation(updateTeachingPeriodInput, {
   action: 'handle_teaching_period',
   refused: 'Not authorised to update a teaching period',
 })
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/api/teaching_periods/{id}',
-      tags: ['Teaching periods'],
-      summary: 'Update a teaching period (Admin)',
+  .meta(
+    route('PUT', '/api/teaching_periods/{id}', 'Teaching periods', 'Update a teaching period (Admin)', {
       description: 'Only the fields sent change. A new start or end date is copied to every unit of the period.',
-    },
-    // The web client's edit dialog posts to the period's address (an upstream bug the original refused with 405).
-    rest: { aliases: [{ method: 'POST', path: '/api/teaching_periods/{id}' }] },
-  })
+      // The web client's edit dialog posts to the period's address (an upstream bug the original refused with 405).
+      rest: { aliases: [{ method: 'POST', path: '/api/teaching_periods/{id}' }] },
+    }),
+  )
   .output(teachingPeriodOut)
   .mutation(async ({ ctx, input }) => {
     const period = await findOr404(ctx.em, TeachingPeriod, input.id);

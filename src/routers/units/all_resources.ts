@@ -1,6 +1,7 @@
 // GET /api/units/{id}/all_resources (beyond-spec.md §7): every task sheet and resources zip of a
 // unit in one zip, written while it is sent; each stored file is opened only when its turn comes.
 import { writeZip } from '../../lib/zip.ts';
+import { route } from '../../trpc/route.ts';
 import { unitResourceEntries } from '../../operations/units/unit-resource-entries.ts';
 import { fileResult, type FileResult } from '../../trpc/files.ts';
 import { unitQuery } from '../../trpc/scopes/index.ts';
@@ -11,19 +12,15 @@ export const downloadAllResources = unitQuery(unitIdInput, {
   action: 'get_unit',
   refused: 'Not authorised to download resources of unit',
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/units/{id}/all_resources',
-      tags: ['Units'],
-      summary: 'Every task sheet and resources zip of the unit, in one zip',
+  .meta(
+    route('GET', '/api/units/{id}/all_resources', 'Units', 'Every task sheet and resources zip of the unit, in one zip', {
       description:
         '`<CODE>-all-resources.zip` (`application/zip`, attachment) holding `<ABBREVIATION>.pdf` for each task sheet and `<ABBREVIATION>.zip` for each ' +
         "task's resources, in the unit page's order; a unit without files gives an empty zip. Built fresh for each request and sent as it is written. " +
         'Staff and enrolled students of the unit.',
-    },
-    rest: { file: true },
-  })
+      rest: { file: true },
+    }),
+  )
   .output(fileResult().meta({ contentMediaType: 'application/zip' }))
   .query(async ({ ctx }): Promise<FileResult> => {
     const entries = await unitResourceEntries(ctx.em, ctx.storage, ctx.unit.id);

@@ -3,7 +3,7 @@ import { downloadAllResources } from './all_resources.ts';
 import { createUnitProcedure } from './create.ts';
 import { getUnit } from './get.ts';
 import { downloadGrades } from './grades.ts';
-import { taskInbox } from './inbox.ts';
+import { taskInbox } from './tasks/inbox.ts';
 import { awaitingFeedback } from './feedback.ts';
 import { listUnitsProcedure } from './list.ts';
 import { rolloverUnitProcedure } from './rollover.ts';

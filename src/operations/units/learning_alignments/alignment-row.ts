@@ -11,3 +11,10 @@ export interface AlignmentRow {
   task_definition_id: number;
   task_id: number | null;
 }
+
+/** The spec's Learning alignment: `task_id` only on a student's own (project) alignment. */
+export type AlignmentOut = Omit<AlignmentRow, 'task_id'> & { task_id?: number };
+
+export function toAlignment({ task_id, ...rest }: AlignmentRow): AlignmentOut {
+  return task_id === null ? rest : { ...rest, task_id };
+}

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { TaskStatus } from '../../../../schema/enums.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import type { AlignedWork } from '../../../domain/alignment-progress.ts';
+import { classDetails, classStats, type AlignedWork } from '../../../domain/alignment-progress.ts';
 import { taskTutorialJoin } from '../../../db/task-list.ts';
 
 export interface ProgressData {
@@ -46,4 +46,16 @@ export async function progressData(em: Em, unitId: number): Promise<ProgressData
       ratingSum: r.rating_sum,
     })),
   };
+}
+
+/** The class's progress on each of the unit's outcomes (class_stats). */
+export async function unitClassStats(em: Em, unitId: number) {
+  const data = await progressData(em, unitId);
+  return classStats(data.outcomeIds, data.work);
+}
+
+/** Each tutorial's progress on each of the unit's outcomes, and `all` (class_details). */
+export async function unitClassDetails(em: Em, unitId: number) {
+  const data = await progressData(em, unitId);
+  return classDetails(data.outcomeIds, data.tutorialIds, data.work);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formInt, formString, idField, preprocess } from '../../../trpc/fields.ts';
 import { uploadedFile } from '../../../trpc/files.ts';
 
-import { type AlignmentRow, MAX_RATING, MIN_RATING } from '../../../operations/units/learning_alignments/alignment-row.ts';
+import { MAX_RATING, MIN_RATING } from '../../../operations/units/learning_alignments/alignment-row.ts';
 
 export const RATING_MESSAGE = `is not a rating from ${MIN_RATING} to ${MAX_RATING}`;
 
@@ -15,11 +15,6 @@ export const alignmentOut = z.object({
   task_definition_id: z.number().int(),
   task_id: z.number().int().optional(),
 });
-export type AlignmentOut = z.infer<typeof alignmentOut>;
-
-export function toAlignment({ task_id, ...rest }: AlignmentRow): AlignmentOut {
-  return task_id === null ? rest : { ...rest, task_id };
-}
 
 const rating = () => formInt().pipe(z.number().int().min(MIN_RATING, { message: RATING_MESSAGE }).max(MAX_RATING, { message: RATING_MESSAGE }));
 // The web client sends `null` for an id it does not have (a unit alignment's task_id).
