@@ -41,7 +41,8 @@ export async function loadUnitStudents(em: Em, unitId: number, filter: StudentFi
     ])
     .select(
       sql<{ stream_abbr: string | null; tutorial_id: number }[]>`(
-        select coalesce(json_agg(json_build_object('stream_abbr', s.abbreviation, 'tutorial_id', e.tutorial_id) order by s.abbreviation nulls first, e.tutorial_id), '[]')
+        select coalesce(json_agg(json_build_object('stream_abbr', s.abbreviation, 'tutorial_id', e.tutorial_id)
+                                 order by s.abbreviation nulls first, e.tutorial_id), '[]')
         from tutorial_enrolments e
         join tutorials t on t.id = e.tutorial_id
         left join tutorial_streams s on s.id = t.tutorial_stream_id

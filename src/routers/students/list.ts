@@ -12,7 +12,8 @@ export const listStudents = unitQuery(listStudentsInput, {
   .meta(
     route('GET', '/api/students', 'Users and students', "A unit's students (staff of the unit, or Admin)", {
       description:
-        'Enrolled students, each with their tutorial enrolments and progress stats, in project id order. `withdraw=true` (the web client sends `withdrawn`) lists withdrawn students too. One SQL statement whatever the number of students.',
+        'Enrolled students, each with their tutorial enrolments and progress stats, in project id order. `withdraw=true` (the web client ' +
+        'sends `withdrawn`) lists withdrawn students too. One SQL statement whatever the number of students.',
     }),
   )
   .output(z.array(studentProjectOut))

@@ -23,7 +23,8 @@ export const rolloverTeachingPeriodProcedure = systemMutation(rolloverTeachingPe
       'Roll every unit of a teaching period into a later one (Admin)',
       {
         description:
-          'Copies each active unit (all with `rollover_inactive=true`) as POST /api/units/{id}/rollover does. With `search_forward` (default true) a unit is copied from its newest same-code unit in the periods between the two. Units whose code the new period already has are skipped. The new period must start in the future and after this one (403). Answers JSON null.',
+          "Copies each active unit (all with `rollover_inactive=true`) into the new period as a unit's rollover does; codes the new period " +
+          'has are skipped. Answers JSON null. See docs/api/units.md.',
         rest: { status: 200 },
       },
     ),

@@ -12,7 +12,8 @@ export const createTutorial = unitMutation(createTutorialInput, {
   .meta(
     route('POST', '/api/tutorials', 'Tutorials and tutorial streams', 'Create a tutorial (unit Convenor, Admin)', {
       description:
-        "Answers the new tutorial. `tutor_id` is a user id of the unit's staff (400 otherwise); `campus_id` -1 or null means no campus; `tutorial_stream_abbr` names a stream of the unit (null: none). Abbreviations are unique within the unit (400).",
+        "Answers the new tutorial. `tutor_id` is a user id of the unit's staff (400 otherwise); `campus_id` -1 or null means no campus; " +
+        '`tutorial_stream_abbr` names a stream of the unit (null: none). Abbreviations are unique within the unit (400).',
     }),
   )
   .output(tutorialOut)

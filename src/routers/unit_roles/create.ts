@@ -15,8 +15,7 @@ export const createUnitRole = unitMutation(createUnitRoleInput, {
 })
   .meta(
     route('POST', '/api/unit_roles', 'Unit roles', 'Employ a user as staff of a unit (unit Convenor, Admin)', {
-      description:
-        '`role` is Tutor or Convenor (by name, case-insensitive); students are enrolled as projects instead (403). A Convenor needs the system role Convenor or Admin, a Tutor any staff system role (400). A user already on the staff keeps their role and is answered with it. The first convenor of a unit without a main convenor becomes its main convenor.',
+      description: '`role` is Tutor or Convenor; a user already on the staff keeps their role and is answered with it. See docs/api/units.md.',
     }),
   )
   .output(staffMemberOut)

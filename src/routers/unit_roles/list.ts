@@ -8,7 +8,8 @@ export const listUnitRoles = authedProcedure
   .meta(
     route('GET', '/api/unit_roles', 'Unit roles', "The caller's own unit roles", {
       description:
-        'Staff (Tutor, Convenor, Admin) get their roles in units, newest unit first; anyone else gets an empty list. `active_only=true` keeps only roles in active units.',
+        'Staff (Tutor, Convenor, Admin) get their roles in units, newest unit first; anyone else gets an empty list. `active_only=true` ' +
+        'keeps only roles in active units.',
     }),
   )
   .input(listUnitRolesInput)

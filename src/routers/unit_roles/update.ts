@@ -16,7 +16,8 @@ export const updateUnitRole = unitMutation(updateUnitRoleInput, {
   .meta(
     route('PUT', '/api/unit_roles/{id}', 'Unit roles', "Change a staff member's role (unit Convenor, Admin)", {
       description:
-        '`unit_role[role_id]` is 2 (Tutor) or 3 (Convenor), as the web client sends; `unit_role[role]` by name is taken too. A unit keeps at least one convenor (403) and its main convenor stays a convenor (400).',
+        '`unit_role[role_id]` is 2 (Tutor) or 3 (Convenor), as the web client sends; `unit_role[role]` by name is taken too. A unit keeps ' +
+        'at least one convenor (403) and its main convenor stays a convenor (400).',
     }),
   )
   .output(staffMemberOut)

@@ -15,9 +15,8 @@ export const downloadAllResources = unitQuery(unitIdInput, {
   .meta(
     route('GET', '/api/units/{id}/all_resources', 'Units', 'Every task sheet and resources zip of the unit, in one zip', {
       description:
-        '`<CODE>-all-resources.zip` (`application/zip`, attachment) holding `<ABBREVIATION>.pdf` for each task sheet and `<ABBREVIATION>.zip` for each ' +
-        "task's resources, in the unit page's order; a unit without files gives an empty zip. Built fresh for each request and sent as it is written. " +
-        'Staff and enrolled students of the unit.',
+        '`<CODE>-all-resources.zip`: each task sheet and resources zip, named by abbreviation, built fresh and streamed. Staff and ' +
+        'enrolled students of the unit. See docs/api/units.md.',
       rest: { file: true },
     }),
   )

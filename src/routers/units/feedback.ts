@@ -8,7 +8,9 @@ export const awaitingFeedback = unitQuery(unitIdInput, { action: 'provide_feedba
   .meta(
     route('GET', '/api/units/{id}/feedback', 'Units', 'Tasks waiting on the student after feedback', {
       description:
-        "Tutor or Convenor of the unit. The enrolled students' tasks in discuss, demonstrate, redo or fix and resubmit, by task definition, in the inbox's row shape (with the caller's unread comments and pin). One SQL statement for the rows, whatever their number.",
+        "Tutor or Convenor of the unit. The enrolled students' tasks in discuss, demonstrate, redo or fix and resubmit, by task " +
+        "definition, in the inbox's row shape (with the caller's unread comments and pin). One SQL statement for the rows, whatever their " +
+        'number.',
     }),
   )
   .output(z.array(inboxTaskOut))

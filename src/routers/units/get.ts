@@ -12,7 +12,8 @@ export const getUnit = unitQuery(unitIdInput, {
   .meta(
     route('GET', '/api/units/{id}', 'Units', 'The full unit with its outcomes, streams, staff, tutorials, task definitions, alignments and groups', {
       description:
-        "For its staff and enrolled students, and admins. Students do not see staff-only fields (sync and notification settings, the draft task definition, upload check settings). A fixed number of queries whatever the unit's size.",
+        'For its staff and enrolled students, and admins. Students do not see staff-only fields (sync and notification settings, the draft ' +
+        "task definition, upload check settings). A fixed number of queries whatever the unit's size.",
     }),
   )
   .output(unitOut)

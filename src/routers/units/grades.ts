@@ -12,7 +12,8 @@ export const downloadGrades = unitQuery(unitIdInput, {
   .meta(
     route('GET', '/api/units/{id}/grades', 'Units', "Download the unit's grades as CSV", {
       description:
-        'Columns `unit_code, username, student_id, grade, rationale`: enrolled students graded above 0. The file is named `<CODE>-Students.csv`, as the original names it. Unit staff and admins.',
+        'Columns `unit_code, username, student_id, grade, rationale`: enrolled students graded above 0. The file is named ' +
+        '`<CODE>-Students.csv`, as the original names it. Unit staff and admins.',
       rest: { file: true },
     }),
   )

@@ -11,7 +11,8 @@ export const listUnitsProcedure = systemQuery(listUnitsInput, { action: 'convene
   .meta(
     route('GET', '/api/units', 'Units', 'Units the caller convenes (Admin: every unit)', {
       description:
-        "Convenors see the units where they hold a Convenor unit role, admins every unit; tutors and students are refused. Inactive units are left out unless `include_in_active=true`. Each carries the caller's `my_role`.",
+        'Convenors see the units where they hold a Convenor unit role, admins every unit; tutors and students are refused. Inactive units ' +
+        "are left out unless `include_in_active=true`. Each carries the caller's `my_role`.",
     }),
   )
   .output(z.array(listedUnitOut))

@@ -12,9 +12,8 @@ export const rolloverUnitProcedure = unitMutation(rolloverUnitInput, {
   .meta(
     route('POST', '/api/units/{id}/rollover', 'Units', 'Copy a unit into a new teaching period or dates (its Convenor, Admin)', {
       description:
-        "Send `teaching_period_id`, or `start_date` and `end_date`. The copy keeps the unit's settings, its main convenor (the only staff copied), " +
-        'streams, group sets without groups, outcomes, task definitions (each date at the same week and weekday of the new period, breaks counted) ' +
-        'and their outcome alignments; no tutorials, enrolments or tasks. Its code must be free in the new period (400).',
+        "Send `teaching_period_id`, or `start_date` and `end_date`; the copy keeps the unit's settings, outcomes and task definitions " +
+        '(dates moved to the same week and weekday), not its students. See docs/api/units.md.',
     }),
   )
   .output(unitOut)

@@ -19,7 +19,9 @@ export const taskStatusPctProcedure = unitQuery(unitIdInput, scope)
     meta(
       'task_status_pct',
       'Task statuses per definition and tutorial',
-      'Keyed by task definition id (every definition, possibly `{}`), then tutorial id (`""` for students in no matching tutorial): `[{tutorial_stream_id, status, num}]`, with a `not_started` entry for students aiming at the definition who have not started it. Unit staff and admins.',
+      'Keyed by task definition id (every definition, possibly `{}`), then tutorial id (`""` for students in no matching tutorial): ' +
+        '`[{tutorial_stream_id, status, num}]`, with a `not_started` entry for students aiming at the definition who have not started it. ' +
+        'Unit staff and admins.',
     ),
   )
   .output(
@@ -50,7 +52,8 @@ export const taskCompletionStatsProcedure = unitQuery(unitIdInput, scope)
     meta(
       'task_completion_stats',
       'Completed tasks per student: unit, each tutorial, each target grade',
-      '`{unit, tutorial: {<id>: S}, grade: {"0".."3": S}}`, S = `{median, lower, upper, min, max}` over students with at least one complete task (zeros without any). Unit staff and admins.',
+      '`{unit, tutorial: {<id>: S}, grade: {"0".."3": S}}`, S = `{median, lower, upper, min, max}` over students with at least one ' +
+        'complete task (zeros without any). Unit staff and admins.',
     ),
   )
   .output(z.object({ unit: statisticOut, tutorial: z.record(z.string(), statisticOut), grade: z.record(z.string(), statisticOut) }))

@@ -12,7 +12,8 @@ export const uploadEnrolments = unitMutation(unitCsvUploadInput, {
   .meta(
     route('POST', '/api/csv/units/{id}', 'Units', 'Enrol students from a CSV (unit convenor or Admin)', {
       description:
-        'Multipart `file` with the header `unit_code, username, student_id, first_name, last_name, email, campus` and one column per tutorial stream abbreviation (or one `tutorial` column when the unit has no streams), matched case-insensitively. Users missing are created as students without a password (they sign in by single sign-on, or once a password is set); withdrawn students are enrolled again; a campus that differs is replaced; each tutorial cell enrols in that tutorial, replacing the enrolment in its stream. Rows for another unit are ignored. Answers `{success, errors, ignored}`, each a list of `{row, message}`.',
+        'Multipart `file`, one row per student (a column per tutorial stream); missing users are created, withdrawn students enrolled ' +
+        'again. Answers `{success, errors, ignored}`. See docs/api/units.md.',
       rest: { upload: {} },
     }),
   )

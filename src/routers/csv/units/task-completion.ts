@@ -12,9 +12,8 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, {
   .meta(
     route('GET', '/api/csv/units/{id}/task_completion', 'Units', "Every enrolled student's task statuses as CSV (staff of the unit, or Admin)", {
       description:
-        '`<CODE>-TaskCompletion.csv`: `Student ID, Username, Student Name, Target Grade, Email, Portfolio, Grade, Rationale`, ' +
-        'the tutorial per stream (or one `Tutorial` column), the group per group set, then per task definition (by target grade, start date, abbreviation) ' +
-        'its status, and `<ABBR> grade`, `<ABBR> stars`, `<ABBR> contribution` when the task is graded, has quality points, or is a group task.',
+        "`<CODE>-TaskCompletion.csv`: per enrolled student their grades, tutorials and groups, then each task's status (and grade, stars, " +
+        'contribution where they apply). See docs/api/units.md.',
       rest: { file: true },
     }),
   )

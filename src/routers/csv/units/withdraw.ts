@@ -12,7 +12,8 @@ export const uploadWithdrawals = unitMutation(unitCsvUploadInput, {
   .meta(
     route('POST', '/api/csv/units/{id}/withdraw', 'Units', 'Withdraw students listed in a CSV (unit convenor or Admin)', {
       description:
-        'Multipart `file` with the header `unit_code, username`. Listed students are withdrawn; their tutorials and groups are kept for a return. Answers `{success, errors, ignored}`.',
+        'Multipart `file` with the header `unit_code, username`. Listed students are withdrawn; their tutorials and groups are kept for a ' +
+        'return. Answers `{success, errors, ignored}`.',
       rest: { upload: {} },
     }),
   )

@@ -8,9 +8,8 @@ export const createAlignmentProcedure = unitMutation(createAlignmentInput, { act
   .meta(
     route('POST', '/api/units/{unit_id}/learning_alignments', TAG, 'Align a task definition with a learning outcome, for the unit or as a student', {
       description:
-        "With `project_id` (the spec's form) or `task_id` (the web client's), a student's self-assessment of that task, made by the student or staff of the unit; " +
-        "the task is made if the student has not touched it yet. Without either, the unit's own alignment, made by the unit's Convenor or an Admin. " +
-        "The outcome and the definition must be the unit's (404); `rating` runs 1 to 5; a pair is aligned once for the unit and once per task (400).",
+        "With `project_id` or `task_id`, a student's self-assessment (the student or staff of the unit); without, the unit's own alignment " +
+        '(its Convenor or an Admin). See docs/api/units.md.',
     }),
   )
   .output(alignmentOut)

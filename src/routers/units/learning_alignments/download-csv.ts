@@ -9,9 +9,8 @@ export const downloadAlignmentsCsv = unitQuery(alignmentsCsvInput, { action: 'ge
   .meta(
     route('GET', '/api/units/{unit_id}/learning_alignments/csv', TAG, "Download the unit's alignments, or a student's, as CSV", {
       description:
-        'Columns `unit_code, learning_outcome, task_abbr, rating, description` (outcome and task definition by abbreviation), in the order they were made. ' +
-        "Without `project_id`: the unit's own alignments as `<CODE>-Alignment.csv`, for unit staff and Admins. " +
-        "With it: that student's self-assessments as `<CODE>-<username>-Task-Alignment.csv`, for the student or staff of the unit.",
+        "The unit's own alignments as `<CODE>-Alignment.csv`, or with `project_id` that student's as " +
+        '`<CODE>-<username>-Task-Alignment.csv`. See docs/api/units.md.',
       rest: { file: true },
     }),
   )

@@ -8,7 +8,8 @@ export const listAlignments = unitQuery(listAlignmentsInput, { action: 'get_unit
   .meta(
     route('GET', '/api/units/{unit_id}/learning_alignments', TAG, "A project's alignments of its tasks", {
       description:
-        "`project_id` (required, as the spec marks it; 400 without): that student's self-assessments (each with `task_id`), for the student or staff of the unit. " +
+        "`project_id` (required, as the spec marks it; 400 without): that student's self-assessments (each with `task_id`), for the " +
+        'student or staff of the unit. ' +
         "The unit's own alignments are in `GET /api/units/{id}` (`task_outcome_alignments`) and the CSV.",
     }),
   )

@@ -8,7 +8,8 @@ export const updateAlignmentProcedure = unitMutation(updateAlignmentInput, { act
   .meta(
     route('PUT', '/api/units/{unit_id}/learning_alignments/{id}', TAG, "Change an alignment's rating or description", {
       description:
-        "Only the fields sent change (`rating` 1 to 5). A student's self-assessment: the student or staff of the unit; the unit's own alignment: its Convenor or an Admin.",
+        "Only the fields sent change (`rating` 1 to 5). A student's self-assessment: the student or staff of the unit; the unit's own " +
+        'alignment: its Convenor or an Admin.',
     }),
   )
   .output(alignmentOut)

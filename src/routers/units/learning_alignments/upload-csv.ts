@@ -9,11 +9,8 @@ export const uploadAlignmentsCsv = unitMutation(uploadAlignmentsInput, { action:
   .meta(
     route('POST', '/api/units/{unit_id}/learning_alignments/csv', TAG, "Add or change the unit's alignments, or a student's, from a CSV file", {
       description:
-        'Multipart field `file`: columns `unit_code, learning_outcome, task_abbr, rating` and optionally `description` (any case and order). ' +
-        'Each row sets the rating (1 to 5) and description of the alignment of that outcome and task definition, adding it if there is none. ' +
-        "Without `project_id`: the unit's own alignments, by its Convenor or an Admin. With it: the student's self-assessments of tasks they have, by the student or staff of the unit. " +
-        'Rows of another unit are ignored; a row naming an unknown outcome or task, a task the student does not have, or a bad rating is an error and changes nothing. ' +
-        'Answers `{success, errors, ignored}`, each item `{row, message}`.',
+        "Multipart `file`: each row sets the rating and description of an outcome's alignment with a task definition, for the unit or " +
+        '(with `project_id`) the student. Answers `{success, errors, ignored}`. See docs/api/units.md.',
       rest: { upload: {} },
     }),
   )

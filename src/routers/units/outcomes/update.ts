@@ -11,7 +11,8 @@ export const updateOutcomeProcedure = unitMutation(updateOutcomeInput, {
   .meta(
     route('PUT', '/api/units/{unit_id}/outcomes/{id}', 'Outcomes', 'Update a learning outcome, or move it to another number', {
       description:
-        'A new `ilo_number` moves the outcome there and shifts the ones in between by one, so the numbers stay 1..n (a number past the last moves it to the end). Unit Convenor or Admin.',
+        'A new `ilo_number` moves the outcome there and shifts the ones in between by one, so the numbers stay 1..n (a number past the ' +
+        'last moves it to the end). Unit Convenor or Admin.',
     }),
   )
   .output(outcomeOut)

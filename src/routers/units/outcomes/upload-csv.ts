@@ -11,9 +11,8 @@ export const uploadOutcomesCsv = unitMutation(uploadOutcomesInput, {
   .meta(
     route('POST', '/api/units/{unit_id}/outcomes/csv', 'Outcomes', 'Add learning outcomes from a CSV file', {
       description:
-        'Multipart field `file`: columns `unit_code, abbreviation, name, description` (any case and order; `ilo_number` may be present and is not used). ' +
-        'Rows of another unit are ignored, abbreviations the unit already has are ignored (not changed), new outcomes are numbered after the last in file order. Without one of the four columns every row is an error "Missing headers: …", as in the original. ' +
-        'Answers `{success, errors, ignored}`, each item `{row, message}`. Unit Convenor or Admin.',
+        "Multipart `file`: new outcomes by abbreviation, numbered after the last; known abbreviations and other units' rows are ignored. " +
+        'Answers `{success, errors, ignored}`. Unit Convenor or Admin. See docs/api/units.md.',
       rest: { upload: {} },
     }),
   )

@@ -8,7 +8,8 @@ export const taskInbox = unitQuery(unitIdInput, { action: 'provide_feedback', re
   .meta(
     route('GET', '/api/units/{id}/tasks/inbox', 'Units', "A tutor's task inbox", {
       description:
-        "Tutor or Convenor of the unit. The enrolled students' tasks that are ready for feedback or need help, that the caller pinned, or that have comments the caller has not read (status changes do not count). Pinned first, then the longest waiting (by submission, then by latest comment), then by task definition. Every tutorial's tasks: the web client filters. One SQL statement for the rows, whatever their number.",
+        "Tutor or Convenor of the unit. Enrolled students' tasks waiting on staff, pinned by the caller, or with comments the caller has " +
+        'not read, pinned and longest waiting first. See docs/api/units.md.',
     }),
   )
   .output(z.array(inboxTaskOut))

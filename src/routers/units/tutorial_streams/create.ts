@@ -16,7 +16,8 @@ export const createTutorialStream = unitMutation(createTutorialStreamInput, {
       'Add a tutorial stream of an activity type (unit Convenor, Admin)',
       {
         description:
-          'Named and abbreviated after the activity type with the next free number ("Workshop 1", "wrkshop 1", then "Workshop 2"). The unit\'s first stream takes every task definition the unit already has. Unknown activity type: 404.',
+          'Named and abbreviated after the activity type with the next free number ("Workshop 1", "wrkshop 1", then "Workshop 2"). The ' +
+          "unit's first stream takes every task definition the unit already has. Unknown activity type: 404.",
       },
     ),
   )

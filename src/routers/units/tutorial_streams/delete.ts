@@ -16,7 +16,9 @@ export const deleteTutorialStream = unitMutation(tutorialStreamPathInput, {
       'Delete a tutorial stream and its tutorials (unit Convenor, Admin)',
       {
         description:
-          'Refused (400) while one of its tutorials has enrolled students or groups. Its task definitions move to the other stream when the unit has two, lose their stream when it is the only one, and keep it from being deleted when there are more (403). Answers `true`, which the web client reads.',
+          'Refused (400) while one of its tutorials has enrolled students or groups. Its task definitions move to the other stream when the ' +
+          'unit has two, lose their stream when it is the only one, and keep it from being deleted when there are more (403). Answers ' +
+          '`true`, which the web client reads.',
         rest: { status: 200 },
       },
     ),
