@@ -13,6 +13,7 @@ import {
   type IUnit,
 } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
+import { refIdOrNull } from '../../db/refs.ts';
 import type { Em } from '../../db/orm.ts';
 import { toDay } from '../../domain/dates.ts';
 import { sameWeekAndDay, type PeriodCalendar } from '../../domain/weeks.ts';
@@ -26,8 +27,6 @@ import { unitDetail } from './unit-detail.ts';
 
 /** Where the copy goes: a teaching period, or dates of its own. */
 export type RolloverTarget = { teachingPeriodId: number } | { startDate: string; endDate: string };
-
-const refId = (ref: unknown): number | null => (ref ? (ref as { id: number }).id : null);
 
 /** A period's calendar (its first day and its breaks), in one query. */
 export async function periodCalendar(em: Em, periodId: number): Promise<{ calendar: PeriodCalendar; startDate: string; endDate: string }> {
@@ -44,7 +43,7 @@ export async function periodCalendar(em: Em, periodId: number): Promise<{ calend
 
 /** A unit's own calendar: its period's, or its own start date with no breaks. */
 export async function unitCalendar(em: Em, unit: IUnit): Promise<PeriodCalendar> {
-  const periodId = refId(unit.teachingPeriod);
+  const periodId = refIdOrNull(unit.teachingPeriod);
   if (periodId !== null) return (await periodCalendar(em, periodId)).calendar;
   return { startDate: unit.startDate, breaks: [] };
 }
@@ -84,7 +83,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
     startDate,
     endDate,
     active: source.active,
-    overseerImage: refId(source.overseerImage),
+    overseerImage: refIdOrNull(source.overseerImage),
     assessmentEnabled: source.assessmentEnabled,
     autoApplyExtensionBeforeDeadline: source.autoApplyExtensionBeforeDeadline,
     sendNotifications: source.sendNotifications,
@@ -99,9 +98,9 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
 
   const q = db(em);
   const [mainConvenor, streams, groupSets, outcomes, definitions, alignments] = await Promise.all([
-    refId(source.mainConvenor) === null
+    refIdOrNull(source.mainConvenor) === null
       ? undefined
-      : q.selectFrom('unit_roles').select('user_id').where('id', '=', refId(source.mainConvenor)!).executeTakeFirst(),
+      : q.selectFrom('unit_roles').select('user_id').where('id', '=', refIdOrNull(source.mainConvenor)!).executeTakeFirst(),
     q.selectFrom('tutorial_streams').selectAll().where('unit_id', '=', source.id).orderBy('id').execute(),
     q.selectFrom('group_sets').selectAll().where('unit_id', '=', source.id).orderBy('id').execute(),
     q.selectFrom('learning_outcomes').selectAll().where('unit_id', '=', source.id).orderBy('ilo_number').execute(),
@@ -158,7 +157,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
     if (outcome && definition)
       em.create(LearningAlignment, { taskDefinition: definition, learningOutcome: outcome.id, rating: a.rating, description: a.description });
   }
-  const draft = refId(source.draftTaskDefinition);
+  const draft = refIdOrNull(source.draftTaskDefinition);
   if (draft !== null && newDefinition.has(draft)) unit.draftTaskDefinition = newDefinition.get(draft) as never;
   await em.flush();
   // Last, once every row is written: task sheets and resources (reference §7.4), under the new ids.

@@ -2,13 +2,9 @@ import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { studentsCsv } from '../../../operations/csv/units/students-csv.ts';
-import { unitCsvInput } from './schemas.ts';
+import { downloadStudentsCsv, unitCsvInput } from './schemas.ts';
 
-export const downloadStudents = unitQuery(unitCsvInput, {
-  field: 'id',
-  action: 'download_unit_csv',
-  refused: (id) => `Not authorised to download CSV of students in unit ${id}`,
-})
+export const downloadStudents = unitQuery(unitCsvInput, downloadStudentsCsv)
   .meta(
     route('GET', '/api/csv/units/{id}', 'Units', "The unit's enrolled students as CSV (staff of the unit, or Admin)", {
       description:

@@ -2,13 +2,9 @@ import { csvDownload, fileResult } from '../../../trpc/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { taskCompletionCsv } from '../../../operations/csv/units/task-completion-csv.ts';
-import { unitCsvInput } from './schemas.ts';
+import { downloadStudentsCsv, unitCsvInput } from './schemas.ts';
 
-export const downloadTaskCompletion = unitQuery(unitCsvInput, {
-  field: 'id',
-  action: 'download_unit_csv',
-  refused: (id) => `Not authorised to download CSV of students in unit ${id}`,
-})
+export const downloadTaskCompletion = unitQuery(unitCsvInput, downloadStudentsCsv)
   .meta(
     route('GET', '/api/csv/units/{id}/task_completion', 'Units', "Every enrolled student's task statuses as CSV (staff of the unit, or Admin)", {
       description:

@@ -2,13 +2,9 @@ import { unitMutation } from '../../../trpc/scopes/index.ts';
 import { route } from '../../../trpc/route.ts';
 import { readCsv } from '../../../operations/csv/read-csv.ts';
 import { importWithdrawals } from '../../../operations/csv/units/import-withdrawals.ts';
-import { importResultOut, unitCsvUploadInput } from './schemas.ts';
+import { importResultOut, unitCsvUploadInput, uploadStudentsCsv } from './schemas.ts';
 
-export const uploadWithdrawals = unitMutation(unitCsvUploadInput, {
-  field: 'id',
-  action: 'upload_csv',
-  refused: (id) => `Not authorised to upload CSV of students to unit ${id}`,
-})
+export const uploadWithdrawals = unitMutation(unitCsvUploadInput, uploadStudentsCsv)
   .meta(
     route('POST', '/api/csv/units/{id}/withdraw', 'Units', 'Withdraw students listed in a CSV (unit convenor or Admin)', {
       description:
