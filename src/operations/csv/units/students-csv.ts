@@ -2,13 +2,14 @@ import type { IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { writeCsv } from '../../../domain/csv.ts';
+import { csvDownload, type FileResult } from '../../../trpc/files.ts';
 import { loadUnitStudents } from '../../students/load-unit-students.ts';
 
 /**
  * `<CODE>-Students.csv`: the unit's enrolled students, with their campus and the tutorial of each
  * stream (or one `tutorial` column): the format the enrol upload reads.
  */
-export async function studentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Promise<{ filename: string; csv: string }> {
+export async function studentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Promise<FileResult> {
   const k = db(em);
   const [students, streams, tutorials, campuses] = [
     await loadUnitStudents(em, unit.id),
@@ -34,5 +35,5 @@ export async function studentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Pro
     ];
   });
   const header = ['unit_code', 'campus', 'username', 'student_id', 'preferred_name', 'first_name', 'last_name', 'email', ...streamKeys];
-  return { filename: `${unit.code}-Students.csv`, csv: writeCsv(header, rows) };
+  return csvDownload(`${unit.code}-Students.csv`, writeCsv(header, rows), 'text/csv');
 }

@@ -2,6 +2,7 @@ import type { IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { writeCsv } from '../../../domain/csv.ts';
+import { csvDownload, type FileResult } from '../../../trpc/files.ts';
 import { GRADE_LETTERS, GRADE_NAMES } from '../../../domain/task-rules.ts';
 import { STATUS_NAMES } from '../../../domain/task-status.ts';
 import { portfolioAvailable } from '../../../routers/projects/schemas.ts';
@@ -12,7 +13,7 @@ import { portfolioAvailable } from '../../../routers/projects/schemas.ts';
  * status, and its grade, stars and contribution when the definition is graded, has quality points
  * or is a group task.
  */
-export async function taskCompletionCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Promise<{ filename: string; csv: string }> {
+export async function taskCompletionCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Promise<FileResult> {
   const k = db(em);
   const unitId = unit.id;
   const streams = await k.selectFrom('tutorial_streams').select(['id', 'abbreviation']).where('unit_id', '=', unitId).orderBy('id').execute();
@@ -113,5 +114,5 @@ export async function taskCompletionCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>
       }),
     ];
   });
-  return { filename: `${unit.code}-TaskCompletion.csv`, csv: writeCsv(header, rows) };
+  return csvDownload(`${unit.code}-TaskCompletion.csv`, writeCsv(header, rows), 'text/csv');
 }

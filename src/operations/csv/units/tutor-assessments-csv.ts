@@ -3,13 +3,14 @@ import type { IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { writeCsv } from '../../../domain/csv.ts';
+import { csvDownload, type FileResult } from '../../../trpc/files.ts';
 
 /**
  * `<CODE>-TutorAssessments.csv`: per tutor of a tutorial with enrolled students' tasks, the sum of
  * those tasks' assessment counts (a student in two streams' tutorials counts for both tutors, as in
  * the original).
  */
-export async function tutorAssessmentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Promise<{ filename: string; csv: string }> {
+export async function tutorAssessmentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code'>): Promise<FileResult> {
   const { rows } = await sql<{ username: string; first_name: string; last_name: string; total: number }>`
     select u.username, u.first_name, u.last_name, sum(t.times_assessed)::int as total
       from tasks t
@@ -26,5 +27,5 @@ export async function tutorAssessmentsCsv(em: Em, unit: Pick<IUnit, 'id' | 'code
     header,
     rows.map((r) => [r.username, `${r.first_name} ${r.last_name}`, r.total]),
   );
-  return { filename: `${unit.code}-TutorAssessments.csv`, csv };
+  return csvDownload(`${unit.code}-TutorAssessments.csv`, csv, 'text/csv');
 }

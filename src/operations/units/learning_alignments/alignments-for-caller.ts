@@ -7,6 +7,7 @@ import type { IUnit } from '../../../../schema/index.ts';
 import type { Em } from '../../../db/orm.ts';
 import { canInUnit, type UnitRoleName } from '../../../policy/index.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
+import { csvDownload, type FileResult } from '../../../trpc/files.ts';
 import { importCsvFile } from '../../csv/read-csv.ts';
 import type { CsvImportResult as CsvImportOut } from '../../csv/csv-import-result.ts';
 import { toAlignment, type AlignmentOut, type AlignmentRow } from './alignment-row.ts';
@@ -116,15 +117,15 @@ export async function deleteAlignmentAs(em: Em, caller: AlignmentCaller, id: num
 }
 
 /** The unit's own alignments (unit staff, Admins) or, with `projectId`, the student's (the student or staff). */
-export async function alignmentsCsvAs(em: Em, caller: AlignmentCaller, projectId: number | undefined): Promise<{ filename: string; csv: string }> {
+export async function alignmentsCsvAs(em: Em, caller: AlignmentCaller, projectId: number | undefined): Promise<FileResult> {
   const { unit } = caller;
   if (projectId === undefined) {
     if (!canInUnit(caller.unitRole, 'download_unit_csv')) throw forbidden(cannotDownloadCsv(unit.code));
-    return { filename: `${unit.code}-Alignment.csv`, csv: await alignmentsCsv(em, unit, null) };
+    return csvDownload(`${unit.code}-Alignment.csv`, await alignmentsCsv(em, unit, null));
   }
   const project = await projectOfUnit(em, unit.id, projectId);
   await authorizeOnProject(em, caller.user, unit, project.user_id, 'get', NOT_YOUR_PROJECT);
-  return { filename: `${unit.code}-${project.username}-Task-Alignment.csv`, csv: await alignmentsCsv(em, unit, project.id) };
+  return csvDownload(`${unit.code}-${project.username}-Task-Alignment.csv`, await alignmentsCsv(em, unit, project.id));
 }
 
 /** Imports the file into the unit's own alignments (its Convenor, Admins) or, with `projectId`, the student's. */

@@ -1,4 +1,4 @@
-import { csvDownload, fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../trpc/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { studentsCsv } from '../../../operations/csv/units/students-csv.ts';
@@ -14,7 +14,4 @@ export const downloadStudents = unitQuery(unitCsvInput, downloadStudentsCsv)
     }),
   )
   .output(fileResult().meta({ contentMediaType: 'text/csv' }))
-  .query(async ({ ctx }) => {
-    const { filename, csv } = await studentsCsv(ctx.em, ctx.unit);
-    return csvDownload(filename, csv, 'text/csv');
-  });
+  .query(({ ctx }) => studentsCsv(ctx.em, ctx.unit));

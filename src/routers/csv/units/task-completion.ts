@@ -1,4 +1,4 @@
-import { csvDownload, fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../trpc/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { taskCompletionCsv } from '../../../operations/csv/units/task-completion-csv.ts';
@@ -14,7 +14,4 @@ export const downloadTaskCompletion = unitQuery(unitCsvInput, downloadStudentsCs
     }),
   )
   .output(fileResult().meta({ contentMediaType: 'text/csv' }))
-  .query(async ({ ctx }) => {
-    const { filename, csv } = await taskCompletionCsv(ctx.em, ctx.unit);
-    return csvDownload(filename, csv, 'text/csv');
-  });
+  .query(({ ctx }) => taskCompletionCsv(ctx.em, ctx.unit));

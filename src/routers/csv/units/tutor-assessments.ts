@@ -1,4 +1,4 @@
-import { csvDownload, fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../trpc/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { tutorAssessmentsCsv } from '../../../operations/csv/units/tutor-assessments-csv.ts';
@@ -18,7 +18,4 @@ export const downloadTutorAssessments = unitQuery(unitCsvInput, {
     }),
   )
   .output(fileResult().meta({ contentMediaType: 'text/csv' }))
-  .query(async ({ ctx }) => {
-    const { filename, csv } = await tutorAssessmentsCsv(ctx.em, ctx.unit);
-    return csvDownload(filename, csv, 'text/csv');
-  });
+  .query(({ ctx }) => tutorAssessmentsCsv(ctx.em, ctx.unit));

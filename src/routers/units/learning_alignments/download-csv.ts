@@ -1,4 +1,4 @@
-import { csvDownload, fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../trpc/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { alignmentsCsvAs } from '../../../operations/units/learning_alignments/alignments-for-caller.ts';
@@ -15,7 +15,4 @@ export const downloadAlignmentsCsv = unitQuery(alignmentsCsvInput, { action: 'ge
     }),
   )
   .output(fileResult().meta({ contentMediaType: 'text/csv' }))
-  .query(async ({ ctx, input }) => {
-    const { filename, csv } = await alignmentsCsvAs(ctx.em, ctx, input.project_id);
-    return csvDownload(filename, csv);
-  });
+  .query(({ ctx, input }) => alignmentsCsvAs(ctx.em, ctx, input.project_id));
