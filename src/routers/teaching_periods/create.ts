@@ -1,7 +1,6 @@
-import { TeachingPeriod } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
 import { createTeachingPeriodInput, teachingPeriodOut, toTeachingPeriod } from './schemas.ts';
-import { validateTeachingPeriod } from '../../operations/teaching_periods/validate-teaching-period.ts';
+import { createTeachingPeriod as addTeachingPeriod } from '../../operations/teaching_periods/change-teaching-period.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const createTeachingPeriod = systemMutation(createTeachingPeriodInput, {
@@ -13,8 +12,5 @@ export const createTeachingPeriod = systemMutation(createTeachingPeriodInput, {
   .mutation(async ({ ctx, input }) => {
     const tp = input.teaching_period;
     const fields = { period: tp.period, year: tp.year, startDate: tp.start_date, endDate: tp.end_date, activeUntil: tp.active_until };
-    await validateTeachingPeriod(ctx.em, fields);
-    const period = ctx.em.create(TeachingPeriod, fields);
-    await ctx.em.flush();
-    return toTeachingPeriod(period, ctx.clock.now());
+    return toTeachingPeriod(await addTeachingPeriod(ctx.em, fields), ctx.clock.now());
   });

@@ -1,9 +1,6 @@
-import { TeachingPeriod, Unit } from '../../../schema/index.ts';
-import { toDay } from '../../domain/dates.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
 import { route } from '../../trpc/route.ts';
 import { teachingPeriodOut, toTeachingPeriod, updateTeachingPeriodInput } from './schemas.ts';
-import { validateTeachingPeriod } from '../../operations/teaching_periods/validate-teaching-period.ts';
+import { updateTeachingPeriod as changeTeachingPeriod } from '../../operations/teaching_periods/change-teaching-period.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const updateTeachingPeriod = systemMutation(updateTeachingPeriodInput, {
@@ -19,27 +16,7 @@ export const updateTeachingPeriod = systemMutation(updateTeachingPeriodInput, {
   )
   .output(teachingPeriodOut)
   .mutation(async ({ ctx, input }) => {
-    const period = await findOr404(ctx.em, TeachingPeriod, input.id);
     const tp = input.teaching_period;
-    const fields = {
-      period: tp.period ?? period.period,
-      year: tp.year ?? period.year,
-      startDate: tp.start_date ?? period.startDate,
-      endDate: tp.end_date ?? period.endDate,
-      activeUntil: tp.active_until ?? period.activeUntil,
-    };
-    await validateTeachingPeriod(ctx.em, fields, period.id);
-
-    const datesChanged = fields.startDate.getTime() !== period.startDate.getTime() || fields.endDate.getTime() !== period.endDate.getTime();
-    ctx.em.assign(period, fields);
-    await ctx.em.flush();
-    if (datesChanged) {
-      // Units in a period always run on the period's days (reference §7.1, §7.3).
-      await ctx.em.nativeUpdate(
-        Unit,
-        { teachingPeriod: period.id },
-        { startDate: toDay(fields.startDate), endDate: toDay(fields.endDate), updatedAt: ctx.clock.now() },
-      );
-    }
-    return toTeachingPeriod(period, ctx.clock.now());
+    const changes = { period: tp.period, year: tp.year, startDate: tp.start_date, endDate: tp.end_date, activeUntil: tp.active_until };
+    return toTeachingPeriod(await changeTeachingPeriod(ctx.em, input.id, changes, ctx.clock.now()), ctx.clock.now());
   });
