@@ -10,7 +10,7 @@ import { freshEachTest } from '../support/suite.ts';
 import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { countStatements } from '../support/statements.ts';
-import { loadOutcomes, loadOutcomesByUnit } from '../../src/routers/units/outcomes/schemas.ts';
+import { loadOutcomes, loadOutcomesByUnit } from '../../src/operations/units/outcomes/outcome-rows.ts';
 
 const test = suite('REST /api/units/{unit_id}/outcomes');
 let env: TestEnv;

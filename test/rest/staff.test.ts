@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { TRPCError } from '@trpc/server';
 import { Unit, UnitRole, type IUser } from '../../schema/index.ts';
 import { appRouter } from '../../src/routers/index.ts';
-import { staffOfUnit } from '../../src/routers/unit_roles/staff.ts';
+import { staffOfUnit } from '../../src/operations/unit_roles/staff-rows.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
 import type { TestEnv } from '../support/env.ts';

@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TaskDefinition, Tutorial, TutorialEnrolment, TutorialStream } from '../../schema/index.ts';
-import { streamsOfUnit } from '../../src/routers/units/tutorial_streams/rows.ts';
+import { streamsOfUnit } from '../../src/operations/units/tutorial_streams/stream-rows.ts';
 import type { TestEnv } from '../support/env.ts';
 import { type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

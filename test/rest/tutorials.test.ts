@@ -3,7 +3,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Tutorial, TutorialEnrolment } from '../../schema/index.ts';
-import { tutorialsOfUnit } from '../../src/routers/tutorials/rows.ts';
+import { tutorialsOfUnit } from '../../src/operations/tutorials/tutorial-rows.ts';
 import type { TestEnv } from '../support/env.ts';
 import { type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

@@ -8,7 +8,7 @@ import type { Em } from '../../db/orm.ts';
 import { portfolioAvailable } from '../../domain/portfolio.ts';
 import type { JobQueue } from '../../lib/jobs.ts';
 import { queuePortfolioCompile } from '../../pdf/portfolio-queue.ts';
-import { loadUnitStudents, parseJson } from '../../routers/students/load.ts';
+import { loadUnitStudents, parseJson } from '../students/load-unit-students.ts';
 import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
 import { completeDiscussedTasks } from './complete-discussed-tasks.ts';
 import { checkGroupsOnReenrolment } from './enrol-projects.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { ActivityType, TutorialStream } from '../../../schema/index.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
@@ -6,10 +7,7 @@ import { activityTypeIdInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const deleteActivityType = systemMutation(activityTypeIdInput, { action: 'handle_activity_types', refused: 'Not authorised to delete an activity type' })
-  .meta({
-    openapi: { method: 'DELETE', path: '/api/activity_types/{id}', tags: ['Activity types'], summary: 'Delete an activity type (Admin)' },
-    rest: { status: 204 },
-  })
+  .meta(route('DELETE', '/api/activity_types/{id}', 'Activity types', 'Delete an activity type (Admin)', { rest: { status: 204 } }))
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
     const activityType = await findOr404(ctx.em, ActivityType, input.id);

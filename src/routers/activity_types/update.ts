@@ -1,4 +1,5 @@
 import { ActivityType } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { activityTypeOut, toActivityType, updateActivityTypeInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
@@ -7,9 +8,7 @@ export const updateActivityType = systemMutation(updateActivityTypeInput, {
   action: 'handle_activity_types',
   refused: 'Not authorised to update an activity type',
 })
-  .meta({
-    openapi: { method: 'PUT', path: '/api/activity_types/{id}', tags: ['Activity types'], summary: 'Update an activity type (Admin)' },
-  })
+  .meta(route('PUT', '/api/activity_types/{id}', 'Activity types', 'Update an activity type (Admin)'))
   .output(activityTypeOut)
   .mutation(async ({ ctx, input }) => {
     const activityType = await findOr404(ctx.em, ActivityType, input.id);

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { Campus } from '../../../schema/index.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { campusIdInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const deleteCampus = systemMutation(campusIdInput, { action: 'handle_campuses', refused: 'Not authorised to delete a campus' })
-  .meta({
-    openapi: { method: 'DELETE', path: '/api/campuses/{id}', tags: ['Campuses'], summary: 'Delete a campus (Admin)' },
-    rest: { status: 204 },
-  })
+  .meta(route('DELETE', '/api/campuses/{id}', 'Campuses', 'Delete a campus (Admin)', { rest: { status: 204 } }))
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
     const campus = await findOr404(ctx.em, Campus, input.id);

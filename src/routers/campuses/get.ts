@@ -1,10 +1,11 @@
 import { Campus } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { campusIdInput, campusOut, toCampus } from './schemas.ts';
 
 export const getCampus = publicProcedure
-  .meta({ openapi: { method: 'GET', path: '/api/campuses/{id}', protect: false, tags: ['Campuses'], summary: 'Get a campus' } })
+  .meta(route('GET', '/api/campuses/{id}', 'Campuses', 'Get a campus', { protect: false }))
   .input(campusIdInput)
   .output(campusOut)
   .query(async ({ ctx, input }) => toCampus(await findOr404(ctx.em, Campus, input.id)));

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { db } from '../../db/kysely.ts';
+import { listCampuses } from '../../operations/campuses/list-campuses.ts';
 import { publicProcedure } from '../../trpc/core.ts';
+import { route } from '../../trpc/route.ts';
 import { campusOut } from './schemas.ts';
 
-export const listCampuses = publicProcedure
-  .meta({ openapi: { method: 'GET', path: '/api/campuses', protect: false, tags: ['Campuses'], summary: 'List campuses' } })
+export const listCampusesProcedure = publicProcedure
+  .meta(route('GET', '/api/campuses', 'Campuses', 'List campuses', { protect: false }))
   .input(z.object({}))
   .output(z.array(campusOut))
-  // Read at every client start-up: plain rows, already in the wire shape.
-  .query(({ ctx }) => db(ctx.em).selectFrom('campuses').select(['id', 'name', 'abbreviation', 'active', 'mode']).orderBy('id').execute());
+  .query(({ ctx }) => listCampuses(ctx.em));

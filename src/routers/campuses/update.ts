@@ -1,10 +1,11 @@
 import { Campus } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { campusOut, toCampus, updateCampusInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const updateCampus = systemMutation(updateCampusInput, { action: 'handle_campuses', refused: 'Not authorised to update a campus' })
-  .meta({ openapi: { method: 'PUT', path: '/api/campuses/{id}', tags: ['Campuses'], summary: 'Update a campus (Admin)' } })
+  .meta(route('PUT', '/api/campuses/{id}', 'Campuses', 'Update a campus (Admin)'))
   .output(campusOut)
   .mutation(async ({ ctx, input }) => {
     const campus = await findOr404(ctx.em, Campus, input.id);

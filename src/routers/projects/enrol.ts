@@ -4,7 +4,7 @@ import { db } from '../../db/kysely.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
-import { loadUnitStudents } from '../students/load.ts';
+import { loadUnitStudents } from '../../operations/students/load-unit-students.ts';
 import { studentProjectOut } from '../students/schemas.ts';
 import { enrolProjects } from '../../operations/projects/enrol-projects.ts';
 import { enrolInput } from './schemas.ts';

@@ -1,18 +1,15 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { settingsOut, toSettings } from './schemas.ts';
 
 export const getSettings = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/settings',
+  .meta(
+    route('GET', '/api/settings', 'Settings', 'Front-end settings', {
       protect: false,
-      tags: ['Settings'],
-      summary: 'Front-end settings',
       description: '`tiiEnabled` repeats `simcheckEnabled` under the name the web client reads.',
-    },
-  })
+    }),
+  )
   .input(z.object({}))
   .output(settingsOut)
   .query(({ ctx }) => toSettings(ctx.config));

@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { privacyOut, toPrivacy } from './schemas.ts';
 
 export const getPrivacy = publicProcedure
-  .meta({
-    openapi: { method: 'GET', path: '/api/settings/privacy', protect: false, tags: ['Settings'], summary: 'Privacy and plagiarism statements' },
-  })
+  .meta(route('GET', '/api/settings/privacy', 'Settings', 'Privacy and plagiarism statements', { protect: false }))
   .input(z.object({}))
   .output(privacyOut)
   .query(({ ctx }) => toPrivacy(ctx.config));

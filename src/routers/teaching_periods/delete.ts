@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { TeachingPeriod, Unit } from '../../../schema/index.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
@@ -9,16 +10,12 @@ export const deleteTeachingPeriod = systemMutation(deleteTeachingPeriodInput, {
   action: 'handle_teaching_period',
   refused: 'Not authorised to delete a teaching period',
 })
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/api/teaching_periods/{teaching_period_id}',
-      tags: ['Teaching periods'],
-      summary: 'Delete a teaching period and its breaks (Admin)',
+  .meta(
+    route('DELETE', '/api/teaching_periods/{teaching_period_id}', 'Teaching periods', 'Delete a teaching period and its breaks (Admin)', {
       description: 'Refused with 400 while any unit belongs to the period.',
-    },
-    rest: { status: 204 },
-  })
+      rest: { status: 204 },
+    }),
+  )
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
     const period = await findOr404(ctx.em, TeachingPeriod, input.teaching_period_id);

@@ -1,4 +1,5 @@
 import { Break, TeachingPeriod } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { optionalAuthProcedure } from '../../trpc/core.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { toBreak } from './breaks/schemas.ts';
@@ -6,17 +7,13 @@ import { teachingPeriodDetailOut, teachingPeriodIdInput, toTeachingPeriod } from
 import { unitSummaries } from './units.ts';
 
 export const getTeachingPeriod = optionalAuthProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/teaching_periods/{id}',
+  .meta(
+    route('GET', '/api/teaching_periods/{id}', 'Teaching periods', 'Get a teaching period with its breaks and units', {
       protect: false,
-      tags: ['Teaching periods'],
-      summary: 'Get a teaching period with its breaks and units',
       description:
         "Public. With valid credentials each unit carries the caller's `my_role` (Convenor, Tutor, Student or Admin); without them `my_role` is null.",
-    },
-  })
+    }),
+  )
   .input(teachingPeriodIdInput)
   .output(teachingPeriodDetailOut)
   .query(async ({ ctx, input }) => {

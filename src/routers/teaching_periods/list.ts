@@ -1,19 +1,16 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { TeachingPeriod } from '../../../schema/index.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { teachingPeriodOut, toTeachingPeriod } from './schemas.ts';
 
 export const listTeachingPeriods = publicProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/teaching_periods',
+  .meta(
+    route('GET', '/api/teaching_periods', 'Teaching periods', 'List teaching periods', {
       protect: false,
-      tags: ['Teaching periods'],
-      summary: 'List teaching periods',
       description: 'Every teaching period by start date, without breaks or units. `active` means `active_until` is still ahead.',
-    },
-  })
+    }),
+  )
   .input(z.object({}))
   .output(z.array(teachingPeriodOut))
   .query(async ({ ctx }) => {

@@ -1,6 +1,7 @@
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { createTutorial as create } from './operations.ts';
-import { tutorialById } from './rows.ts';
+import { route } from '../../trpc/route.ts';
+import { createTutorial as create } from '../../operations/tutorials/change-tutorials.ts';
+import { tutorialById } from '../../operations/tutorials/tutorial-rows.ts';
 import { createTutorialInput, tutorialOut } from './schemas.ts';
 
 export const createTutorial = unitMutation(createTutorialInput, {
@@ -8,16 +9,13 @@ export const createTutorial = unitMutation(createTutorialInput, {
   action: 'add_tutorial',
   refused: 'Not authorised to create new tutorials',
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/tutorials',
-      tags: ['Tutorials and tutorial streams'],
-      summary: 'Create a tutorial (unit Convenor, Admin)',
+  .meta(
+    route('POST', '/api/tutorials', 'Tutorials and tutorial streams', 'Create a tutorial (unit Convenor, Admin)', {
       description:
-        "Answers the new tutorial. `tutor_id` is a user id of the unit's staff (400 otherwise); `campus_id` -1 or null means no campus; `tutorial_stream_abbr` names a stream of the unit (null: none). Abbreviations are unique within the unit (400).",
-    },
-  })
+        "Answers the new tutorial. `tutor_id` is a user id of the unit's staff (400 otherwise); `campus_id` -1 or null means no campus; " +
+        '`tutorial_stream_abbr` names a stream of the unit (null: none). Abbreviations are unique within the unit (400).',
+    }),
+  )
   .output(tutorialOut)
   .mutation(async ({ ctx, input }) => {
     const t = input.tutorial;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { Tutorial } from '../../../schema/index.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { deleteTutorial as remove } from './operations.ts';
+import { deleteTutorial as remove } from '../../operations/tutorials/change-tutorials.ts';
 import { tutorialIdInput } from './schemas.ts';
 
 export const deleteTutorial = unitMutation(tutorialIdInput, {
@@ -9,16 +10,12 @@ export const deleteTutorial = unitMutation(tutorialIdInput, {
   action: 'add_tutorial',
   refused: 'Cannot delete tutorial - not authorised',
 })
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/api/tutorials/{id}',
-      tags: ['Tutorials and tutorial streams'],
-      summary: 'Delete a tutorial (unit Convenor, Admin)',
+  .meta(
+    route('DELETE', '/api/tutorials/{id}', 'Tutorials and tutorial streams', 'Delete a tutorial (unit Convenor, Admin)', {
       description: 'Refused (400) while enrolled students or groups are in it.',
-    },
-    rest: { status: 204 },
-  })
+      rest: { status: 204 },
+    }),
+  )
   .output(z.literal(true))
   .mutation(async ({ ctx }) => {
     await remove(ctx.em, ctx.record);

@@ -1,8 +1,9 @@
 import { Tutorial } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { updateTutorial as update } from './operations.ts';
-import { tutorialById } from './rows.ts';
+import { updateTutorial as update } from '../../operations/tutorials/change-tutorials.ts';
+import { tutorialById } from '../../operations/tutorials/tutorial-rows.ts';
 import { tutorialOut, updateTutorialInput } from './schemas.ts';
 
 export const updateTutorial = unitMutation(updateTutorialInput, {
@@ -10,15 +11,11 @@ export const updateTutorial = unitMutation(updateTutorialInput, {
   action: 'add_tutorial',
   refused: (id) => `Cannot update tutorial with id=${id} - not authorised`,
 })
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/api/tutorials/{id}',
-      tags: ['Tutorials and tutorial streams'],
-      summary: 'Change a tutorial (unit Convenor, Admin)',
+  .meta(
+    route('PUT', '/api/tutorials/{id}', 'Tutorials and tutorial streams', 'Change a tutorial (unit Convenor, Admin)', {
       description: "Changes only the fields sent. `unit_id` may be sent but must be the tutorial's unit. A tutorial with enrolments keeps its stream (400).",
-    },
-  })
+    }),
+  )
   .output(tutorialOut)
   .mutation(async ({ ctx, input }) => {
     const { record: tutorial, unit } = ctx;

@@ -1,27 +1,23 @@
 import { User } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { roleFromName, staffRoleOf } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
-import { employStaff } from './operations.ts';
+import { employStaff } from '../../operations/unit_roles/change-staff.ts';
 import { createUnitRoleInput, staffMemberOut } from './schemas.ts';
-import { staffMember } from './staff.ts';
+import { staffMember } from '../../operations/unit_roles/staff-rows.ts';
 
 export const createUnitRole = unitMutation(createUnitRoleInput, {
   action: 'employ_staff',
   orSystem: 'admin_units',
   refused: (id) => `Couldn't find Unit with id=${id}`,
 })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/unit_roles',
-      tags: ['Unit roles'],
-      summary: 'Employ a user as staff of a unit (unit Convenor, Admin)',
-      description:
-        '`role` is Tutor or Convenor (by name, case-insensitive); students are enrolled as projects instead (403). A Convenor needs the system role Convenor or Admin, a Tutor any staff system role (400). A user already on the staff keeps their role and is answered with it. The first convenor of a unit without a main convenor becomes its main convenor.',
-    },
-  })
+  .meta(
+    route('POST', '/api/unit_roles', 'Unit roles', 'Employ a user as staff of a unit (unit Convenor, Admin)', {
+      description: '`role` is Tutor or Convenor; a user already on the staff keeps their role and is answered with it. See docs/api/units.md.',
+    }),
+  )
   .output(staffMemberOut)
   .mutation(async ({ ctx, input }) => {
     await findOr404(ctx.em, User, input.user_id);

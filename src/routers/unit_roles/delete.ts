@@ -1,7 +1,8 @@
 import { UnitRole } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { roleIdOf } from '../../policy/index.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { removeStaff } from './operations.ts';
+import { removeStaff } from '../../operations/unit_roles/change-staff.ts';
 import { unitRoleDeletedOut, unitRoleIdInput } from './schemas.ts';
 
 export const deleteUnitRole = unitMutation(unitRoleIdInput, {
@@ -10,16 +11,12 @@ export const deleteUnitRole = unitMutation(unitRoleIdInput, {
   orSystem: 'admin_units',
   refused: (id) => `Couldn't find UnitRole with id=${id}`,
 })
-  .meta({
-    openapi: {
-      method: 'DELETE',
-      path: '/api/unit_roles/{id}',
-      tags: ['Unit roles'],
-      summary: 'Remove a staff member from a unit (unit Convenor, Admin)',
+  .meta(
+    route('DELETE', '/api/unit_roles/{id}', 'Unit roles', 'Remove a staff member from a unit (unit Convenor, Admin)', {
       description: "The unit's main convenor cannot be removed (400) until another convenor is made main convenor. Their tutorials are left without a tutor.",
-    },
-    rest: { status: 204 },
-  })
+      rest: { status: 204 },
+    }),
+  )
   .output(unitRoleDeletedOut)
   .mutation(async ({ ctx }) => {
     const { record: unitRole, unit } = ctx;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UNIT_STAFF_ROLES } from '../../../schema/enums.ts';
-import type { IUser } from '../../../schema/index.ts';
+// The pure builders live with the operations; projects' lists use them through this file.
+export { toUnitBrief, toUnitRoleUser, type UnitBriefRow } from '../../operations/unit_roles/unit-brief.ts';
 import { formBool, formInt, idField, requiredString } from '../../trpc/fields.ts';
 
 export const unitBriefOut = z.object({
@@ -15,31 +16,6 @@ export const unitBriefOut = z.object({
 });
 export type UnitBriefOut = z.infer<typeof unitBriefOut>;
 
-/** The unit columns the brief is built from, as one query returns them. */
-export interface UnitBriefRow {
-  id: number;
-  code: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-  active: boolean;
-  teaching_period_id: number | null;
-}
-
-export function toUnitBrief(unit: UnitBriefRow, myRole: string): UnitBriefOut {
-  const out: UnitBriefOut = {
-    code: unit.code,
-    id: unit.id,
-    name: unit.name,
-    my_role: myRole,
-    start_date: unit.start_date,
-    end_date: unit.end_date,
-    active: unit.active,
-  };
-  if (unit.teaching_period_id !== null) out.teaching_period_id = unit.teaching_period_id;
-  return out;
-}
-
 export const unitRoleUserOut = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -48,10 +24,6 @@ export const unitRoleUserOut = z.object({
   username: z.string(),
   nickname: z.string().nullable(),
 });
-
-export function toUnitRoleUser(u: Pick<IUser, 'id' | 'email' | 'firstName' | 'lastName' | 'username' | 'nickname'>): z.infer<typeof unitRoleUserOut> {
-  return { id: u.id, email: u.email, first_name: u.firstName, last_name: u.lastName, username: u.username, nickname: u.nickname ?? null };
-}
 
 /** A unit role as listed for its holder: with the user and the unit it places them in. */
 export const unitRoleListedOut = z.object({

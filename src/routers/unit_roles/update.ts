@@ -1,10 +1,11 @@
 import { UnitRole } from '../../../schema/index.ts';
+import { route } from '../../trpc/route.ts';
 import { roleFromId, roleFromName, staffRoleOf } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { changeStaffRole } from './operations.ts';
+import { changeStaffRole } from '../../operations/unit_roles/change-staff.ts';
 import { staffMemberOut, updateUnitRoleInput } from './schemas.ts';
-import { staffMember } from './staff.ts';
+import { staffMember } from '../../operations/unit_roles/staff-rows.ts';
 
 export const updateUnitRole = unitMutation(updateUnitRoleInput, {
   unitOf: UnitRole,
@@ -12,16 +13,13 @@ export const updateUnitRole = unitMutation(updateUnitRoleInput, {
   orSystem: 'admin_units',
   refused: (id) => `Couldn't find UnitRole with id=${id}`,
 })
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/api/unit_roles/{id}',
-      tags: ['Unit roles'],
-      summary: "Change a staff member's role (unit Convenor, Admin)",
+  .meta(
+    route('PUT', '/api/unit_roles/{id}', 'Unit roles', "Change a staff member's role (unit Convenor, Admin)", {
       description:
-        '`unit_role[role_id]` is 2 (Tutor) or 3 (Convenor), as the web client sends; `unit_role[role]` by name is taken too. A unit keeps at least one convenor (403) and its main convenor stays a convenor (400).',
-    },
-  })
+        '`unit_role[role_id]` is 2 (Tutor) or 3 (Convenor), as the web client sends; `unit_role[role]` by name is taken too. A unit keeps ' +
+        'at least one convenor (403) and its main convenor stays a convenor (400).',
+    }),
+  )
   .output(staffMemberOut)
   .mutation(async ({ ctx, input }) => {
     const unitRole = ctx.record;

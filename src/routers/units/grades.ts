@@ -1,44 +1,21 @@
-import { db } from '../../db/kysely.ts';
-import type { Em } from '../../db/orm.ts';
-import { writeCsv } from '../../domain/csv.ts';
+import { gradesCsv } from '../../operations/units/grades-csv.ts';
+import { route } from '../../trpc/route.ts';
 import { csvDownload, fileResult } from '../../trpc/files.ts';
 import { unitQuery } from '../../trpc/scopes/index.ts';
 import { unitIdInput } from './schemas.ts';
-
-export const GRADES_CSV_COLUMNS = ['unit_code', 'username', 'student_id', 'grade', 'rationale'];
-
-/** Enrolled students with a grade above 0, by username (behaviour.md §9.3). */
-export async function gradesCsv(em: Em, unit: { id: number; code: string }): Promise<string> {
-  const rows = await db(em)
-    .selectFrom('projects as p')
-    .innerJoin('users as u', 'u.id', 'p.user_id')
-    .select(['u.username', 'u.student_id', 'p.grade', 'p.grade_rationale'])
-    .where('p.unit_id', '=', unit.id)
-    .where('p.enrolled', '=', true)
-    .where('p.grade', '>', 0)
-    .orderBy('u.username')
-    .execute();
-  return writeCsv(
-    GRADES_CSV_COLUMNS,
-    rows.map((r) => [unit.code, r.username, r.student_id, r.grade, r.grade_rationale]),
-  );
-}
 
 export const downloadGrades = unitQuery(unitIdInput, {
   field: 'id',
   action: 'download_grades',
   refused: 'Not authorised to download grades for this unit',
 })
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/units/{id}/grades',
-      tags: ['Units'],
-      summary: "Download the unit's grades as CSV",
+  .meta(
+    route('GET', '/api/units/{id}/grades', 'Units', "Download the unit's grades as CSV", {
       description:
-        'Columns `unit_code, username, student_id, grade, rationale`: enrolled students graded above 0. The file is named `<CODE>-Students.csv`, as the original names it. Unit staff and admins.',
-    },
-    rest: { file: true },
-  })
+        'Columns `unit_code, username, student_id, grade, rationale`: enrolled students graded above 0. The file is named ' +
+        '`<CODE>-Students.csv`, as the original names it. Unit staff and admins.',
+      rest: { file: true },
+    }),
+  )
   .output(fileResult().meta({ contentMediaType: 'application/octet-stream' }))
   .query(async ({ ctx }) => csvDownload(`${ctx.unit.code}-Students.csv`, await gradesCsv(ctx.em, ctx.unit), 'application/octet-stream'));

@@ -3,9 +3,9 @@ import { downloadAllResources } from './all_resources.ts';
 import { createUnitProcedure } from './create.ts';
 import { getUnit } from './get.ts';
 import { downloadGrades } from './grades.ts';
-import { taskInbox } from './inbox.ts';
+import { taskInbox } from './tasks/inbox.ts';
 import { awaitingFeedback } from './feedback.ts';
-import { listUnits } from './list.ts';
+import { listUnitsProcedure } from './list.ts';
 import { rolloverUnitProcedure } from './rollover.ts';
 import { studentTargetGradeProcedure, taskCompletionStatsProcedure, taskStatusPctProcedure } from './stats.ts';
 import { updateUnitProcedure } from './update.ts';
@@ -18,7 +18,7 @@ import { learningAlignmentsRouter } from './learning_alignments/index.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
-  list: listUnits,
+  list: listUnitsProcedure,
   create: createUnitProcedure,
   get: getUnit,
   update: updateUnitProcedure,

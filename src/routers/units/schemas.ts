@@ -127,3 +127,24 @@ export const rolloverUnitInput = z.object({
   start_date: formDay().optional(),
   end_date: formDay().optional(),
 });
+
+/** A row of a tutor's task inbox and feedback list (spec §2 "Task (inbox and feedback lists)"). */
+export const inboxTaskOut = z.object({
+  id: z.number().int(),
+  project_id: z.number().int(),
+  task_definition_id: z.number().int(),
+  tutorial_id: z.number().int().nullable().describe("The student's tutorial in the definition's stream (or one without a stream)"),
+  status: z.string(),
+  completion_date: z.string().nullable().describe('YYYY-MM-DD'),
+  submission_date: z.string().nullable(),
+  times_assessed: z.number().int(),
+  grade: z.number().int().nullable(),
+  quality_pts: z.number().int().describe('-1 until rated'),
+  num_new_comments: z.number().int().describe('Comments other than status changes the caller has not read'),
+  similarity_flag: z.boolean().describe('A similarity of the task has been flagged'),
+  pinned: z.number().int().describe('1 when the caller pinned the task, else 0'),
+  has_extensions: z.number().int().describe('Extension requests waiting for an answer'),
+  due_date: z.string().describe('YYYY-MM-DD: the target date plus granted extensions, capped at the deadline'),
+  extensions: z.number().int(),
+  include_in_portfolio: z.boolean(),
+});

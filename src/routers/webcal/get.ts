@@ -1,18 +1,11 @@
 import { z } from 'zod';
+import { route } from '../../trpc/route.ts';
 import { authedProcedure } from '../../trpc/core.ts';
-import { findWebcal, webcalSettings } from './load.ts';
-import { DISABLED, webcalOut } from './schemas.ts';
+import { DISABLED, findWebcal, webcalSettings } from '../../operations/webcal/find-webcal.ts';
+import { webcalOut } from './schemas.ts';
 
 export const getWebcal = authedProcedure
-  .meta({
-    openapi: {
-      method: 'GET',
-      path: '/api/webcal',
-      tags: ['Webcal'],
-      summary: "The caller's calendar settings",
-      description: '`{"enabled": false}` when the caller has no calendar.',
-    },
-  })
+  .meta(route('GET', '/api/webcal', 'Webcal', "The caller's calendar settings", { description: '`{"enabled": false}` when the caller has no calendar.' }))
   .input(z.object({}))
   .output(webcalOut)
   .query(async ({ ctx }) => {

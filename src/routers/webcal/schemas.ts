@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { WEBCAL_REMINDER_UNITS, type IWebcal } from '../../../schema/index.ts';
+import { WEBCAL_REMINDER_UNITS } from '../../../schema/index.ts';
+import { REMINDER_UNITS_OUT } from '../../operations/webcal/find-webcal.ts';
 import { formBool, formInt, formIntList } from '../../trpc/fields.ts';
 
 const INT32_MAX = 2_147_483_647;
 
-// Sent in upper case: the real web client's reminder menu offers W, D, H and M, and shows an
-// empty choice for anything else. Either case is accepted on the way in.
-const REMINDER_UNITS_OUT = ['W', 'D', 'H', 'M'] as const;
+// Sent in upper case (see REMINDER_UNITS_OUT); either case is accepted on the way in.
 export const reminderOut = z.object({ time: z.number().int(), unit: z.enum(REMINDER_UNITS_OUT) });
 
 /** The caller's calendar settings, or just `{enabled: false}` when they have no calendar. */
@@ -23,23 +22,6 @@ export const webcalOut = z.union([
   }),
 ]);
 export type WebcalOut = z.infer<typeof webcalOut>;
-
-export const DISABLED: WebcalOut = { enabled: false };
-
-export function toWebcal(w: IWebcal, unitExclusions: number[]): WebcalOut {
-  return {
-    id: w.id,
-    guid: w.guid,
-    user_id: w.user.id,
-    include_start_dates: w.includeStartDates,
-    enabled: true,
-    // The key is left out altogether when there is no reminder.
-    ...(w.reminderTime != null && w.reminderUnit != null
-      ? { reminder: { time: w.reminderTime, unit: w.reminderUnit.toUpperCase() as (typeof REMINDER_UNITS_OUT)[number] } }
-      : {}),
-    unit_exclusions: unitExclusions,
-  };
-}
 
 /** w(eeks), d(ays), h(ours), m(inutes); the original's upper-case letters are accepted too. */
 const reminderUnit = z.preprocess((v) => (typeof v === 'string' ? v.trim().toLowerCase() : v), z.enum(WEBCAL_REMINDER_UNITS));

@@ -9,8 +9,7 @@ import type { Em } from '../../../db/orm.ts';
 import { CsvError, decodeCsv, missingHeaders, readCsv, writeCsv, type CsvRow } from '../../../domain/csv.ts';
 import { checkCsv, notOfKindMessage } from '../../../lib/file-kinds.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
-// Still in the units procedures' folder: the units area moves it to src/operations.
-import { unitCalendar } from '../../../routers/units/copy.ts';
+import { unitCalendar } from '../../units/rollover-unit.ts';
 import { TASK_DEFINITION_CSV_COLUMNS, RowError, definitionCsvRow, definitionFromCsvRow, isHeaderRow } from './csv-rows.ts';
 import { findTaskDefinition } from '../../units/task_definitions/find-task-definition.ts';
 import { loadTaskDefinitions } from '../../units/task_definitions/load-task-definitions.ts';

@@ -3,7 +3,7 @@ import { importUsers } from '../../../operations/csv/users/import-users.ts';
 import { uploadedFile } from '../../../trpc/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
-import { readCsv } from '../read-csv.ts';
+import { readCsv } from '../../../operations/csv/read-csv.ts';
 import { importResultOut } from '../units/schemas.ts';
 
 export const upload = systemMutation(z.object({ file: uploadedFile() }), { action: 'upload_csv', refused: 'Not authorised to upload CSV of users' })

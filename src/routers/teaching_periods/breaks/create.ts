@@ -1,20 +1,17 @@
 import { Break, TeachingPeriod } from '../../../../schema/index.ts';
+import { route } from '../../../trpc/route.ts';
 import { findOr404 } from '../../../trpc/lookup.ts';
 import { breakOut, createBreakInput, toBreak } from './schemas.ts';
-import { validateBreak } from './validate.ts';
+import { validateBreak } from '../../../operations/teaching_periods/breaks/validate-break.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
 
 export const createBreak = systemMutation(createBreakInput, { action: 'handle_teaching_period', refused: 'Not authorised to add a break' })
-  .meta({
-    openapi: {
-      method: 'POST',
-      path: '/api/teaching_periods/{teaching_period_id}/breaks',
-      tags: ['Teaching periods'],
-      summary: 'Add a break to a teaching period (Admin)',
+  .meta(
+    route('POST', '/api/teaching_periods/{teaching_period_id}/breaks', 'Teaching periods', 'Add a break to a teaching period (Admin)', {
       description: 'The break must start on or after the period start, end on or before the period end, and not overlap another break.',
-    },
-    rest: { status: 200 },
-  })
+      rest: { status: 200 },
+    }),
+  )
   .output(breakOut)
   .mutation(async ({ ctx, input }) => {
     const period = await findOr404(ctx.em, TeachingPeriod, input.teaching_period_id);

@@ -1,17 +1,11 @@
 import { breakOut, toBreak, updateBreakInput } from './schemas.ts';
-import { findPeriodBreak } from './find.ts';
-import { validateBreak } from './validate.ts';
+import { route } from '../../../trpc/route.ts';
+import { findPeriodBreak } from '../../../operations/teaching_periods/breaks/find-period-break.ts';
+import { validateBreak } from '../../../operations/teaching_periods/breaks/validate-break.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
 
 export const updateBreak = systemMutation(updateBreakInput, { action: 'handle_teaching_period', refused: 'Not authorised to update a break' })
-  .meta({
-    openapi: {
-      method: 'PUT',
-      path: '/api/teaching_periods/{teaching_period_id}/breaks/{id}',
-      tags: ['Teaching periods'],
-      summary: 'Update a break (Admin)',
-    },
-  })
+  .meta(route('PUT', '/api/teaching_periods/{teaching_period_id}/breaks/{id}', 'Teaching periods', 'Update a break (Admin)'))
   .output(breakOut)
   .mutation(async ({ ctx, input }) => {
     const { period, brk } = await findPeriodBreak(ctx.em, input.teaching_period_id, input.id);

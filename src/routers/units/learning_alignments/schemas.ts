@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { formInt, formString, idField, preprocess } from '../../../trpc/fields.ts';
 import { uploadedFile } from '../../../trpc/files.ts';
 
-/** Ratings run 1..5, as the original validates them (it once moved every 0 to 1). */
-export const MIN_RATING = 1;
-export const MAX_RATING = 5;
+import { MAX_RATING, MIN_RATING } from '../../../operations/units/learning_alignments/alignment-row.ts';
+
 export const RATING_MESSAGE = `is not a rating from ${MIN_RATING} to ${MAX_RATING}`;
 
 /** The spec's Learning alignment; `task_id` only on a student's own (project) alignment. */
@@ -16,21 +15,6 @@ export const alignmentOut = z.object({
   task_definition_id: z.number().int(),
   task_id: z.number().int().optional(),
 });
-export type AlignmentOut = z.infer<typeof alignmentOut>;
-
-/** An alignment row as read from the table. */
-export interface AlignmentRow {
-  id: number;
-  description: string | null;
-  rating: number;
-  learning_outcome_id: number;
-  task_definition_id: number;
-  task_id: number | null;
-}
-
-export function toAlignment({ task_id, ...rest }: AlignmentRow): AlignmentOut {
-  return task_id === null ? rest : { ...rest, task_id };
-}
 
 const rating = () => formInt().pipe(z.number().int().min(MIN_RATING, { message: RATING_MESSAGE }).max(MAX_RATING, { message: RATING_MESSAGE }));
 // The web client sends `null` for an id it does not have (a unit alignment's task_id).

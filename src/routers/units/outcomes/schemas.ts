@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { ILearningOutcome } from '../../../../schema/index.ts';
-import type { Em } from '../../../db/orm.ts';
-import { db } from '../../../db/kysely.ts';
+import { MAX_DESCRIPTION } from '../../../operations/units/outcomes/outcome-rows.ts';
 import { formInt, formString, idField, preprocess, requiredString } from '../../../trpc/fields.ts';
 import { uploadedFile } from '../../../trpc/files.ts';
 
@@ -15,38 +13,6 @@ export const outcomeOut = z.object({
 });
 export type OutcomeOut = z.infer<typeof outcomeOut>;
 
-export function toOutcome(o: ILearningOutcome): OutcomeOut {
-  return { id: o.id, ilo_number: o.iloNumber, abbreviation: o.abbreviation, name: o.name, description: o.description };
-}
-
-/** A unit's outcomes in `ilo_number` order: one query, rows already in the wire shape. */
-export function loadOutcomes(em: Em, unitId: number): Promise<OutcomeOut[]> {
-  return db(em)
-    .selectFrom('learning_outcomes')
-    .select(['id', 'ilo_number', 'abbreviation', 'name', 'description'])
-    .where('unit_id', '=', unitId)
-    .orderBy('ilo_number')
-    .orderBy('id')
-    .execute();
-}
-
-/** The outcomes of several units (rollover, listings), grouped by unit id: one query. */
-export async function loadOutcomesByUnit(em: Em, unitIds: readonly number[]): Promise<Map<number, OutcomeOut[]>> {
-  const byUnit = new Map<number, OutcomeOut[]>(unitIds.map((id) => [id, []]));
-  if (unitIds.length === 0) return byUnit;
-  const rows = await db(em)
-    .selectFrom('learning_outcomes')
-    .select(['unit_id', 'id', 'ilo_number', 'abbreviation', 'name', 'description'])
-    .where('unit_id', 'in', [...unitIds])
-    .orderBy('unit_id')
-    .orderBy('ilo_number')
-    .orderBy('id')
-    .execute();
-  for (const { unit_id, ...outcome } of rows) byUnit.get(unit_id)?.push(outcome);
-  return byUnit;
-}
-
-export const MAX_DESCRIPTION = 4095;
 const TOO_LONG = (max: number) => ({ message: `is too long (maximum is ${max} characters)` });
 
 export const outcomeName = () => requiredString().pipe(z.string().max(255, TOO_LONG(255)));

@@ -6,7 +6,7 @@ import type { Em } from '../../../../db/orm.ts';
 import { refId } from '../../../../db/refs.ts';
 import { generatedGroupName, GROUP_HAS_SUBMISSIONS, GROUP_NAME_TAKEN } from '../../../../domain/groups.ts';
 import { badRequest, forbidden, notFound } from '../../../../trpc/errors.ts';
-import { enrolInTutorial } from '../../../../routers/units/tutorials/enrolments/operations.ts';
+import { enrolInTutorial } from '../../tutorials/enrolments/enrol-in-tutorial.ts';
 import { unitIdOfSet } from '../change-group-set.ts';
 import { addMember, anySubmissions, inTutorial, membershipInSet } from '../set-membership.ts';
 

@@ -9,7 +9,7 @@ import type { Em } from '../../../../../db/orm.ts';
 import type { CsvRow } from '../../../../../domain/csv.ts';
 import { badRequest } from '../../../../../trpc/errors.ts';
 import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
-import { createTutorial } from '../../../../../routers/tutorials/operations.ts';
+import { createTutorial } from '../../../../tutorials/change-tutorials.ts';
 import { inSavepoint, plural, summarise, type RowResults } from '../../../../import-rows.ts';
 import { createGroup, tutorialIdOfGroup, updateGroup } from '../change-group.ts';
 import { setCsvFile, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';

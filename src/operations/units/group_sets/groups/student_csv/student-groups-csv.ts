@@ -9,7 +9,7 @@ import type { Em } from '../../../../../db/orm.ts';
 import type { CsvRow } from '../../../../../domain/csv.ts';
 import { forbidden } from '../../../../../trpc/errors.ts';
 import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
-import { enrolInTutorial } from '../../../../../routers/units/tutorials/enrolments/operations.ts';
+import { enrolInTutorial } from '../../../tutorials/enrolments/enrol-in-tutorial.ts';
 import { inSavepoint, plural, summarise, type RowResults } from '../../../../import-rows.ts';
 import { inTutorial } from '../../set-membership.ts';
 import { setCsvFile, uploadedRows, type CsvUploadOut } from '../group-csv-files.ts';

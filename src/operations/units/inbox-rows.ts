@@ -1,0 +1,83 @@
+// The rows of a tutor's inbox and feedback list (spec §2 "Task (inbox and feedback lists)", plus
+// the due date, extensions and portfolio flag the web client reads): one query, whatever the
+// number of tasks and comments.
+import { sql } from 'kysely';
+import type { TaskStatus } from '../../../schema/enums.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { commentCountsJoin, dueDaySql, isoInstant, similarityFlag, unitTaskTutorialJoin } from '../../db/task-list.ts';
+
+/** A row of the inbox and feedback lists (the output schema `inboxTaskOut` describes each field). */
+export interface InboxTaskOut {
+  id: number;
+  project_id: number;
+  task_definition_id: number;
+  tutorial_id: number | null;
+  status: string;
+  completion_date: string | null;
+  submission_date: string | null;
+  times_assessed: number;
+  grade: number | null;
+  quality_pts: number;
+  num_new_comments: number;
+  similarity_flag: boolean;
+  pinned: number;
+  has_extensions: number;
+  due_date: string;
+  extensions: number;
+  include_in_portfolio: boolean;
+}
+
+/** Statuses that wait on the student after feedback (the feedback list). */
+const AWAITING_STUDENT: TaskStatus[] = ['discuss', 'redo', 'demonstrate', 'fix_and_resubmit'];
+/** Statuses that wait on staff (always in the inbox). */
+const AWAITING_STAFF: TaskStatus[] = ['ready_for_feedback', 'need_help'];
+
+/**
+ * `inbox`: tasks waiting on staff, pinned by the viewer, or with comments the viewer has not read;
+ * pinned first, then the longest waiting (submission, then latest comment; never first), then by
+ * definition. `feedback`: tasks in a status that waits on the student, by definition. Tasks of
+ * enrolled students only, whatever their tutorial (the web client filters by tutorial).
+ *
+ * PostgreSQL builds the answer's JSON itself, in order, as one value: the whole unit's list
+ * (9,000 tasks at 300 students) then costs this process one string to parse instead of a row of
+ * eighteen fields per task to parse, shape and date-convert, which under a flood of inbox
+ * requests was most of its time (docs/operating/database-load.md).
+ */
+export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 'inbox' | 'feedback'): Promise<InboxTaskOut[]> {
+  const filter = list === 'inbox' ? sql`where x.status in (${sql.join(AWAITING_STAFF)}) or x.pinned = 1 or x.num_new_comments > 0` : sql``;
+  const order =
+    list === 'inbox'
+      ? sql`order by x.pinned desc, x.submission_date asc nulls last, x.last_comment_at asc nulls last, x.task_definition_id, x.id`
+      : sql`order by x.task_definition_id, x.id`;
+  const only = list === 'feedback' ? sql`and t.status in (${sql.join(AWAITING_STUDENT)})` : sql``;
+  // The keys in inboxTaskOut's order; dates as the days and ISO instants the schema describes.
+  const { rows } = await sql<{ tasks: string }>`
+    select coalesce(json_agg(json_build_object(
+             'id', x.id, 'project_id', x.project_id, 'task_definition_id', x.task_definition_id, 'tutorial_id', x.tutorial_id,
+             'status', x.status, 'completion_date', to_char(x.completion_date, 'YYYY-MM-DD'),
+             'submission_date', ${isoInstant(sql`x.submission_date`)},
+             'times_assessed', x.times_assessed, 'grade', x.grade, 'quality_pts', x.quality_pts,
+             'num_new_comments', x.num_new_comments, 'similarity_flag', x.similarity_flag, 'pinned', x.pinned,
+             'has_extensions', x.has_extensions,
+             'due_date', to_char(${dueDaySql(sql`x.target_date`, sql`x.deadline`, sql`x.extensions`)}, 'YYYY-MM-DD'),
+             'extensions', x.extensions, 'include_in_portfolio', x.include_in_portfolio
+           ) ${order}), '[]')::text as tasks
+    from (
+      select t.id, t.project_id, t.task_definition_id, te.tutorial_id, t.status, t.completion_date, t.submission_date,
+             t.times_assessed, t.grade, t.quality_pts, coalesce(cm.num_new, 0) as num_new_comments,
+             ${similarityFlag} as similarity_flag,
+             (exists (select 1 from task_pins pin where pin.task_id = t.id and pin.user_id = ${viewerId}))::int as pinned,
+             coalesce(cm.pending, 0) as has_extensions, t.extensions, t.include_in_portfolio,
+             d.target_date, coalesce(d.due_date, u.end_date) as deadline, cm.last_comment_at
+      from tasks t
+      join projects p on p.id = t.project_id
+      join units u on u.id = p.unit_id
+      join task_definitions d on d.id = t.task_definition_id
+      ${unitTaskTutorialJoin(unitId)}
+      ${commentCountsJoin(unitId, viewerId)}
+      where p.unit_id = ${unitId} and p.enrolled ${only}
+    ) x
+    ${filter}`.execute(db(em));
+  return JSON.parse(rows[0]!.tasks) as InboxTaskOut[];
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { route } from '../../../trpc/route.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
+import { inboxRows } from '../../../operations/units/inbox-rows.ts';
+import { inboxTaskOut, unitIdInput } from './schemas.ts';
+
+export const taskInbox = unitQuery(unitIdInput, { action: 'provide_feedback', refused: 'Not authorised to provide feedback for this unit', field: 'id' })
+  .meta(
+    route('GET', '/api/units/{id}/tasks/inbox', 'Units', "A tutor's task inbox", {
+      description:
+        "Tutor or Convenor of the unit. Enrolled students' tasks waiting on staff, pinned by the caller, or with comments the caller has " +
+        'not read, pinned and longest waiting first. See docs/api/units.md.',
+    }),
+  )
+  .output(z.array(inboxTaskOut))
+  .query(({ ctx }) => inboxRows(ctx.em, ctx.unit.id, ctx.user.id, 'inbox'));
