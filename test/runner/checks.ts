@@ -3,19 +3,15 @@
 import { spawn } from 'node:child_process';
 import { delimiter, join } from 'node:path';
 
-const DEPS_ON = process.env.CHECK_DEPS === '1';
-
 export const checks: { name: string; command: string[] }[] = [
   { name: 'type-check', command: ['tsc', '--noEmit', '-p', '.'] },
   { name: 'lint and format', command: ['biome', 'check', '.'] },
-  // The layer rules (.dependency-cruiser.cjs, `npm run deps`). Pending: main still breaks them in
-  // ~70 places that issue 15's operations layer removes; until then the check runs only with
-  // CHECK_DEPS=1. Once they are gone, drop the condition so that every `npm test` runs it.
-  ...(DEPS_ON ? [{ name: 'layer rules', command: ['npm', 'run', '--silent', 'deps'] }] : []),
+  // The layer rules of docs/architecture.md (.dependency-cruiser.cjs, `npm run deps`).
+  { name: 'layer rules', command: ['npm', 'run', '--silent', 'deps'] },
 ];
 
 /** Checks wired but not yet run by default, named in the run's summary so that nobody forgets them. */
-export const pendingChecks = DEPS_ON ? [] : ['layer rules (npm run deps; CHECK_DEPS=1 runs it)'];
+export const pendingChecks: string[] = [];
 
 export interface CheckResult {
   name: string;

@@ -4,7 +4,7 @@ import { optionalAuthProcedure } from '../../trpc/core.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { toBreak } from './breaks/schemas.ts';
 import { teachingPeriodDetailOut, teachingPeriodIdInput, toTeachingPeriod } from './schemas.ts';
-import { unitSummaries } from './units.ts';
+import { unitSummaries } from '../../operations/teaching_periods/unit-summaries.ts';
 
 export const getTeachingPeriod = optionalAuthProcedure
   .meta(

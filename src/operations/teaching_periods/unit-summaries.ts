@@ -2,13 +2,13 @@ import { Unit } from '../../../schema/index.ts';
 import { rolesInUnits } from '../../policy/index.ts';
 import type { Caller } from '../../lib/sessions.ts';
 import type { Em } from '../../db/orm.ts';
-import type { UnitSummaryOut } from './schemas.ts';
 
 /**
  * The units of a teaching period as summaries, with the caller's role in each (null without a
- * caller). Two queries at most, however many units there are.
+ * caller). Two queries at most, however many units there are. The period's output schema checks
+ * the shape.
  */
-export async function unitSummaries(em: Em, teachingPeriodId: number, user: Caller | null): Promise<UnitSummaryOut[]> {
+export async function unitSummaries(em: Em, teachingPeriodId: number, user: Caller | null) {
   const units = await em.find(
     Unit,
     { teachingPeriod: teachingPeriodId },
