@@ -10,7 +10,10 @@ export type TaskActor = TaskRole;
 
 export type TriggerCheck = { ok: true } | { ok: false; reason: 'no_role' | 'restricted' | 'closed' | 'staff_only' };
 
-/** Whether this actor may move the task from its status to `target`: staff (who `assess`) any way; others only their own statuses, and not out of a closed or restricted one. */
+/**
+ * Whether this actor may move the task from its status to `target`: staff (who `assess`) any way;
+ * others only their own statuses, and not out of a closed or restricted one.
+ */
 export function mayTrigger(actor: TaskActor | null, current: TaskStatus, target: TaskStatus, terms: Pick<TaskTerms, 'restrictStatusUpdates'>): TriggerCheck {
   if (actor === null) return { ok: false, reason: 'no_role' };
   const assesses = canInTask(actor, 'assess');
