@@ -1,7 +1,7 @@
 import { route } from '../../trpc/route.ts';
 import { canInTask, roleInUnit } from '../../policy/index.ts';
 import { projectQuery } from '../../trpc/scopes/index.ts';
-import { loadProjectDetail } from './detail.ts';
+import { loadProjectDetail } from '../../operations/projects/load-project-detail.ts';
 import { projectDetailOut, projectIdInput } from './schemas.ts';
 
 export const getProject = projectQuery(projectIdInput, { action: 'get', refused: (id) => `Couldn't find Project with id=${id}` })

@@ -3,42 +3,9 @@ import { UNIT_STAFF_ROLES } from '../../../schema/enums.ts';
 import type { IUser } from '../../../schema/index.ts';
 import { formBool, formInt, idField, requiredString } from '../../trpc/fields.ts';
 
-export const unitBriefOut = z.object({
-  code: z.string(),
-  id: z.number().int(),
-  name: z.string(),
-  my_role: z.string(),
-  teaching_period_id: z.number().int().optional(),
-  start_date: z.string(),
-  end_date: z.string(),
-  active: z.boolean(),
-});
-export type UnitBriefOut = z.infer<typeof unitBriefOut>;
+import { unitBriefOut } from '../../operations/unit_roles/unit-brief.ts';
 
-/** The unit columns the brief is built from, as one query returns them. */
-export interface UnitBriefRow {
-  id: number;
-  code: string;
-  name: string;
-  start_date: string;
-  end_date: string;
-  active: boolean;
-  teaching_period_id: number | null;
-}
-
-export function toUnitBrief(unit: UnitBriefRow, myRole: string): UnitBriefOut {
-  const out: UnitBriefOut = {
-    code: unit.code,
-    id: unit.id,
-    name: unit.name,
-    my_role: myRole,
-    start_date: unit.start_date,
-    end_date: unit.end_date,
-    active: unit.active,
-  };
-  if (unit.teaching_period_id !== null) out.teaching_period_id = unit.teaching_period_id;
-  return out;
-}
+export { toUnitBrief, unitBriefOut, type UnitBriefOut, type UnitBriefRow } from '../../operations/unit_roles/unit-brief.ts';
 
 export const unitRoleUserOut = z.object({
   id: z.number().int(),
