@@ -5,7 +5,7 @@ import { timestampLines } from '../../../../domain/submission-files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from '../submission/download.ts';
 import { countFilesEntries, filesEntries, sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
-import { taskOnlyInput } from '../submission/schemas.ts';
+import { taskOnlyInput } from './schemas.ts';
 
 export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
   .meta(
