@@ -10,6 +10,8 @@ import { loadProjectTasks, projectTaskOut } from './load-project-tasks.ts';
 import { portfolioParts } from '../submission/project/portfolio/portfolio-parts.ts';
 import { toUnitBrief, unitBriefOut } from '../unit_roles/unit-brief.ts';
 import { portfolioAvailable } from '../../domain/portfolio.ts';
+import { canInTask, roleInUnit, type ProjectRole } from '../../policy/index.ts';
+import type { SystemRole } from '../../../schema/enums.ts';
 
 export const groupOut = z.object({
   id: z.number().int(),
@@ -51,16 +53,17 @@ export const projectDetailOut = z.object({
 export type ProjectDetailOut = z.infer<typeof projectDetailOut>;
 
 export interface DetailViewer {
-  userId: number;
-  /** The viewer's role in the project's unit, shown as `unit.my_role`. */
-  unitRole: string;
-  /** May the viewer see similarity flags (staff)? */
-  seesSimilarity: boolean;
+  user: { id: number; systemRole: SystemRole };
+  /** The viewer's role in the project (student, or the unit's staff). */
+  projectRole: ProjectRole;
 }
 
+/** The dashboard as the viewer sees it: `unit.my_role` is their role in the unit, similarity flags for staff only. */
 export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, viewer: DetailViewer): Promise<ProjectDetailOut> {
   const k = db(em);
-  const tasks = await loadProjectTasks(em, { projectId: project.id }, { userId: viewer.userId, seesSimilarity: viewer.seesSimilarity });
+  const unitRole = (await roleInUnit(em, viewer.user, unit.id)) ?? viewer.projectRole;
+  const seesSimilarity = canInTask(viewer.projectRole, 'view_plagiarism', unit);
+  const tasks = await loadProjectTasks(em, { projectId: project.id }, { userId: viewer.user.id, seesSimilarity });
   const enrolments = await k
     .selectFrom('tutorial_enrolments')
     .select(['project_id', 'tutorial_id'])
@@ -104,7 +107,7 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
         active: unit.active,
         teaching_period_id: refIdOrNull(unit.teachingPeriod),
       },
-      viewer.unitRole,
+      unitRole,
     ),
     unit_id: unit.id,
     target_grade: project.targetGrade,
