@@ -2,6 +2,17 @@
 // query over any number of tasks: the task's tutorial, and the per-task flags and counts. Each
 // fragment expects the query to name the task `t`, its project `p` and its definition `d`.
 import { sql, type RawBuilder } from 'kysely';
+import { db } from './kysely.ts';
+import type { Em } from './orm.ts';
+
+/** Students' tasks with their project `p`, unit `u` and definition `d`: where such a query starts. */
+export function tasksWithUnit(em: Em) {
+  return db(em)
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .innerJoin('units as u', 'u.id', 'p.unit_id')
+    .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id');
+}
 
 /**
  * `left join lateral (...) <alias> on true`, giving `<alias>.tutorial_id` and

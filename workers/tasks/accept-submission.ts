@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { db, timestamp } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
+import { tasksWithUnit } from '../../src/db/task-list.ts';
 import type { SubmittedFile } from '../../src/pdf/submission.ts';
 import type { CoverInfo } from '../../src/pdf/cover.ts';
 import { readWhole, textReadLimits } from '../../src/pdf/limits.ts';
@@ -229,12 +230,8 @@ async function recordFailure(em: Em, services: WorkerServices, taskId: number, s
 /** What the cover shows (beyond-spec.md §8.2 items 1-5). */
 async function coverInfo(em: Em, services: WorkerServices, taskId: number, submittedById: number | null, submittedAt: Date): Promise<CoverInfo> {
   const k = db(em);
-  const row = await k
-    .selectFrom('tasks as t')
-    .innerJoin('projects as p', 'p.id', 't.project_id')
+  const row = await tasksWithUnit(em)
     .innerJoin('users as student', 'student.id', 'p.user_id')
-    .innerJoin('units as u', 'u.id', 'p.unit_id')
-    .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id')
     .select([
       't.project_id',
       't.task_definition_id',

@@ -1,9 +1,9 @@
 // A student's tasks as the project page and the answers of task changes show them (reference
 // §3.3 "tasks", spec §2 "Task (after update)"): one query for any number of tasks.
 import { z } from 'zod';
-import { db, timestamp } from '../../db/kysely.ts';
+import { timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { similarityFlag, unreadComments } from '../../db/task-list.ts';
+import { similarityFlag, tasksWithUnit, unreadComments } from '../../db/task-list.ts';
 import { dueDay } from '../../domain/task-rules.ts';
 
 /** A task as the project page lists it (and as the task after an update starts). */
@@ -42,11 +42,7 @@ export async function loadProjectTasks(
   viewer: { userId: number; seesSimilarity: boolean },
 ): Promise<ProjectTaskRow[]> {
   if ('taskIds' in which && which.taskIds.length === 0) return [];
-  const rows = await db(em)
-    .selectFrom('tasks as t')
-    .innerJoin('projects as p', 'p.id', 't.project_id')
-    .innerJoin('units as u', 'u.id', 'p.unit_id')
-    .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id')
+  const rows = await tasksWithUnit(em)
     .select([
       't.id',
       't.project_id',

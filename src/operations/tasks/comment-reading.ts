@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { CommentKind } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
+import { notFound } from '../../trpc/errors.ts';
 import { markRead } from './comments.ts';
 import { staffOf, tutorFor } from './people.ts';
 
@@ -90,4 +91,18 @@ export async function readComments(em: Em, readerId: number, unitId: number, com
 /** Mark unread: the reader's receipt goes, and nobody else's. */
 export async function unreadComment(em: Em, readerId: number, commentId: number): Promise<void> {
   await db(em).deleteFrom('comment_read_receipts').where('comment_id', '=', commentId).where('user_id', '=', readerId).execute();
+}
+
+/** A comment of this task (or of its group submission); 404 for any other id, or when there is no task yet. */
+export async function findTaskComment(em: Em, taskId: number | null, commentId: number): Promise<ListedComment> {
+  const found = taskId === null ? undefined : (await commentsOfTask(em, taskId)).find((c) => c.id === commentId);
+  if (!found) throw notFound('Unable to find requested Comment');
+  return found;
+}
+
+/** A discussion comment of this task; 404 for any other comment. */
+export async function findDiscussion(em: Em, taskId: number | null, commentId: number): Promise<ListedComment> {
+  const comment = await findTaskComment(em, taskId, commentId);
+  if (comment.kind !== 'discussion') throw notFound('Unable to find requested Discussion comment');
+  return comment;
 }

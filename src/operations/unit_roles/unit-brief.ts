@@ -1,17 +1,20 @@
-// The unit as a role or enrolment names it (`unit` of GET /api/unit_roles and /api/projects), and
-// the user of a unit role: built from the columns one query returns.
+// The brief of a unit that lists of enrolments and of staff roles show (`unit` of GET
+// /api/unit_roles and /api/projects): which unit, and the caller's role in it; and the user of a
+// unit role. Built from the columns one query returns.
+import { z } from 'zod';
 import type { IUser } from '../../../schema/index.ts';
 
-export interface UnitBriefOut {
-  code: string;
-  id: number;
-  name: string;
-  my_role: string;
-  teaching_period_id?: number;
-  start_date: string;
-  end_date: string;
-  active: boolean;
-}
+export const unitBriefOut = z.object({
+  code: z.string(),
+  id: z.number().int(),
+  name: z.string(),
+  my_role: z.string(),
+  teaching_period_id: z.number().int().optional(),
+  start_date: z.string(),
+  end_date: z.string(),
+  active: z.boolean(),
+});
+export type UnitBriefOut = z.infer<typeof unitBriefOut>;
 
 /** The unit columns the brief is built from, as one query returns them. */
 export interface UnitBriefRow {

@@ -1,7 +1,6 @@
 import { route } from '../../trpc/route.ts';
-import { canInTask, roleInUnit } from '../../policy/index.ts';
 import { projectQuery } from '../../trpc/scopes/index.ts';
-import { loadProjectDetail } from './detail.ts';
+import { loadProjectDetail } from '../../operations/projects/load-project-detail.ts';
 import { projectDetailOut, projectIdInput } from './schemas.ts';
 
 export const getProject = projectQuery(projectIdInput, { action: 'get', refused: (id) => `Couldn't find Project with id=${id}` })
@@ -20,11 +19,4 @@ export const getProject = projectQuery(projectIdInput, { action: 'get', refused:
     ),
   )
   .output(projectDetailOut)
-  .query(async ({ ctx }) => {
-    const unitRole = await roleInUnit(ctx.em, ctx.user, ctx.unit.id);
-    return loadProjectDetail(ctx.em, ctx.project, ctx.unit, {
-      userId: ctx.user.id,
-      unitRole: unitRole ?? ctx.projectRole,
-      seesSimilarity: canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit),
-    });
-  });
+  .query(({ ctx }) => loadProjectDetail(ctx.em, ctx.project, ctx.unit, { user: ctx.user, projectRole: ctx.projectRole }));

@@ -1,18 +1,8 @@
 import { z } from 'zod';
 import { formBool, formInt, formString, idField, requiredString } from '../../trpc/fields.ts';
 import { projectTaskOut, type ProjectTaskOut } from '../../operations/projects/load-project-tasks.ts';
-import { unitBriefOut } from '../unit_roles/schemas.ts';
 
-/** A project as its student sees it in their list of enrolments. */
-export const projectListedOut = z.object({
-  id: z.number().int(),
-  campus_id: z.number().int().nullable(),
-  user_id: z.number().int(),
-  unit: unitBriefOut,
-  target_grade: z.number().int(),
-  portfolio_available: z.boolean(),
-});
-export type ProjectListedOut = z.infer<typeof projectListedOut>;
+export { projectListedOut, type ProjectListedOut } from '../../operations/projects/list-projects.ts';
 
 export const listProjectsInput = z.object({
   include_inactive: formBool().optional(),
@@ -34,44 +24,7 @@ export const projectIdInput = z.object({ id: idField() });
 
 export { projectTaskOut, type ProjectTaskOut };
 
-export const groupOut = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  tutorial_id: z.number().int(),
-  group_set_id: z.number().int(),
-  student_count: z.number().int(),
-  capacity_adjustment: z.number().int(),
-  locked: z.boolean(),
-});
-
-/** A project as its student (or their tutor) opens it: the student's dashboard. */
-export const projectDetailOut = z.object({
-  id: z.number().int(),
-  campus_id: z.number().int().nullable(),
-  user_id: z.number().int(),
-  unit: unitBriefOut,
-  unit_id: z.number().int(),
-  target_grade: z.number().int(),
-  submitted_grade: z.number().int().nullable(),
-  portfolio_files: z.array(z.object({ kind: z.string(), name: z.string(), idx: z.number().int() })),
-  compile_portfolio: z.boolean(),
-  portfolio_available: z.boolean(),
-  uses_draft_learning_summary: z.boolean(),
-  tasks: z.array(projectTaskOut),
-  tutorial_enrolments: z.array(z.object({ project_id: z.number().int(), tutorial_id: z.number().int() })),
-  groups: z.array(groupOut),
-  task_outcome_alignments: z.array(
-    z.object({
-      id: z.number().int(),
-      description: z.string().nullable(),
-      rating: z.number().int(),
-      learning_outcome_id: z.number().int(),
-      task_definition_id: z.number().int(),
-      task_id: z.number().int(),
-    }),
-  ),
-});
-export type ProjectDetailOut = z.infer<typeof projectDetailOut>;
+export { groupOut, projectDetailOut, type ProjectDetailOut } from '../../operations/projects/load-project-detail.ts';
 
 // ---- PUT /api/projects/{id} ------------------------------------------------------------------
 

@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { UNIT_STAFF_ROLES } from '../../../schema/enums.ts';
 // The pure builders live with the operations; projects' lists use them through this file.
-export { toUnitBrief, toUnitRoleUser, type UnitBriefRow } from '../../operations/unit_roles/unit-brief.ts';
+export { toUnitBrief, toUnitRoleUser, unitBriefOut, type UnitBriefOut, type UnitBriefRow } from '../../operations/unit_roles/unit-brief.ts';
 import { formBool, formInt, idField, requiredString } from '../../trpc/fields.ts';
 
-export const unitBriefOut = z.object({
-  code: z.string(),
-  id: z.number().int(),
-  name: z.string(),
-  my_role: z.string(),
-  teaching_period_id: z.number().int().optional(),
-  start_date: z.string(),
-  end_date: z.string(),
-  active: z.boolean(),
-});
-export type UnitBriefOut = z.infer<typeof unitBriefOut>;
+import { unitBriefOut } from '../../operations/unit_roles/unit-brief.ts';
 
 export const unitRoleUserOut = z.object({
   id: z.number().int(),

@@ -4,10 +4,9 @@
 // the task table must allow the author's or the other's action (403). The comment goes in
 // `ctx.comment`.
 import type { z } from 'zod';
-import type { Em } from '../../db/orm.ts';
 import { canInTask, type TaskAction } from '../../policy/index.ts';
-import { commentsOfTask, type ListedComment } from '../../operations/tasks/comment-reading.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { findDiscussion, findTaskComment } from '../../operations/tasks/comment-reading.ts';
+import { forbidden } from '../errors.ts';
 import { CHANGE, idIn, READ, type Base } from './shared.ts';
 import { scopeToTask, type TaskScope } from './task.ts';
 
@@ -18,20 +17,6 @@ export interface CommentScope extends TaskScope {
   discussion?: boolean;
   /** The task action the caller needs on the comment: `own` on one they wrote, `other` on anyone else's. */
   byAuthor?: { own: TaskAction; other: TaskAction; refused: string };
-}
-
-/** A comment of this task (or of its group submission); 404 for any other id, or when there is no task yet. */
-export async function findTaskComment(em: Em, taskId: number | null, commentId: number): Promise<ListedComment> {
-  const found = taskId === null ? undefined : (await commentsOfTask(em, taskId)).find((c) => c.id === commentId);
-  if (!found) throw notFound('Unable to find requested Comment');
-  return found;
-}
-
-/** A discussion comment of this task; 404 for any other comment. */
-export async function findDiscussion(em: Em, taskId: number | null, commentId: number): Promise<ListedComment> {
-  const comment = await findTaskComment(em, taskId, commentId);
-  if (comment.kind !== 'discussion') throw notFound('Unable to find requested Discussion comment');
-  return comment;
 }
 
 function scopeToComment<S extends z.ZodType>(base: Base, input: S, scope: CommentScope) {

@@ -3,7 +3,7 @@
 // through src/policy, refuses with 403 and the operation's message unless the policy table of its
 // scope allows the action, and puts the record and the role in the context. The `…Mutation`
 // builders do all of it inside the change's one transaction. docs/authorisation.md describes them.
-export { commentMutation, commentQuery, findDiscussion, findTaskComment, type CommentScope } from './comment.ts';
+export { commentMutation, commentQuery, type CommentScope } from './comment.ts';
 export { groupMutation, groupQuery, type GroupScope, type MemberProject } from './group.ts';
 export {
   findGroup,

@@ -7,6 +7,8 @@ import { gradeRequired, parseGrade, qualityPtsError } from '../../../domain/task
 import { PASSING, statusForTrigger } from '../../../domain/task-status.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
 import { changeTask, type ChangeRequest, type ChangeResult } from '../../tasks/change-task.ts';
+import { ensureTask } from '../../tasks/tasks.ts';
+import { loadUpdatedTask, type UpdatedTaskOut } from './load-updated-task.ts';
 import { canInTask, type ProjectRole } from '../../../policy/index.ts';
 
 export interface TaskChangeFields {
@@ -72,4 +74,18 @@ export async function applyTaskChange(em: Em, taskId: number, request: ChangeReq
   if (result.applied) return result;
   if (definition.restrictStatusUpdates) throw forbidden('This task can only be updated by your tutor.');
   return changeTask(em, taskId, { ...request, change: undefined }, now);
+}
+
+/** PUT .../task_def_id/{task_definition_id}: the change the caller asks for, applied; answers the task after it. */
+export async function updateTask(
+  em: Em,
+  on: { taskId: number | null; projectId: number; definition: ChangeTerms & { id: number } },
+  by: { userId: number; role: ProjectRole; seesSimilarity: boolean },
+  fields: TaskChangeFields,
+  now: Date,
+): Promise<UpdatedTaskOut> {
+  const taskId = on.taskId ?? (await ensureTask(em, on.projectId, on.definition.id, now));
+  const request = taskChangeRequest(on.definition, fields, { userId: by.userId, role: by.role }, taskId);
+  const result = await applyTaskChange(em, taskId, request, on.definition, now);
+  return loadUpdatedTask(em, taskId, by.userId, result.taskIds, by.seesSimilarity);
 }

@@ -1,11 +1,8 @@
 import { route } from '../../../trpc/route.ts';
 import { canInTask } from '../../../policy/index.ts';
 import { taskMutation } from '../../../trpc/scopes/index.ts';
-import { ensureTask } from '../../../operations/tasks/tasks.ts';
-import { applyTaskChange, taskChangeRequest } from '../../../operations/projects/task_def_id/apply-task-change.ts';
-import { updateTaskInput } from './schemas.ts';
-import { loadUpdatedTask } from '../../../operations/projects/task_def_id/load-updated-task.ts';
-import { updatedTaskOut } from './schemas.ts';
+import { updateTask as update } from '../../../operations/projects/task_def_id/apply-task-change.ts';
+import { updatedTaskOut, updateTaskInput } from './schemas.ts';
 
 export const updateTask = taskMutation(updateTaskInput, { project: 'make_submission', refused: (id) => `Couldn't find Task with id=${id}` })
   .meta(
@@ -20,11 +17,12 @@ export const updateTask = taskMutation(updateTaskInput, { project: 'make_submiss
     ),
   )
   .output(updatedTaskOut)
-  .mutation(async ({ ctx, input }) => {
-    const { definition } = ctx;
-    const now = ctx.clock.now();
-    const taskId = ctx.taskId ?? (await ensureTask(ctx.em, ctx.project.id, definition.id, now));
-    const request = taskChangeRequest(definition, input, { userId: ctx.user.id, role: ctx.projectRole }, taskId);
-    const result = await applyTaskChange(ctx.em, taskId, request, definition, now);
-    return loadUpdatedTask(ctx.em, taskId, ctx.user.id, result.taskIds, canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit));
-  });
+  .mutation(({ ctx, input }) =>
+    update(
+      ctx.em,
+      { taskId: ctx.taskId, projectId: ctx.project.id, definition: ctx.definition },
+      { userId: ctx.user.id, role: ctx.projectRole, seesSimilarity: canInTask(ctx.projectRole, 'view_plagiarism', ctx.unit) },
+      input,
+      ctx.clock.now(),
+    ),
+  );

@@ -1,15 +1,10 @@
-// POST /api/submission/assess: the marking package back (src/routers/submission/assess/apply-marks.ts).
+// POST /api/submission/assess: the marking package back (src/operations/submission/assess/apply-marks.ts).
 import { route } from '../../../trpc/route.ts';
-import { join } from 'node:path';
 import { unitMutation } from '../../../trpc/scopes/index.ts';
-import { queueFeedbackMails } from '../../../mail/queue.ts';
-import { applyMarks } from '../../../operations/submission/assess/apply-marks.ts';
-import { markerFor } from '../../../operations/submission/assess/marker-for.ts';
+import { UPLOAD_REFUSED, uploadMarks as upload } from '../../../operations/submission/assess/upload-marks.ts';
 import { assessUploadInput, assessUploadOut } from './schemas.ts';
 
-const REFUSED = 'Not authorised to batch upload marks';
-
-export const uploadMarks = unitMutation(assessUploadInput, { action: 'provide_feedback', refused: REFUSED })
+export const uploadMarks = unitMutation(assessUploadInput, { action: 'provide_feedback', refused: UPLOAD_REFUSED })
   .meta(
     route(
       'POST',
@@ -26,23 +21,13 @@ export const uploadMarks = unitMutation(assessUploadInput, { action: 'provide_fe
     ),
   )
   .output(assessUploadOut)
-  .mutation(async ({ ctx, input }) => {
-    await markerFor(ctx.em, ctx.unit.id, { id: ctx.user.id, unitRole: ctx.unitRole }, input.user_id, REFUSED);
-    // As in the original, batch marking is the one kind of marking that e-mails students.
-    const feedback = new Set<number>();
-    const result = await applyMarks(
-      {
-        em: ctx.em,
-        storage: ctx.storage,
-        unitId: ctx.unit.id,
-        markerId: ctx.user.id,
-        now: ctx.clock.now(),
-        workDir: join(ctx.config.dataDir, 'incoming'),
-        maxEntryBytes: ctx.config.maxUploadBytes,
-        feedback,
-      },
+  .mutation(({ ctx, input }) =>
+    upload(
+      ctx.em,
+      { storage: ctx.storage, jobs: ctx.jobs, config: ctx.config, now: ctx.clock.now() },
+      ctx.unit.id,
+      { id: ctx.user.id, unitRole: ctx.unitRole },
+      input.user_id,
       input.file.path,
-    );
-    await queueFeedbackMails(ctx.em, ctx.jobs, { taskIds: feedback, markerId: ctx.user.id });
-    return result;
-  });
+    ),
+  );

@@ -12,6 +12,8 @@ import { markRead } from '../../../tasks/comments.ts';
 import { staffOf, tutorFor } from '../../../tasks/people.ts';
 import { loadTasks } from '../../../tasks/tasks.ts';
 import { ROLE } from '../../../../policy/index.ts';
+import { forbidden, notFound } from '../../../../trpc/errors.ts';
+import { serializeComment, type CommentOut } from '../comments/serialize-comments.ts';
 
 export interface ExtensionRequestRow {
   id: number;
@@ -75,4 +77,22 @@ export async function assessExtensionRequest(
     [...readers].map((user_id) => ({ comment_id: request.id, user_id })),
     now,
   );
+}
+
+const UNKNOWN_REQUEST = 'Unable to find requested Extension comment';
+
+/** PUT .../assess_extension/{task_comment_id}: staff grant or refuse an open request; answers the request. */
+export async function assessExtension(
+  em: Em,
+  taskId: number | null,
+  commentId: number,
+  by: { userId: number; granted: boolean },
+  now: Date,
+): Promise<CommentOut> {
+  if (taskId === null) throw notFound(UNKNOWN_REQUEST);
+  const request = await findExtensionRequest(em, taskId, commentId);
+  if (!request) throw notFound(UNKNOWN_REQUEST);
+  if (request.assessed) throw forbidden('Extension has already been assessed');
+  await assessExtensionRequest(em, request, by.userId, by.granted, false, now);
+  return serializeComment(em, request.id, by.userId);
 }

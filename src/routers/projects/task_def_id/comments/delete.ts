@@ -1,7 +1,7 @@
 import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
-import { db } from '../../../../db/kysely.ts';
 import { commentMutation } from '../../../../trpc/scopes/index.ts';
+import { deleteComment as remove } from '../../../../operations/projects/task_def_id/comments/delete-comment.ts';
 import { commentInput } from './schemas.ts';
 
 export const deleteComment = commentMutation(commentInput, {
@@ -20,10 +20,4 @@ export const deleteComment = commentMutation(commentInput, {
     }),
   )
   .output(z.literal(true))
-  .mutation(async ({ ctx }) => {
-    const { comment } = ctx;
-    await db(ctx.em).deleteFrom('task_comments').where('id', '=', comment.id).execute();
-    const path = comment.attachmentPath;
-    if (path) ctx.afterCommit(() => void ctx.storage.delete(path).catch(() => undefined));
-    return true as const;
-  });
+  .mutation(({ ctx }) => remove(ctx.em, { storage: ctx.storage, afterCommit: ctx.afterCommit }, ctx.comment));

@@ -1,8 +1,7 @@
 import { route } from '../../../../trpc/route.ts';
-import { ATTACHMENT_KINDS } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
-import { fileResult, type FileResult } from '../../../../trpc/files.ts';
-import { notFound } from '../../../../trpc/errors.ts';
+import { fileResult } from '../../../../trpc/files.ts';
 import { commentQuery } from '../../../../trpc/scopes/index.ts';
+import { commentAttachment } from '../../../../operations/projects/task_def_id/comments/comment-attachment.ts';
 import { commentAttachmentInput } from './schemas.ts';
 
 export const downloadCommentAttachment = commentQuery(commentAttachmentInput, {
@@ -19,18 +18,4 @@ export const downloadCommentAttachment = commentQuery(commentAttachmentInput, {
     }),
   )
   .output(fileResult())
-  .query(async ({ ctx, input }): Promise<FileResult> => {
-    const { comment } = ctx;
-    if (!ATTACHMENT_KINDS.has(comment.kind) || !comment.attachmentPath) throw notFound('No attachment for this comment.');
-    const file = await ctx.storage.open(comment.attachmentPath);
-    if (!file) throw notFound('File missing');
-    const ext = /(\.[a-z0-9]+)$/.exec(comment.attachmentPath)?.[1] ?? '';
-    return {
-      filename: `comment-${comment.id}${ext}`,
-      contentType: comment.attachmentContentType ?? 'application/octet-stream',
-      data: file.stream,
-      size: file.size,
-      asAttachment: input.as_attachment,
-      ranges: true,
-    };
-  });
+  .query(({ ctx, input }) => commentAttachment(ctx.storage, ctx.comment, input.as_attachment));

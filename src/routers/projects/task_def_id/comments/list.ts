@@ -1,9 +1,9 @@
 import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
 import { taskMutation } from '../../../../trpc/scopes/index.ts';
-import { commentsOfTask, readComments } from '../../../../operations/tasks/comment-reading.ts';
+import { listTaskComments } from '../../../../operations/projects/task_def_id/comments/read-comments.ts';
+import { commentOut } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 import { listCommentsInput } from './schemas.ts';
-import { commentOut, serializeComments } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 
 // A GET that writes: listing is how comments are read (there is no "mark read" call), so it runs
 // in a transaction like any change.
@@ -24,21 +24,4 @@ export const listComments = taskMutation(listCommentsInput, {
     ),
   )
   .output(z.array(commentOut))
-  .query(async ({ ctx }) => {
-    if (ctx.taskId === null) return [];
-    const comments = await commentsOfTask(ctx.em, ctx.taskId);
-    const out = await serializeComments(
-      ctx.em,
-      comments.map((c) => c.id),
-      ctx.user.id,
-    );
-    const unread = new Set(out.filter((c) => c.is_new).map((c) => c.id));
-    await readComments(
-      ctx.em,
-      ctx.user.id,
-      ctx.unit.id,
-      comments.filter((c) => unread.has(c.id)),
-      ctx.clock.now(),
-    );
-    return out;
-  });
+  .query(({ ctx }) => listTaskComments(ctx.em, ctx.taskId, { userId: ctx.user.id, unitId: ctx.unit.id }, ctx.clock.now()));

@@ -1,8 +1,8 @@
 import { route } from '../../../../trpc/route.ts';
 import { commentMutation } from '../../../../trpc/scopes/index.ts';
-import { unreadComment } from '../../../../operations/tasks/comment-reading.ts';
+import { markCommentUnread as markUnread } from '../../../../operations/projects/task_def_id/comments/read-comments.ts';
+import { commentOut } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 import { commentInput } from './schemas.ts';
-import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
 
 export const markCommentUnread = commentMutation(commentInput, {
   project: 'make_submission',
@@ -24,8 +24,4 @@ export const markCommentUnread = commentMutation(commentInput, {
     ),
   )
   .output(commentOut)
-  .mutation(async ({ ctx }) => {
-    const { comment } = ctx;
-    await unreadComment(ctx.em, ctx.user.id, comment.id);
-    return serializeComment(ctx.em, comment.id, ctx.user.id);
-  });
+  .mutation(({ ctx }) => markUnread(ctx.em, ctx.user.id, ctx.comment.id));

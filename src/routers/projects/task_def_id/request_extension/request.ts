@@ -1,16 +1,10 @@
 import { route } from '../../../../trpc/route.ts';
-import { db } from '../../../../db/kysely.ts';
-import type { Em } from '../../../../db/orm.ts';
-import { clampExtensionRequest } from '../../../../domain/task-rules.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
-import { taskMutation } from '../../../../trpc/scopes/index.ts';
-import { insertComments } from '../../../../operations/tasks/comments.ts';
-import { tutorFor } from '../../../../operations/tasks/people.ts';
-import { ensureTask, loadTasks } from '../../../../operations/tasks/tasks.ts';
-import { commentOut, serializeComment } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
-import { assessExtensionRequest } from '../../../../operations/projects/task_def_id/assess_extension/assess-extension-request.ts';
-import { requestExtensionInput } from './schemas.ts';
+import { refId } from '../../../../db/refs.ts';
 import { canInTask } from '../../../../policy/index.ts';
+import { taskMutation } from '../../../../trpc/scopes/index.ts';
+import { requestExtension as request } from '../../../../operations/projects/task_def_id/request_extension/request-extension.ts';
+import { commentOut } from '../../../../operations/projects/task_def_id/comments/serialize-comments.ts';
+import { requestExtensionInput } from './schemas.ts';
 
 export const requestExtension = taskMutation(requestExtensionInput, {
   task: 'request_extension',
@@ -29,38 +23,12 @@ export const requestExtension = taskMutation(requestExtensionInput, {
     ),
   )
   .output(commentOut)
-  .mutation(async ({ ctx, input }) => {
-    const now = ctx.clock.now();
-    const taskId = ctx.taskId ?? (await ensureTask(ctx.em, ctx.project.id, ctx.definition.id, now));
-    // Locked, so the weeks left cannot change before this request is answered.
-    const [task] = await loadTasks(ctx.em, [taskId], true);
-    const request = clampExtensionRequest(input.weeks_requested, task.terms, task.state.extensions);
-    if (!request.ok) throw forbidden(request.error);
-
-    const mainConvenor = await mainConvenorOf(ctx.em, ctx.unit.id);
-    const tutor = await tutorFor(ctx.em, task.projectId, task.taskDefinitionId);
-    const recipient = input.weeks_requested > request.weeks ? (mainConvenor ?? tutor) : tutor;
-    const [commentId] = await insertComments(
+  .mutation(({ ctx, input }) =>
+    request(
       ctx.em,
-      [{ taskId, authorId: ctx.user.id, recipientId: recipient, kind: 'extension', comment: input.comment, extensionWeeksRequested: request.weeks }],
-      now,
-    );
-
-    // Staff, who may assess extensions, grant their own request at once.
-    const staff = canInTask(ctx.projectRole, 'assess_extension', ctx.unit);
-    if (staff || ctx.unit.autoApplyExtensionBeforeDeadline) {
-      const assessor = staff ? ctx.user.id : (mainConvenor ?? tutor ?? ctx.user.id);
-      await assessExtensionRequest(ctx.em, { id: commentId, taskId, weeks: request.weeks, assessed: false }, assessor, true, true, now);
-    }
-    return serializeComment(ctx.em, commentId, ctx.user.id);
-  });
-
-async function mainConvenorOf(em: Em, unitId: number): Promise<number | null> {
-  const row = await db(em)
-    .selectFrom('units as u')
-    .innerJoin('unit_roles as r', 'r.id', 'u.main_convenor_id')
-    .select('r.user_id')
-    .where('u.id', '=', unitId)
-    .executeTakeFirst();
-  return row?.user_id ?? null;
-}
+      { taskId: ctx.taskId, projectId: ctx.project.id, definitionId: ctx.definition.id, studentId: refId(ctx.project.user), unit: ctx.unit },
+      { userId: ctx.user.id, assesses: canInTask(ctx.projectRole, 'assess_extension', ctx.unit) },
+      input,
+      ctx.clock.now(),
+    ),
+  );

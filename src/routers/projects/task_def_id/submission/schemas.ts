@@ -54,15 +54,4 @@ export const downloadInput = z.object({ ...taskIds, as_attachment: formBool().op
 
 export const taskOnlyInput = z.object(taskIds);
 
-export const timestampInput = z.object({
-  ...taskIds,
-  timestamp: z.string().describe("The submission's time, ISO 8601 (URL-encoded), as `submissions/timestamps` lists it"),
-});
-
-export const submissionDetailsOut = z.object({
-  has_pdf: z.boolean().describe('The submission PDF exists and no newer upload waits to be processed'),
-  submission_date: z.string().optional().describe('ISO 8601; absent before any submission'),
-  processing_pdf: z.boolean().describe('Uploaded files wait for their PDF to be assembled'),
-});
-
-export const regenerateOut = z.object({ result: z.enum(['done', 'false']) });
+export { regenerateOut, type RegenerateOut } from '../../../../operations/projects/task_def_id/submission/regenerate-pdf.ts';

@@ -1,15 +1,11 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission_files: the latest upload's files as a zip.
 import { route } from '../../../../trpc/route.ts';
-import { basename } from 'node:path';
-import { zipEntryOpener } from '../../../../storage/index.ts';
-import { db } from '../../../../db/kysely.ts';
-import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
-import { safeEntryPart, writeZip } from '../../../../lib/zip.ts';
-import { fileResult, type FileResult } from '../../../../trpc/files.ts';
+import { refId } from '../../../../db/refs.ts';
+import { fileResult } from '../../../../trpc/files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
-import { READ_REFUSAL } from '../submission_details/get.ts';
-import { filesEntries, sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
-import { downloadInput } from '../submission/schemas.ts';
+import { zipSubmissionFiles } from '../../../../operations/projects/task_def_id/submission_files/zip-submission-files.ts';
+import { READ_REFUSAL } from '../submission_details/schemas.ts';
+import { downloadInput } from './schemas.ts';
 
 export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_submission', refused: READ_REFUSAL })
   .meta(
@@ -28,23 +24,6 @@ export const downloadSubmissionFiles = taskQuery(downloadInput, { project: 'get_
     ),
   )
   .output(fileResult().meta({ contentMediaType: 'application/zip' }))
-  .query(async ({ ctx }): Promise<FileResult> => {
-    const [entry] = ctx.taskId === null ? [] : await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
-    if (!entry) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment: true };
-    const stored = await db(ctx.em).selectFrom('submission_files').select('storage_path').where('submission_id', '=', entry.id).orderBy('idx').execute();
-    const student = await db(ctx.em)
-      .selectFrom('users')
-      .select('username')
-      .where('id', '=', (ctx.project.user as unknown as { id: number }).id)
-      .executeTakeFirstOrThrow();
-    const entries = stored.map((f) => ({
-      name: basename(f.storage_path),
-      open: zipEntryOpener(ctx.storage, f.storage_path),
-    }));
-    return {
-      filename: `${safeEntryPart(student.username)}-${safeEntryPart(ctx.definition.abbreviation)}.zip`,
-      contentType: 'application/zip',
-      data: writeZip(entries),
-      asAttachment: true,
-    };
-  });
+  .query(({ ctx }) =>
+    zipSubmissionFiles(ctx.em, ctx.storage, { taskId: ctx.taskId, studentId: refId(ctx.project.user), abbreviation: ctx.definition.abbreviation }),
+  );

@@ -1,54 +1,12 @@
-// GET .../submissions/timestamps/{timestamp} and .../submissions/latest: the text an upload's
-// automated assessment wrote (workers/tasks/run-overseer-assessment.ts stores it); until a run has
-// written its output there is nothing to show, and the answer says so (404).
-import { sql } from 'kysely';
+// GET .../submissions/timestamps/{timestamp} and .../submissions/latest: the automated assessment's output text.
 import { z } from 'zod';
-import { db, timestamp } from '../../../../db/kysely.ts';
-import type { Em } from '../../../../db/orm.ts';
-import { parseSubmissionTimestamp } from '../../../../domain/submission-files.ts';
-import { readAll, StorageKeyError, storageKeys, type Storage } from '../../../../storage/index.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import type { Meta } from '../../../../trpc/core.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { route } from '../../../../trpc/route.ts';
-import { getRefusal } from '../submission/download.ts';
-import { filesEntries, sharingTaskIds, type FilesEntry } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
-import { taskOnlyInput, timestampInput } from '../submission/schemas.ts';
 import { canInTask } from '../../../../policy/index.ts';
-
-const NO_SUBMISSION = 'No submission was made for this task';
-const NO_SUCH_SUBMISSION = 'No submission was made for this task at that time';
-const NO_OUTPUT = 'No automated assessment output for this submission';
-
-/**
- * The output text of the assessment of `entry`: its run's `output_path` names the stored text.
- * Staff also get the file-system changes of each step (`docker diff`), after it.
- */
-async function assessmentOutput(em: Em, storage: Storage, entry: FilesEntry, staff: boolean): Promise<string> {
-  const run = await db(em)
-    .selectFrom('overseer_assessments')
-    .select(['id', 'output_path'])
-    .where('task_id', '=', entry.taskId)
-    .where('submission_timestamp', '=', entry.submittedAt.toISOString())
-    .where('output_path', 'is not', null)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
-  let text: Buffer | null = null;
-  try {
-    text = run?.output_path ? await readAll(storage, run.output_path) : null;
-  } catch (error) {
-    if (!(error instanceof StorageKeyError)) throw error;
-  }
-  if (text === null) throw notFound(NO_OUTPUT);
-  let out = text.toString('utf8');
-  if (staff && run) {
-    for (const file of ['build-diff.txt', 'run-diff.txt'] as const) {
-      const diff = await readAll(storage, storageKeys.assessmentOutput(run.id, file));
-      if (diff !== null) out += `\n==> ${file}\n${diff.toString('utf8')}`;
-    }
-  }
-  return out;
-}
+import { getRefusal } from '../submission/download.ts';
+import { assessmentOutputAt, latestAssessmentOutput } from '../../../../operations/projects/task_def_id/submissions/assessment-output.ts';
+import { taskOnlyInput, timestampInput } from './schemas.ts';
 
 const textMeta = (path: `/api/${string}`, summary: string, description: string): Meta =>
   route('GET', path, 'Projects, submissions, comments', summary, { description, rest: { text: true } });
@@ -64,21 +22,7 @@ export const submissionOutputAt = taskQuery(timestampInput, { project: 'get_subm
     ),
   )
   .output(z.string())
-  .query(async ({ ctx, input }) => {
-    const parsed = parseSubmissionTimestamp(input.timestamp);
-    if (!parsed) throw badRequest('timestamp must be an ISO 8601 date-time such as 2026-03-02T09:00:00.000Z');
-    if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
-    const taskIds = await sharingTaskIds(ctx.em, ctx.taskId);
-    const row = await sql<{ id: number; task_id: number; submitted_at: string }>`
-      select s.id, s.task_id, s.submitted_at from task_submissions s
-      where s.task_id in (${sql.join(taskIds)}) and date_trunc(${parsed.precision}, s.submitted_at) = ${parsed.at.toISOString()}::timestamptz
-        and exists (select 1 from submission_files f where f.submission_id = s.id)
-      order by s.submitted_at desc, s.id desc limit 1`.execute(db(ctx.em));
-    const found = row.rows[0];
-    if (!found) throw notFound(NO_SUCH_SUBMISSION);
-    const entry: FilesEntry = { id: found.id, taskId: found.task_id, submittedAt: timestamp(found.submitted_at), processing: false };
-    return assessmentOutput(ctx.em, ctx.storage, entry, canInTask(ctx.projectRole, 'see_assessment_diffs'));
-  });
+  .query(({ ctx, input }) => assessmentOutputAt(ctx.em, ctx.storage, ctx.taskId, input.timestamp, canInTask(ctx.projectRole, 'see_assessment_diffs')));
 
 export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
   .meta(
@@ -90,9 +34,4 @@ export const latestSubmissionOutput = taskQuery(taskOnlyInput, { project: 'get_s
     ),
   )
   .output(z.string())
-  .query(async ({ ctx }) => {
-    if (ctx.taskId === null) throw notFound(NO_SUBMISSION);
-    const [entry] = await filesEntries(ctx.em, await sharingTaskIds(ctx.em, ctx.taskId), 1);
-    if (!entry) throw notFound(NO_SUBMISSION);
-    return assessmentOutput(ctx.em, ctx.storage, entry, canInTask(ctx.projectRole, 'see_assessment_diffs'));
-  });
+  .query(({ ctx }) => latestAssessmentOutput(ctx.em, ctx.storage, ctx.taskId, canInTask(ctx.projectRole, 'see_assessment_diffs')));

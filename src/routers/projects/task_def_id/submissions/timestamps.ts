@@ -1,11 +1,10 @@
 // GET .../submissions/timestamps (spec §4, §8 item 2): the latest ten uploads, as text lines.
 import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
-import { timestampLines } from '../../../../domain/submission-files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { getRefusal } from '../submission/download.ts';
-import { countFilesEntries, filesEntries, sharingTaskIds } from '../../../../operations/projects/task_def_id/submission/submission-files.ts';
-import { taskOnlyInput } from '../submission/schemas.ts';
+import { submissionTimestamps as timestamps } from '../../../../operations/projects/task_def_id/submissions/submission-timestamps.ts';
+import { taskOnlyInput } from './schemas.ts';
 
 export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_submission', refused: (_id, definition) => getRefusal(definition) })
   .meta(
@@ -23,12 +22,4 @@ export const submissionTimestamps = taskQuery(taskOnlyInput, { project: 'get_sub
     ),
   )
   .output(z.string())
-  .query(async ({ ctx }) => {
-    if (ctx.taskId === null) return '';
-    const taskIds = await sharingTaskIds(ctx.em, ctx.taskId);
-    const entries = await filesEntries(ctx.em, taskIds, 10);
-    return timestampLines(
-      entries.map((e) => e.submittedAt),
-      await countFilesEntries(ctx.em, taskIds),
-    );
-  });
+  .query(({ ctx }) => timestamps(ctx.em, ctx.taskId));

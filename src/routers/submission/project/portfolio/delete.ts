@@ -1,10 +1,7 @@
 import { route } from '../../../../trpc/route.ts';
 import { z } from 'zod';
-import { db } from '../../../../db/kysely.ts';
-import { storageKeys } from '../../../../storage/index.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import { projectMutation } from '../../../../trpc/scopes/index.ts';
-import { removePortfolioPart } from '../../../../operations/submission/project/portfolio/portfolio-parts.ts';
+import { removePortfolio } from '../../../../operations/submission/project/portfolio/remove-portfolio.ts';
 import { portfolioDeleteInput } from './schemas.ts';
 
 export const deletePortfolio = projectMutation(portfolioDeleteInput, {
@@ -20,19 +17,4 @@ export const deletePortfolio = projectMutation(portfolioDeleteInput, {
     }),
   )
   .output(z.literal(true))
-  .mutation(async ({ ctx, input }) => {
-    const given = [input.idx, input.kind, input.name].filter((v) => v !== undefined).length;
-    if (given === 0) {
-      await db(ctx.em).updateTable('projects').set({ portfolio_production_date: null }).where('id', '=', ctx.project.id).execute();
-      const key = storageKeys.portfolio(ctx.project.id);
-      ctx.afterCommit(() => void ctx.storage.delete(key).catch(() => undefined));
-      return true as const;
-    }
-    if (input.idx === undefined || input.kind === undefined || input.name === undefined) {
-      throw badRequest('idx, kind and name are needed together to remove a portfolio file');
-    }
-    const key = await removePortfolioPart(ctx.em, ctx.project.id, { idx: input.idx, kind: input.kind, name: input.name });
-    if (key === null) throw notFound('Unable to find the portfolio file to remove');
-    ctx.afterCommit(() => void ctx.storage.delete(key).catch(() => undefined));
-    return true as const;
-  });
+  .mutation(({ ctx, input }) => removePortfolio(ctx.em, { storage: ctx.storage, afterCommit: ctx.afterCommit }, ctx.project.id, input));

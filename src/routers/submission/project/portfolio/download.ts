@@ -1,9 +1,7 @@
 import { route } from '../../../../trpc/route.ts';
-import { db } from '../../../../db/kysely.ts';
-import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
-import { storageKeys } from '../../../../storage/index.ts';
-import { fileResult, type FileResult } from '../../../../trpc/files.ts';
+import { fileResult } from '../../../../trpc/files.ts';
 import { projectQuery } from '../../../../trpc/scopes/index.ts';
+import { portfolioDownload } from '../../../../operations/submission/project/portfolio/portfolio-download.ts';
 import { portfolioDownloadInput } from './schemas.ts';
 
 export const downloadPortfolio = projectQuery(portfolioDownloadInput, {
@@ -20,20 +18,4 @@ export const downloadPortfolio = projectQuery(portfolioDownloadInput, {
     }),
   )
   .output(fileResult().meta({ contentMediaType: 'application/pdf' }))
-  .query(async ({ ctx, input }): Promise<FileResult> => {
-    const pdf = await ctx.storage.open(storageKeys.portfolio(ctx.project.id));
-    if (!pdf) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment: input.as_attachment };
-    const owner = await db(ctx.em)
-      .selectFrom('projects as p')
-      .innerJoin('users as u', 'u.id', 'p.user_id')
-      .select('u.username')
-      .where('p.id', '=', ctx.project.id)
-      .executeTakeFirstOrThrow();
-    return {
-      filename: `${ctx.unit.code}-${owner.username}-portfolio.pdf`,
-      contentType: 'application/pdf',
-      data: pdf.stream,
-      size: pdf.size,
-      asAttachment: input.as_attachment,
-    };
-  });
+  .query(({ ctx, input }) => portfolioDownload(ctx.em, ctx.storage, { id: ctx.project.id, unitCode: ctx.unit.code }, input.as_attachment));

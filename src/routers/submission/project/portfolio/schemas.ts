@@ -21,12 +21,4 @@ export const portfolioDeleteInput = z.object({
   name: formString().optional(),
 });
 
-/** The spec's file_name/file_kind/file_path and the original's kind/name/idx (the web client reads the latter). */
-export const portfolioPartOut = z.object({
-  kind,
-  name: z.string(),
-  idx: z.number().int(),
-  file_name: z.string(),
-  file_kind: kind,
-  file_path: z.string().describe('The part as the portfolio lists it, `NNN-<kind>-<name>` (a label, not a path on the server)'),
-});
+export { portfolioPartOut, type PortfolioPartOut } from '../../../../operations/submission/project/portfolio/upload-portfolio-part.ts';

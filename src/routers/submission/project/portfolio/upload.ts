@@ -1,8 +1,6 @@
 import { route } from '../../../../trpc/route.ts';
-import { checkUploadKind, notOfUploadKind } from '../../../../lib/upload-kinds.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
 import { projectMutation } from '../../../../trpc/scopes/index.ts';
-import { addPortfolioPart, partLabel } from '../../../../operations/submission/project/portfolio/portfolio-parts.ts';
+import { uploadPortfolioPart as upload } from '../../../../operations/submission/project/portfolio/upload-portfolio-part.ts';
 import { portfolioPartOut, portfolioPartUploadInput } from './schemas.ts';
 
 export const uploadPortfolioPart = projectMutation(portfolioPartUploadInput, {
@@ -25,17 +23,4 @@ export const uploadPortfolioPart = projectMutation(portfolioPartUploadInput, {
     ),
   )
   .output(portfolioPartOut)
-  .mutation(async ({ ctx, input }) => {
-    const file = input.file0;
-    const check = await checkUploadKind(input.kind, file.path, file.filename);
-    if (!check.ok) throw forbidden(notOfUploadKind(file.filename, input.kind));
-    const { part, replaced } = await addPortfolioPart(ctx.em, ctx.storage, ctx.project.id, {
-      name: input.name,
-      kind: input.kind,
-      filename: file.filename,
-      path: file.path,
-      detected: check.detected,
-    });
-    ctx.afterCommit(() => void Promise.all(replaced.map((key) => ctx.storage.delete(key))).catch(() => undefined));
-    return { ...part, file_name: part.name, file_kind: part.kind, file_path: partLabel(part) };
-  });
+  .mutation(({ ctx, input }) => upload(ctx.em, { storage: ctx.storage, afterCommit: ctx.afterCommit }, ctx.project.id, input));

@@ -1,10 +1,7 @@
 import { route } from '../../../../../trpc/route.ts';
-import { db } from '../../../../../db/kysely.ts';
-import { storageKeys } from '../../../../../storage/index.ts';
-import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
-import { notFound } from '../../../../../trpc/errors.ts';
+import { fileResult } from '../../../../../trpc/files.ts';
 import { commentMutation } from '../../../../../trpc/scopes/index.ts';
-import { serveAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
+import { playPrompt } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/play-prompt.ts';
 import { promptInput } from './schemas.ts';
 
 // A GET that writes: playing the first prompt is what starts the discussion.
@@ -31,15 +28,4 @@ export const discussionPrompt = commentMutation(promptInput, {
     ),
   )
   .output(fileResult())
-  .query(async ({ ctx, input }): Promise<FileResult> => {
-    const { comment } = ctx;
-    const row = await db(ctx.em).selectFrom('task_comments').select('discussion_prompt_count').where('id', '=', comment.id).executeTakeFirstOrThrow();
-    if (input.number > (row.discussion_prompt_count ?? 0)) throw notFound('Unable to find requested prompt');
-    await db(ctx.em)
-      .updateTable('task_comments')
-      .set({ discussion_started_at: ctx.clock.now().toISOString() })
-      .where('id', '=', comment.id)
-      .where('discussion_started_at', 'is', null)
-      .execute();
-    return serveAudio(ctx.storage, storageKeys.discussionPrompt(comment.id, input.number), `discussion-${comment.id}-prompt-${input.number}`);
-  });
+  .query(({ ctx, input }) => playPrompt(ctx.em, { storage: ctx.storage, now: ctx.clock.now() }, ctx.comment.id, input.number));

@@ -1,12 +1,8 @@
 import { route } from '../../../../../trpc/route.ts';
 import { z } from 'zod';
-import { db } from '../../../../../db/kysely.ts';
 import { MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
-import { storageKeys } from '../../../../../storage/index.ts';
-import { badRequest } from '../../../../../trpc/errors.ts';
-import { findDiscussion, taskMutation } from '../../../../../trpc/scopes/index.ts';
-import { markRead } from '../../../../../operations/tasks/comments.ts';
-import { checkAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
+import { taskMutation } from '../../../../../trpc/scopes/index.ts';
+import { replyToDiscussion } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/reply-to-discussion.ts';
 import { replyInput } from './schemas.ts';
 
 export const discussionReply = taskMutation(replyInput, {
@@ -30,19 +26,10 @@ export const discussionReply = taskMutation(replyInput, {
     ),
   )
   .output(z.null())
-  .mutation(async ({ ctx, input }) => {
-    if (!input.attachment) throw badRequest('attachment is missing');
-    await checkAudio(input.attachment);
-    const comment = await findDiscussion(ctx.em, ctx.taskId, input.task_comment_id);
-    const now = ctx.clock.now();
-    await db(ctx.em).updateTable('task_comments').set({ discussion_completed_at: now.toISOString() }).where('id', '=', comment.id).execute();
-    await db(ctx.em)
-      .updateTable('task_comments')
-      .set({ discussion_started_at: now.toISOString() })
-      .where('id', '=', comment.id)
-      .where('discussion_started_at', 'is', null)
-      .execute();
-    await markRead(ctx.em, [{ comment_id: comment.id, user_id: ctx.user.id }], now);
-    await ctx.storage.put(storageKeys.discussionReply(comment.id), { path: input.attachment.path });
-    return null;
-  });
+  .mutation(({ ctx, input }) =>
+    replyToDiscussion(
+      ctx.em,
+      { storage: ctx.storage, now: ctx.clock.now() },
+      { taskId: ctx.taskId, commentId: input.task_comment_id, userId: ctx.user.id, attachment: input.attachment },
+    ),
+  );

@@ -1,26 +1,69 @@
 // A project's dashboard: its tasks, tutorial enrolments, groups and the student's outcome
 // alignments, one query each whatever their number.
 import { sql } from 'kysely';
+import { z } from 'zod';
 import type { IProject, IUnit } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { loadProjectTasks } from '../../operations/projects/load-project-tasks.ts';
-import { portfolioParts } from '../../operations/submission/project/portfolio/portfolio-parts.ts';
-import { toUnitBrief } from '../unit_roles/schemas.ts';
+import { refId, refIdOrNull } from '../../db/refs.ts';
+import { loadProjectTasks, projectTaskOut } from './load-project-tasks.ts';
+import { portfolioParts } from '../submission/project/portfolio/portfolio-parts.ts';
+import { toUnitBrief, unitBriefOut } from '../unit_roles/unit-brief.ts';
 import { portfolioAvailable } from '../../domain/portfolio.ts';
-import type { ProjectDetailOut } from './schemas.ts';
+import { canInTask, roleInUnit, type ProjectRole } from '../../policy/index.ts';
+import type { SystemRole } from '../../../schema/enums.ts';
+
+export const groupOut = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tutorial_id: z.number().int(),
+  group_set_id: z.number().int(),
+  student_count: z.number().int(),
+  capacity_adjustment: z.number().int(),
+  locked: z.boolean(),
+});
+
+/** A project as its student (or their tutor) opens it: the student's dashboard. */
+export const projectDetailOut = z.object({
+  id: z.number().int(),
+  campus_id: z.number().int().nullable(),
+  user_id: z.number().int(),
+  unit: unitBriefOut,
+  unit_id: z.number().int(),
+  target_grade: z.number().int(),
+  submitted_grade: z.number().int().nullable(),
+  portfolio_files: z.array(z.object({ kind: z.string(), name: z.string(), idx: z.number().int() })),
+  compile_portfolio: z.boolean(),
+  portfolio_available: z.boolean(),
+  uses_draft_learning_summary: z.boolean(),
+  tasks: z.array(projectTaskOut),
+  tutorial_enrolments: z.array(z.object({ project_id: z.number().int(), tutorial_id: z.number().int() })),
+  groups: z.array(groupOut),
+  task_outcome_alignments: z.array(
+    z.object({
+      id: z.number().int(),
+      description: z.string().nullable(),
+      rating: z.number().int(),
+      learning_outcome_id: z.number().int(),
+      task_definition_id: z.number().int(),
+      task_id: z.number().int(),
+    }),
+  ),
+});
+export type ProjectDetailOut = z.infer<typeof projectDetailOut>;
 
 export interface DetailViewer {
-  userId: number;
-  /** The viewer's role in the project's unit, shown as `unit.my_role`. */
-  unitRole: string;
-  /** May the viewer see similarity flags (staff)? */
-  seesSimilarity: boolean;
+  user: { id: number; systemRole: SystemRole };
+  /** The viewer's role in the project (student, or the unit's staff). */
+  projectRole: ProjectRole;
 }
 
+/** The dashboard as the viewer sees it: `unit.my_role` is their role in the unit, similarity flags for staff only. */
 export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, viewer: DetailViewer): Promise<ProjectDetailOut> {
   const k = db(em);
-  const tasks = await loadProjectTasks(em, { projectId: project.id }, { userId: viewer.userId, seesSimilarity: viewer.seesSimilarity });
+  const unitRole = (await roleInUnit(em, viewer.user, unit.id)) ?? viewer.projectRole;
+  const seesSimilarity = canInTask(viewer.projectRole, 'view_plagiarism', unit);
+  const tasks = await loadProjectTasks(em, { projectId: project.id }, { userId: viewer.user.id, seesSimilarity });
   const enrolments = await k
     .selectFrom('tutorial_enrolments')
     .select(['project_id', 'tutorial_id'])
@@ -52,8 +95,8 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
   const row = project as unknown as { portfolioProductionDate: Date | null; compilePortfolio: boolean };
   return {
     id: project.id,
-    campus_id: refId(project.campus),
-    user_id: refId(project.user)!,
+    campus_id: refIdOrNull(project.campus),
+    user_id: refId(project.user),
     unit: toUnitBrief(
       {
         id: unit.id,
@@ -62,9 +105,9 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
         start_date: String(unit.startDate),
         end_date: unitEnd,
         active: unit.active,
-        teaching_period_id: refId(unit.teachingPeriod),
+        teaching_period_id: refIdOrNull(unit.teachingPeriod),
       },
-      viewer.unitRole,
+      unitRole,
     ),
     unit_id: unit.id,
     target_grade: project.targetGrade,
@@ -81,11 +124,4 @@ export async function loadProjectDetail(em: Em, project: IProject, unit: IUnit, 
     groups,
     task_outcome_alignments: alignments.map((a) => ({ ...a, task_id: a.task_id! })),
   };
-}
-
-/** The id of a many-to-one reference (an entity, a reference or a bare id), or null. */
-function refId(ref: unknown): number | null {
-  if (ref === null || ref === undefined) return null;
-  if (typeof ref === 'number') return ref;
-  return (ref as { id: number }).id;
 }

@@ -1,0 +1,1 @@
+export { downloadInput } from '../submission/schemas.ts';
