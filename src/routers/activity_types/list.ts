@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../../trpc/route.ts';
-import { ActivityType } from '../../../schema/index.ts';
+import { listActivityTypes as readActivityTypes } from '../../operations/activity_types/activity-types.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { activityTypeOut, toActivityType } from './schemas.ts';
 
@@ -8,4 +8,4 @@ export const listActivityTypes = publicProcedure
   .meta(route('GET', '/api/activity_types', 'Activity types', 'List activity types', { protect: false }))
   .input(z.object({}))
   .output(z.array(activityTypeOut))
-  .query(async ({ ctx }) => (await ctx.em.find(ActivityType, {}, { orderBy: { id: 'asc' } })).map(toActivityType));
+  .query(async ({ ctx }) => (await readActivityTypes(ctx.em)).map(toActivityType));

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { route } from '../../trpc/route.ts';
-import { TeachingPeriod, Unit } from '../../../schema/index.ts';
-import { badRequest } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { deleteTeachingPeriod as removeTeachingPeriod } from '../../operations/teaching_periods/delete-teaching-period.ts';
 import { deleteTeachingPeriodInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
@@ -18,12 +16,6 @@ export const deleteTeachingPeriod = systemMutation(deleteTeachingPeriodInput, {
   )
   .output(z.literal(true))
   .mutation(async ({ ctx, input }) => {
-    const period = await findOr404(ctx.em, TeachingPeriod, input.teaching_period_id);
-    if ((await ctx.em.count(Unit, { teachingPeriod: period.id })) > 0) {
-      throw badRequest('Cannot delete a teaching period that has units');
-    }
-    // The breaks go with it: their foreign key cascades.
-    ctx.em.remove(period);
-    await ctx.em.flush();
+    await removeTeachingPeriod(ctx.em, input.teaching_period_id);
     return true as const;
   });

@@ -1,7 +1,6 @@
-import { Break, TeachingPeriod } from '../../../schema/index.ts';
+import { teachingPeriodWithBreaks } from '../../operations/teaching_periods/read-teaching-periods.ts';
 import { route } from '../../trpc/route.ts';
 import { optionalAuthProcedure } from '../../trpc/core.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
 import { toBreak } from './breaks/schemas.ts';
 import { teachingPeriodDetailOut, teachingPeriodIdInput, toTeachingPeriod } from './schemas.ts';
 import { unitSummaries } from '../../operations/teaching_periods/unit-summaries.ts';
@@ -17,8 +16,7 @@ export const getTeachingPeriod = optionalAuthProcedure
   .input(teachingPeriodIdInput)
   .output(teachingPeriodDetailOut)
   .query(async ({ ctx, input }) => {
-    const period = await findOr404(ctx.em, TeachingPeriod, input.id);
-    const breaks = await ctx.em.find(Break, { teachingPeriod: period.id }, { orderBy: { startDate: 'asc', id: 'asc' } });
+    const { period, breaks } = await teachingPeriodWithBreaks(ctx.em, input.id);
     return {
       ...toTeachingPeriod(period, ctx.clock.now()),
       breaks: breaks.map(toBreak),

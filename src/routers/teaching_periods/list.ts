@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../../trpc/route.ts';
-import { TeachingPeriod } from '../../../schema/index.ts';
+import { listTeachingPeriods as readTeachingPeriods } from '../../operations/teaching_periods/read-teaching-periods.ts';
 import { publicProcedure } from '../../trpc/core.ts';
 import { teachingPeriodOut, toTeachingPeriod } from './schemas.ts';
 
@@ -14,7 +14,7 @@ export const listTeachingPeriods = publicProcedure
   .input(z.object({}))
   .output(z.array(teachingPeriodOut))
   .query(async ({ ctx }) => {
-    const periods = await ctx.em.find(TeachingPeriod, {}, { orderBy: { startDate: 'asc', id: 'asc' } });
+    const periods = await readTeachingPeriods(ctx.em);
     const now = ctx.clock.now();
     return periods.map((tp) => toTeachingPeriod(tp, now));
   });

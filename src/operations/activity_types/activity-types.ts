@@ -1,0 +1,19 @@
+import { ActivityType, TutorialStream, type IActivityType } from '../../../schema/index.ts';
+import type { Em } from '../../db/orm.ts';
+import { badRequest } from '../../trpc/errors.ts';
+import { findOr404 } from '../../trpc/lookup.ts';
+
+/** Every activity type, by id. */
+export async function listActivityTypes(em: Em): Promise<IActivityType[]> {
+  return em.find(ActivityType, {}, { orderBy: { id: 'asc' } });
+}
+
+/** Deletes an activity type no tutorial stream names (the foreign key would refuse too, but this says why). */
+export async function deleteActivityType(em: Em, id: number): Promise<void> {
+  const activityType = await findOr404(em, ActivityType, id);
+  if ((await em.count(TutorialStream, { activityType: activityType.id })) > 0) {
+    throw badRequest('Cannot delete an activity type that is used by tutorial streams');
+  }
+  em.remove(activityType);
+  await em.flush();
+}
