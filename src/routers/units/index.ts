@@ -1,5 +1,5 @@
 import { router } from '../../trpc/core.ts';
-import { downloadAllResources } from './all_resources.ts';
+import { downloadAllResources } from './all_resources/download.ts';
 import { createUnitProcedure } from './create.ts';
 import { getUnit } from './get.ts';
 import { downloadGrades } from './grades.ts';

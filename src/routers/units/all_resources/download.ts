@@ -1,11 +1,11 @@
 // GET /api/units/{id}/all_resources (beyond-spec.md §7): every task sheet and resources zip of a
 // unit in one zip, written while it is sent; each stored file is opened only when its turn comes.
-import { writeZip } from '../../lib/zip.ts';
-import { route } from '../../trpc/route.ts';
-import { unitResourceEntries } from '../../operations/units/unit-resource-entries.ts';
-import { fileResult, type FileResult } from '../../trpc/files.ts';
-import { unitQuery } from '../../trpc/scopes/index.ts';
-import { unitIdInput } from './schemas.ts';
+import { writeZip } from '../../../lib/zip.ts';
+import { route } from '../../../trpc/route.ts';
+import { unitResourceEntries } from '../../../operations/units/unit-resource-entries.ts';
+import { fileResult, type FileResult } from '../../../trpc/files.ts';
+import { unitQuery } from '../../../trpc/scopes/index.ts';
+import { unitIdInput } from '../schemas.ts';
 
 export const downloadAllResources = unitQuery(unitIdInput, {
   field: 'id',
