@@ -26,6 +26,8 @@ export const SYSTEM_ACTIONS = [
   'admin_overseer',
   'use_overseer',
   'get_teaching_periods',
+  // The background job queue: failed and stuck jobs, and retrying one (Admin only).
+  'admin_jobs',
 ] as const;
 export type SystemAction = (typeof SYSTEM_ACTIONS)[number];
 

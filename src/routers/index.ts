@@ -1,4 +1,5 @@
 import { router } from '../trpc/core.ts';
+import { jobsRouter } from './admin/jobs/index.ts';
 import { overseerImagesRouter } from './admin/overseer_images/index.ts';
 import { activityTypesRouter } from './activity_types/index.ts';
 import { authRouter } from './auth/index.ts';
@@ -26,7 +27,7 @@ export const appRouter = router({
   teachingPeriods: teachingPeriodsRouter,
   campuses: campusesRouter,
   activityTypes: activityTypesRouter,
-  admin: router({ overseerImages: overseerImagesRouter }),
+  admin: router({ overseerImages: overseerImagesRouter, jobs: jobsRouter }),
   webcal: webcalRouter,
   units: unitsRouter,
   unitRoles: unitRolesRouter,
