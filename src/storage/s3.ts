@@ -57,6 +57,8 @@ function asStorageError(error: unknown): unknown {
   }
   if (['QuotaExceeded', 'XMinioStorageFull'].includes(e.name) || status === 507) return wrapped('object storage is full', 'ENOSPC');
   if (status === undefined || status >= 500) return wrapped('object storage cannot be reached', 'STORAGE_UNAVAILABLE');
+  // A bucket that is not there is the operator's to fix, as a store that does not answer is.
+  if (e.name === 'NoSuchBucket') return wrapped('the bucket of STORAGE_URL does not exist', 'STORAGE_UNAVAILABLE');
   return error;
 }
 

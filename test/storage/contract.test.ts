@@ -265,4 +265,27 @@ faults('answers 503 "cannot be reached", as a disk that cannot be written does, 
     }
   }
 });
+faults('a bucket that is not there answers 503 for writes and reads, not "no file" and not a 500', async () => {
+  let other: S3Server;
+  try {
+    other = await startS3Server('some-other-bucket');
+  } catch (error) {
+    console.log(`SKIPPED missing-bucket case: the local S3 server (s3rver) cannot start: ${(error as Error).message}`);
+    return;
+  }
+  try {
+    const storage = s3Storage({ bucket: 'course-files-missing', prefix: '', forcePathStyle: true });
+    for (const run of [() => storage.put('x/y', Readable.from([Buffer.from('y')])), () => storage.open('x/y'), () => list(storage, 'x')]) {
+      try {
+        await run();
+        assert.unreachable('a missing bucket must fail');
+      } catch (error) {
+        assert.equal(storageFault(error)?.status, 503);
+        assert.match((error as Error).message, 'the bucket of STORAGE_URL does not exist');
+      }
+    }
+  } finally {
+    await other.close();
+  }
+});
 faults.run();
