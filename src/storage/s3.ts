@@ -111,7 +111,7 @@ export function s3Storage(location: S3Location, client = new S3Client({ forcePat
   };
 
   return {
-    location: `s3://${Bucket}/${location.prefix}`,
+    location: `s3://${Bucket}${location.prefix ? `/${location.prefix}` : ''}`,
 
     async put(key, source) {
       const Key = objectKey(key);
@@ -124,7 +124,8 @@ export function s3Storage(location: S3Location, client = new S3Client({ forcePat
         await abandon(client, Bucket, Key, upload);
         throw asStorageError(error);
       } finally {
-        if (!isStream(source)) Body.destroy();
+        // Done with the source either way; a failed upload must not leave the caller's stream open (as pipeline would not).
+        Body.destroy();
       }
       const stored = await statOf(Key);
       if (!stored) throw new Error(`stored object ${key} is not there after its upload completed`);
