@@ -13,7 +13,10 @@ export interface Config {
   /** Unset means: run an embedded PostgreSQL under `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The directory of stored files (STORAGE_URL's `file://` path, STORAGE_ROOT or `DATA_DIR/files`), unless `objectStorage` is set. */
   storageRoot: string;
+  /** Stored files in an S3-compatible bucket instead (an `s3://` STORAGE_URL); undefined: the directory. */
+  objectStorage: { bucket: string; prefix: string; forcePathStyle: boolean } | undefined;
   role: ServiceRole;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -99,7 +102,9 @@ function toConfig(env: Environment): Config {
     host: env.HOST,
     databaseUrl: env.DATABASE_URL,
     dataDir,
-    storageRoot: resolve(env.STORAGE_ROOT ?? resolve(dataDir, 'files')),
+    storageRoot: resolve(env.STORAGE_URL?.kind === 'file' ? env.STORAGE_URL.root : (env.STORAGE_ROOT ?? resolve(dataDir, 'files'))),
+    objectStorage:
+      env.STORAGE_URL?.kind === 's3' ? { bucket: env.STORAGE_URL.bucket, prefix: env.STORAGE_URL.prefix, forcePathStyle: env.S3_FORCE_PATH_STYLE } : undefined,
     role: env.SERVICE_ROLE,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,

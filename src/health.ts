@@ -65,7 +65,7 @@ function storageProbe(services: Services): () => Promise<string | undefined> {
       }
     };
     return (
-      (await step(`storage (${services.config.storageRoot})`, async () => {
+      (await step(`storage (${services.storage.location})`, async () => {
         await services.storage.put(key, Readable.from([Buffer.from('ready\n')]));
         await services.storage.delete(key);
       })) ??

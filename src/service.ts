@@ -92,7 +92,7 @@ export async function startService(config: Config): Promise<RunningService> {
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     const { poolSize, queueTimeoutMs, connectTimeoutMs } = config.database;
     orm = await createOrm(databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs });
-    mkdirSync(config.storageRoot, { recursive: true });
+    if (!config.objectStorage) mkdirSync(config.storageRoot, { recursive: true });
 
     const admin = await ensureAdmin(orm, config);
     if (admin.created) {

@@ -63,3 +63,27 @@ export const absoluteUrl = () =>
     ctx.addIssue({ code: 'custom', message: `must be an absolute URL, got "${text}"` });
     return z.NEVER;
   });
+
+/** Where stored files live: a directory (`file:///path`) or an S3-compatible bucket with an optional key prefix. */
+export type StorageUrl = { kind: 'file'; root: string } | { kind: 's3'; bucket: string; prefix: string };
+
+// S3's own rule for bucket names (3-63 lowercase letters, digits, dots and hyphens).
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX_SEGMENT = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
+
+/** `file:///absolute/path` or `s3://bucket/optional/prefix`. */
+export const storageUrl = () =>
+  z.string().transform((text, ctx): StorageUrl => {
+    const url = URL.canParse(text.trim()) ? new URL(text.trim()) : undefined;
+    if (url?.protocol === 'file:' && !url.host && url.pathname.length > 1) return { kind: 'file', root: decodeURIComponent(url.pathname) };
+    // The URL parser would quietly resolve `..` away; a prefix that names one is a mistake to report.
+    const dotSegments = text.split('/').some((segment) => segment === '.' || segment === '..');
+    if (url?.protocol === 's3:' && BUCKET.test(url.hostname) && !url.search && !url.hash && !dotSegments) {
+      const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+      if (prefix === '' || prefix.split('/').every((segment) => PREFIX_SEGMENT.test(segment) && !segment.includes('..'))) {
+        return { kind: 's3', bucket: url.hostname, prefix };
+      }
+    }
+    ctx.addIssue({ code: 'custom', message: `must be file:///absolute/path or s3://bucket/optional/prefix, got "${text}"` });
+    return z.NEVER;
+  });

@@ -4,7 +4,7 @@
 // variable without `.default()` is unset unless given, and src/config.ts derives what follows from that.
 import { availableParallelism, tmpdir } from 'node:os';
 import { z } from 'zod';
-import { absoluteUrl, atLeast, flag, int, oneOf, origins, positive, raiseTo, trustProxy } from './parsers.ts';
+import { absoluteUrl, atLeast, flag, int, oneOf, origins, positive, raiseTo, storageUrl, trustProxy } from './parsers.ts';
 
 declare module 'zod/v4/core' {
   interface GlobalMeta {
@@ -26,6 +26,16 @@ const variables = z.object({
   DATABASE_URL: text().optional().describe('PostgreSQL URL. Unset: an embedded PostgreSQL with its data under `DATA_DIR/pg`'),
   DATA_DIR: text().default('.data').describe('Local data directory (embedded database, default file storage)'),
   STORAGE_ROOT: text().optional().describe('Root directory of stored files (task sheets, submissions, PDFs)').meta({ defaultLabel: '`DATA_DIR/files`' }),
+  STORAGE_URL: storageUrl()
+    .optional()
+    .describe(
+      'Where stored files live: `file:///path` (a directory) or `s3://bucket/optional/prefix` (S3-compatible object storage; ' +
+        "credentials, region and endpoint from the AWS SDK's own variables, see docs/operating/object-storage.md)",
+    )
+    .meta({ defaultLabel: '`file://` + `STORAGE_ROOT`' }),
+  S3_FORCE_PATH_STYLE: flag()
+    .default(false)
+    .describe('With an `s3://` `STORAGE_URL`, put the bucket in the path rather than the host name (MinIO, Ceph, Garage and most stores that are not AWS)'),
   SERVICE_ROLE: oneOf(['all', 'api', 'worker'])
     .default('all')
     .describe('`all`, `api` (HTTP only) or `worker` (jobs only). Several `api` and `worker` processes can share one database; split roles need `DATABASE_URL`'),
@@ -176,6 +186,10 @@ export const environment = variables.superRefine((env, ctx) => {
       code: 'custom',
       message: "AUTH_METHOD=saml needs SAML_IDP_CERT: set it to the identity provider's signing certificate (PEM text or a path)",
     });
+  }
+  // Two places for the same files would leave one of them silently unused.
+  if (env.STORAGE_URL && env.STORAGE_ROOT) {
+    ctx.addIssue({ code: 'custom', message: 'STORAGE_URL and STORAGE_ROOT both name where stored files live: set only one of them' });
   }
   // A killed worker's jobs run again about WORKER_STALE_SECONDS (plus one heartbeat) after it stopped
   // checking in; a worker must be allowed to miss at least one heartbeat before it is presumed dead.

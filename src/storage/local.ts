@@ -2,13 +2,13 @@
 // target's own directory (same file system, so the rename is atomic) and is renamed over the target
 // once complete; a failed write removes its temporary file.
 import { randomBytes } from 'node:crypto';
-import { constants, createWriteStream } from 'node:fs';
-import { access, copyFile, type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { constants, createWriteStream, type Dirent } from 'node:fs';
+import { access, copyFile, type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageKeyError, validKey } from './keys.ts';
-import type { Storage, StoredFile, StoredStat } from './storage.ts';
+import type { ByteRange, Storage, StoredEntry, StoredFile, StoredStat } from './storage.ts';
 
 const isStream = (source: Readable | { path: string }): source is Readable => typeof (source as Readable).pipe === 'function';
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
@@ -51,7 +51,26 @@ export function localStorage(root: string): Storage {
     }
   };
 
+  /** Files under `dir` as keys, depth first; temporary files (a dot first, never a valid key) are writes not yet complete. */
+  const filesUnder = async (dir: string, prefix: string): Promise<string[]> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if (missing(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return [];
+      throw error;
+    }
+    const found = await Promise.all(
+      entries
+        .filter((e) => !e.name.startsWith('.'))
+        .map((e) => (e.isDirectory() ? filesUnder(join(dir, e.name), `${prefix}${e.name}/`) : e.isFile() ? [`${prefix}${e.name}`] : [])),
+    );
+    return found.flat();
+  };
+
   return {
+    location: base,
+
     put(key, source) {
       const path = pathOf(key);
       return atomically(path, async (temp) => {
@@ -60,7 +79,7 @@ export function localStorage(root: string): Storage {
       });
     },
 
-    async open(key): Promise<StoredFile | null> {
+    async open(key, range?: ByteRange): Promise<StoredFile | null> {
       const path = pathOf(key);
       let handle: FileHandle;
       try {
@@ -75,7 +94,8 @@ export function localStorage(root: string): Storage {
         await handle.close();
         return null;
       }
-      return { size: s.size, modifiedAt: s.mtime, stream: handle.createReadStream() };
+      const stream = range ? handle.createReadStream({ start: range.start, end: range.end }) : handle.createReadStream();
+      return { size: s.size, modifiedAt: s.mtime, stream };
     },
 
     stat: (key) => statOf(pathOf(key)),
@@ -99,6 +119,16 @@ export function localStorage(root: string): Storage {
         throw error;
       }
       return true;
+    },
+
+    async *list(prefix): AsyncIterable<StoredEntry> {
+      const folder = validKey(prefix);
+      // Sorted as S3 sorts keys (by code unit), so both stores list alike.
+      const keys = (await filesUnder(pathOf(folder), `${folder}/`)).sort();
+      for (const key of keys) {
+        const s = await statOf(pathOf(key));
+        if (s) yield { key, ...s };
+      }
     },
   };
 }

@@ -12,7 +12,7 @@ export interface Services {
   config: Config;
   clock: Clock;
   sessions: SessionCache;
-  /** Stored files (src/storage), rooted at STORAGE_ROOT. */
+  /** Stored files (src/storage): the directory STORAGE_ROOT, or the bucket of an `s3://` STORAGE_URL. */
   storage: Storage;
   /** Turns with the database: as many at once as the pool has connections (src/db/admission.ts). */
   admission: Admission;

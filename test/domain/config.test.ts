@@ -18,6 +18,23 @@ test('defaults: port 3000, embedded database, both halves in one process', () =>
   assert.equal(c.signInThrottle, { maxFailuresPerUser: 10, maxFailuresPerAddress: 100, windowSeconds: 900 });
   assert.is(c.trustProxy, false);
   assert.ok(c.storageRoot.endsWith('/.data/files'));
+  assert.is(c.objectStorage, undefined);
+});
+
+test('STORAGE_URL: a file:// URL is the directory, an s3:// URL the bucket and prefix; STORAGE_ROOT alone works as before', () => {
+  assert.is(loadConfig({ STORAGE_ROOT: '/srv/files' }).storageRoot, '/srv/files');
+  const file = loadConfig({ STORAGE_URL: 'file:///srv/course%20files' });
+  assert.equal([file.storageRoot, file.objectStorage], ['/srv/course files', undefined]);
+  assert.equal(loadConfig({ STORAGE_URL: 's3://course-files' }).objectStorage, { bucket: 'course-files', prefix: '', forcePathStyle: false });
+  assert.equal(loadConfig({ STORAGE_URL: 's3://course-files/prod/files/', S3_FORCE_PATH_STYLE: 'true' }).objectStorage, {
+    bucket: 'course-files',
+    prefix: 'prod/files',
+    forcePathStyle: true,
+  });
+  for (const wrong of ['/srv/files', 'file://host/srv', 'http://bucket/x', 's3://Bad_Bucket', 's3://bucket/../x', 's3://bucket/a?b=1', 'files']) {
+    assert.throws(() => loadConfig({ STORAGE_URL: wrong }), /STORAGE_URL must be file:\/\/\/absolute\/path or s3:\/\/bucket\/optional\/prefix/, wrong);
+  }
+  assert.throws(() => loadConfig({ STORAGE_URL: 's3://course-files', STORAGE_ROOT: '/srv/files' }), /set only one of them/);
 });
 
 test('each variable is read', () => {
