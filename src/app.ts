@@ -12,6 +12,7 @@ import { connectionLimits, limitBodyTime } from './http-limits.ts';
 import { registerDrain } from './http-drain.ts';
 import { isOutOfFileHandles } from './lib/file-handles.ts';
 import { registerInvitationRoutes } from './invitations/routes.ts';
+import { registerMetricsRoutes } from './metrics/route.ts';
 import { registerSimcheckWebhook } from './similarity/webhook.ts';
 import { openApiDocument } from './openapi.ts';
 import { appRouter } from './routers/index.ts';
@@ -51,6 +52,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
   });
+  // Read at each scrape, so that the token can change without rebuilding the app (the tests do).
+  registerMetricsRoutes(app, services.metrics, () => services.config.metrics.token);
   await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
   registerHealthRoutes(app, services);

@@ -63,6 +63,8 @@ export interface Config {
   /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For names the client address. */
   trustProxy: boolean | string[];
   logRequests: boolean;
+  /** GET /metrics: the bearer token it requires (unset: open), and the port of its own listener (unset: none). */
+  metrics: { token: string | undefined; port: number | undefined };
   /** How long a stop waits for requests in flight and running jobs before cutting them off. */
   shutdownGraceSeconds: number;
   /**
@@ -154,6 +156,7 @@ function toConfig(env: Environment): Config {
     },
     trustProxy: env.TRUST_PROXY,
     logRequests: env.LOG_REQUESTS,
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     database: {
       poolSize: env.DATABASE_POOL_SIZE,

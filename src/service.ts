@@ -17,7 +17,8 @@ import { createOrm, type Orm } from './db/orm.ts';
 import { ensureAdmin } from './lib/bootstrap.ts';
 import { systemClock } from './lib/clock.ts';
 import { closeThreads } from './threads/pool.ts';
-import { createServices } from './trpc/context.ts';
+import { createServices, type Services } from './trpc/context.ts';
+import { startMetricsListener, type MetricsListener } from './metrics/listener.ts';
 import { dockerEngine } from './adapters/docker.ts';
 import { smtpMailer } from './adapters/mailer.ts';
 import { createJobPool, releaseAbandonedJobs, startWorker, type JobWorker } from '../workers/index.ts';
@@ -73,6 +74,8 @@ export async function startService(config: Config): Promise<RunningService> {
   let app: FastifyInstance | undefined;
   let worker: JobWorker | undefined;
   let sweeper: NodeJS.Timeout | undefined;
+  let services: Services | undefined;
+  let metricsListener: MetricsListener | undefined;
   let stopped: Promise<void> | undefined;
 
   const stop = () =>
@@ -80,6 +83,9 @@ export async function startService(config: Config): Promise<RunningService> {
       const graceMs = config.shutdownGraceSeconds * 1000;
       clearInterval(sweeper);
       await Promise.all([app && drainHttp(app, graceMs), worker?.stop(graceMs)]);
+      // Scraped until the work is done, so the last jobs' metrics can still be read.
+      await metricsListener?.close();
+      await services?.metrics.close();
       // Jobs were handed back above, which ended their threads; nothing is left running in the pool.
       await closeThreads();
       await orm?.close();
@@ -100,7 +106,7 @@ export async function startService(config: Config): Promise<RunningService> {
       if (admin.generatedPassword) log(`  generated password (shown once): ${admin.generatedPassword}`);
     }
 
-    const services = createServices(orm, config, systemClock);
+    services = createServices(orm, config, systemClock);
     // The worker first, so that once the API answers (and /api/ready says 200) everything runs.
     if (config.role !== 'api') {
       jobPool = createJobPool(databaseUrl, config.workerConcurrency + 2);
@@ -114,6 +120,10 @@ export async function startService(config: Config): Promise<RunningService> {
         mailer: smtpMailer(config.mail.smtpUrl, config.mail.from),
       });
       log(`job worker running (concurrency ${config.workerConcurrency})`);
+    }
+    if (config.metrics.port !== undefined) {
+      metricsListener = await startMetricsListener(services.metrics, config.metrics.token, config.metrics.port, config.host);
+      log(`metrics at http://localhost:${metricsListener.port}/metrics`);
     }
     if (config.role !== 'worker') {
       sweeper = await sweepIncomingNowAndHourly(config, log);

@@ -23,6 +23,8 @@ import { weeklySummariesTask } from './tasks/weekly-summaries.ts';
 import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
 import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
 import { startLiveness, trackJobs } from './liveness.ts';
+import { observeJobs } from './metrics.ts';
+import type { Metrics } from '../src/metrics/index.ts';
 
 export interface WorkerServices {
   orm: Orm;
@@ -33,6 +35,8 @@ export interface WorkerServices {
   docker: DockerEngine;
   /** Notification e-mails over SMTP (disabled without SMTP_URL). */
   mailer: Mailer;
+  /** The process's metrics: the jobs it runs and its job pool are counted there. */
+  metrics: Metrics;
 }
 
 /** Every job the service runs, by the name procedures enqueue it under. */
@@ -120,6 +124,8 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
   const poolIds: string[] = [];
   events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
   const jobs = trackJobs(events);
+  observeJobs(events, services.metrics);
+  services.metrics.databasePools.set('jobs', () => pgPool);
   const runner = await run({
     pgPool,
     events,

@@ -150,6 +150,12 @@ const variables = z.object({
   REQUEST_BODY_TIMEOUT_SECONDS: positive().default(60).describe("How long any request's body may take to arrive before the connection is closed"),
   UPLOAD_BODY_TIMEOUT_SECONDS: positive().default(600).describe('The same for upload routes, which check credentials before reading the body'),
   SESSION_CACHE_SECONDS: int().default(5).describe('How long a verified token is trusted without a database query (see below); `0` turns it off'),
+  METRICS_TOKEN: text()
+    .optional()
+    .describe('Bearer token `GET /metrics` requires (`Authorization: Bearer <token>`). Unset: the metrics are open, so keep `/metrics` off the public network'),
+  METRICS_PORT: int()
+    .optional()
+    .describe('Also serve `GET /metrics` on this port (on `HOST`): how a `SERVICE_ROLE=worker` process, which has no HTTP port, is scraped'),
   LOG_REQUESTS: flag().default(false).describe('Log every HTTP request'),
   SHUTDOWN_GRACE_SECONDS: int()
     .default(10)

@@ -33,9 +33,18 @@ function boundConnects(pool: pg.Pool, connectTimeoutMs: number): void {
   };
 }
 
+/** Each ORM's pg pool, once MikroORM has made it (for its metrics: src/metrics/pools.ts). */
+const pools = new WeakMap<Orm, { pool?: pg.Pool }>();
+
+/** The ORM's pg pool, undefined before its first connection. */
+export function poolOf(orm: Orm): pg.Pool | undefined {
+  return pools.get(orm)?.pool;
+}
+
 export async function createOrm(databaseUrl: string, options: PoolOptions = {}): Promise<Orm> {
   const { poolMax = 10, queueTimeoutMs = 60_000, connectTimeoutMs = 5_000 } = options;
-  return MikroORM.init({
+  const made: { pool?: pg.Pool } = {};
+  const orm = await MikroORM.init({
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],
@@ -50,11 +59,19 @@ export async function createOrm(databaseUrl: string, options: PoolOptions = {}):
     },
     pool: { min: 0, max: poolMax },
     // Without bounds, a request waits forever for a database that accepts no connections.
-    driverOptions: { connectionTimeoutMillis: queueTimeoutMs, onPoolCreated: (pool: pg.Pool) => boundConnects(pool, connectTimeoutMs) },
+    driverOptions: {
+      connectionTimeoutMillis: queueTimeoutMs,
+      onPoolCreated: (pool: pg.Pool) => {
+        made.pool = pool;
+        boundConnects(pool, connectTimeoutMs);
+      },
+    },
     // graphile-worker's tables are its own; a generated migration must never touch them.
     schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     // Every request works in its own fork; the global manager must never collect state.
     allowGlobalContext: false,
     debug: false,
   });
+  pools.set(orm, made);
+  return orm;
 }

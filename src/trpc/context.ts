@@ -4,6 +4,7 @@ import type { Em, Orm } from '../db/orm.ts';
 import type { Clock } from '../lib/clock.ts';
 import { jobQueue, type JobQueue } from '../lib/jobs.ts';
 import { SessionCache } from '../lib/session-cache.ts';
+import { serviceMetrics, type Metrics } from '../metrics/index.ts';
 import { createStorage, type Storage } from '../storage/index.ts';
 
 /** Long-lived things a request may use. */
@@ -16,16 +17,20 @@ export interface Services {
   storage: Storage;
   /** Turns with the database: as many at once as the pool has connections (src/db/admission.ts). */
   admission: Admission;
+  /** The process's Prometheus metrics (src/metrics), served at GET /metrics. */
+  metrics: Metrics;
 }
 
 export function createServices(orm: Orm, config: Config, clock: Clock): Services {
+  const admission = new Admission(config.database.poolSize, config.database.queueTimeoutMs);
   return {
     orm,
     config,
     clock,
     sessions: new SessionCache(config.sessionCacheSeconds * 1000),
     storage: createStorage(config),
-    admission: new Admission(config.database.poolSize, config.database.queueTimeoutMs),
+    admission,
+    metrics: serviceMetrics(orm, config, admission),
   };
 }
 

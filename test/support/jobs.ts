@@ -1,8 +1,10 @@
-import { runOnce } from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import { runOnce, type WorkerEvents } from 'graphile-worker';
 import { workerLogger } from '../../src/lib/worker-logger.ts';
 import { dockerEngine, type DockerEngine } from '../../src/adapters/docker.ts';
 import { smtpMailer, type Mailer } from '../../src/adapters/mailer.ts';
 import { createJobPool, taskList } from '../../workers/index.ts';
+import { observeJobs } from '../../workers/metrics.ts';
 import type { TestEnv } from './env.ts';
 
 async function lockedJobs(env: TestEnv): Promise<number> {
@@ -20,8 +22,11 @@ const noMail = smtpMailer(undefined, 'tests@localhost');
  */
 export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9'), mailer: Mailer = noMail): Promise<void> {
   const pgPool = createJobPool(env.databaseUrl, 3);
+  // Counted in the app's metrics, as the running service's worker counts its jobs (workers/index.ts).
+  const events: WorkerEvents = new EventEmitter();
+  observeJobs(events, env.services.metrics);
   try {
-    await runOnce({ pgPool, taskList: taskList({ ...env.services, docker, mailer }), logger: workerLogger(true), noHandleSignals: true });
+    await runOnce({ pgPool, events, taskList: taskList({ ...env.services, docker, mailer }), logger: workerLogger(true), noHandleSignals: true });
     for (let waited = 0; await lockedJobs(env); waited += 20) {
       if (waited > 5000) throw new Error('a job is still locked 5 s after runOnce returned');
       await new Promise((resolve) => setTimeout(resolve, 20));
