@@ -55,12 +55,7 @@ export async function launchServer(dataDir: string, env: Record<string, string> 
 }
 
 /** Starts the service and resolves once it is ready, or rejects with what it printed. */
-export async function startServer(
-  dataDir: string,
-  env: Record<string, string> = {},
-  timeoutMs = 60_000,
-  entry = SOURCE_ENTRY,
-): Promise<ServerProcess> {
+export async function startServer(dataDir: string, env: Record<string, string> = {}, timeoutMs = 60_000, entry = SOURCE_ENTRY): Promise<ServerProcess> {
   const server = await launchServer(dataDir, env, entry);
   const { child, exited } = server;
   const until = Date.now() + timeoutMs;
