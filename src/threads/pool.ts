@@ -1,8 +1,8 @@
 // CPU-heavy work (PDF rendering, portfolio compiles, code similarity) runs in worker threads, never
 // on the event loop that answers HTTP: one piscina pool per process, made on first use and closed
 // in the ordered stop (src/service.ts). Each thread task is a small file of its own under
-// src/threads/ whose default export piscina calls; threads inherit the process's `--import tsx`
-// (execArgv), so the same TypeScript modules load there. A thread has a heap cap
+// src/threads/ whose default export piscina calls; threads load the same kind of module as the
+// process (the build's JavaScript, or TypeScript through the inherited `--import tsx` in development). A thread has a heap cap
 // (CPU_THREAD_MEMORY_MB): work that outgrows it ends that thread only, and the caller gets an
 // error `isOutOfMemory` recognises. An aborted signal ends the thread running the task at once.
 import { Piscina } from 'piscina';

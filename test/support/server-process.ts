@@ -1,5 +1,6 @@
-// The service as an operator runs it: `node --import tsx src/main.ts` in its own process, with
-// its own embedded PostgreSQL under a data directory of the test's, stopped by signals.
+// The service as an operator runs it: `node --import tsx src/main.ts` (or another entry, such as the
+// build's `dist/src/main.js`) in its own process, with its own embedded PostgreSQL under a data
+// directory of the test's (or DATABASE_URL), stopped by signals.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -28,10 +29,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the service process without waiting for it. */
-export async function launchServer(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+/** How the tests start the service by default: the TypeScript sources through tsx. */
+export const SOURCE_ENTRY = ['--import', 'tsx', 'src/main.ts'];
+
+/** Starts the service process without waiting for it; `entry` is node's arguments. */
+export async function launchServer(dataDir: string, env: Record<string, string> = {}, entry = SOURCE_ENTRY): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD, DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,8 +55,8 @@ export async function launchServer(dataDir: string, env: Record<string, string> 
 }
 
 /** Starts the service and resolves once it is ready, or rejects with what it printed. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}, timeoutMs = 60_000): Promise<ServerProcess> {
-  const server = await launchServer(dataDir, env);
+export async function startServer(dataDir: string, env: Record<string, string> = {}, timeoutMs = 60_000, entry = SOURCE_ENTRY): Promise<ServerProcess> {
+  const server = await launchServer(dataDir, env, entry);
   const { child, exited } = server;
   const until = Date.now() + timeoutMs;
   let exitCode: number | string | undefined;
