@@ -1,10 +1,10 @@
 // Reading an uploaded CSV: headers matched case-insensitively and trimmed (reference §9.3).
 import { readFile } from 'node:fs/promises';
-import { CSV_READ_OPTIONS, CsvError, decodeCsv, looksBinary, parseCsvSlices } from '../../domain/csv.ts';
+import { CSV_READ_OPTIONS, CsvError, type CsvRow, decodeCsv, looksBinary, parseCsvSlices } from '../../domain/csv.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import type { UploadedFile } from '../../trpc/files.ts';
 
-export type CsvRow = Record<string, string>;
+export type { CsvRow };
 
 /** One row of an import's answer: the row as read, and what happened to it. */
 export interface RowResult {
