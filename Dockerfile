@@ -21,7 +21,13 @@ RUN if ! command -v npm >/dev/null; then \
       && rm -rf /var/lib/apt/lists/*; \
     fi
 WORKDIR /app
-ENV npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
+# Where a TLS-inspecting proxy stands between the build and the npm registry (some company and CI
+# networks), its CA certificates, PEM text: `--build-arg BUILD_CA_CERTS="$(cat proxy-ca.crt)"`.
+# npm trusts them in the build stages only; the final image starts afresh from the base.
+ARG BUILD_CA_CERTS=""
+RUN printf '%s\n' "$BUILD_CA_CERTS" > /etc/build-ca-certificates.pem
+ENV NODE_EXTRA_CA_CERTS=/etc/build-ca-certificates.pem \
+    npm_config_update_notifier=false npm_config_fund=false npm_config_audit=false
 
 # ── build: every dependency, then `npm run build` (tsc → dist/).
 FROM npm AS build
