@@ -41,9 +41,11 @@ RUN npm run build
 # Its own stage, keyed on the lock file alone, so a source change does not reinstall them.
 FROM npm AS production-dependencies
 COPY package.json package-lock.json ./
+# The pinned Node package carries its C headers (65 MB, for compiling addons), which nothing needs at
+# run time.
 RUN npm ci --omit=dev --omit=optional \
     && node_modules/.bin/node --version | grep -q '^v22\.' \
-    && rm -rf /root/.npm
+    && rm -rf node_modules/node/node_modules/node-*/include /root/.npm
 
 # ── the image.
 FROM ${BASE_IMAGE}
