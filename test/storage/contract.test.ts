@@ -22,7 +22,7 @@ const list = async (storage: Storage, prefix: string): Promise<StoredEntry[]> =>
   return entries;
 };
 
-const text = async (storage: Storage, key: string) => (await readAll(storage, key))?.toString() ?? null;
+const text = async (storage: Storage, key: string) => (await readAll(storage, key, Infinity))?.toString() ?? null;
 
 async function readStream(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -72,7 +72,7 @@ function contract(name: string, store: Storage | string) {
     const stored = await storage.put('contract/write/a.bin', Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]));
     assert.is(stored.size, bytes.length);
     assert.instance(stored.modifiedAt, Date);
-    assert.equal(await readAll(storage, 'contract/write/a.bin'), bytes);
+    assert.equal(await readAll(storage, 'contract/write/a.bin', Infinity), bytes);
     assert.is((await storage.stat('contract/write/a.bin'))?.size, bytes.length);
     assert.is(await storage.exists('contract/write/a.bin'), true);
 
@@ -82,7 +82,7 @@ function contract(name: string, store: Storage | string) {
     assert.is(await text(storage, 'contract/write/b.txt'), 'from a file');
 
     assert.is((await storage.put('contract/write/empty', Readable.from([]))).size, 0);
-    assert.equal(await readAll(storage, 'contract/write/empty'), Buffer.alloc(0));
+    assert.equal(await readAll(storage, 'contract/write/empty', Infinity), Buffer.alloc(0));
   });
 
   it('a second write replaces the file whole; copy makes an independent duplicate', async (storage) => {
@@ -168,7 +168,7 @@ function contract(name: string, store: Storage | string) {
     );
     const rest = pattern(MB + 5);
     await Promise.all([source.push(rest).then(source.end), writing]);
-    const stored = await readAll(storage, key);
+    const stored = await readAll(storage, key, Infinity);
     assert.is(stored?.length, first.length + rest.length);
     assert.ok(stored?.equals(Buffer.concat([first, rest])), 'the new bytes, in order');
 

@@ -10,7 +10,9 @@ import { storageKeys, type Storage } from '../../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
 import { ensureGroupId, groupContext, isChecked } from './simcheck-submission.ts';
 import type { ISimcheckAction } from '../../../schema/index.ts';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { refId } from '../../db/refs.ts';
@@ -23,16 +25,18 @@ export function isAttachmentName(name: string, size: number): boolean {
   return /\.docx?$/i.test(name) && size >= 50 && !name.split('/').includes('__MACOSX');
 }
 
-/** Runs `fn` on a local copy of the definition's resources zip; null when there is none. */
+/**
+ * Runs `fn` on a copy of the definition's resources zip on this worker's own disk (a zip is read
+ * by its central directory at the end, so it needs a file), streamed there from the store and
+ * removed afterwards; null when there is none.
+ */
 async function withResourcesZip<T>(storage: Storage, definitionId: number, fn: (path: string) => Promise<T>): Promise<T | null> {
   const stored = await storage.open(storageKeys.taskResources(definitionId));
   if (!stored) return null;
   const dir = await mkdtemp(join(tmpdir(), 'simcheck-'));
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
     const path = join(dir, 'resources.zip');
-    await writeFile(path, Buffer.concat(chunks));
+    await pipeline(stored.stream, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
     return await fn(path);
   } finally {
     await rm(dir, { recursive: true, force: true });
