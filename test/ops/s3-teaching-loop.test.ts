@@ -68,11 +68,15 @@ test('upload → PDF → download (and a range) → portfolio → unit zips, eve
     console.log(`  skipped: ${s3}`);
     return;
   }
-  server = await startServer(dataDir, {
-    STORAGE_URL: `s3://${s3.bucket}/${PREFIX}`,
-    S3_FORCE_PATH_STYLE: 'true',
-    ...s3Environment(s3.endpoint),
-  });
+  server = await startServer(
+    dataDir,
+    {
+      STORAGE_URL: `s3://${s3.bucket}/${PREFIX}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      ...s3Environment(s3.endpoint),
+    },
+    180_000,
+  ); // a first start: the embedded database is made and migrated
   const base = server.baseUrl;
   const bucket: Storage = s3Storage({ bucket: s3.bucket, prefix: PREFIX, forcePathStyle: true });
 
@@ -90,7 +94,6 @@ test('upload → PDF → download (and a range) → portfolio → unit zips, eve
         { key: 'file1', name: 'Report', type: 'document' },
       ],
     });
-    await client.query('update task_definitions set include_in_portfolio = true where id = $1', [world.td]);
     const as = (who: { creds: { username: string; token: string } }, extra: Record<string, string> = {}) => ({
       Username: who.creds.username,
       'Auth-Token': who.creds.token,
@@ -141,7 +144,8 @@ test('upload → PDF → download (and a range) → portfolio → unit zips, eve
     assert.is(tail.status, 206);
     assert.equal(Buffer.from(await tail.arrayBuffer()), stored.subarray(stored.length - 500));
 
-    // 4. The portfolio: a part uploaded, then compiled by the worker from the objects.
+    // 4. The portfolio: the task in it, a part uploaded, then compiled by the worker from the objects.
+    await client.query('update tasks set include_in_portfolio = true where project_id = $1 and task_definition_id = $2', [world.project, world.td]);
     const partForm = new FormData();
     partForm.append('name', 'Reflection');
     partForm.append('kind', 'document');
