@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { S3Client } from '@aws-sdk/client-s3';
 import { storageFault } from '../../src/storage/faults.ts';
-import { createStorage, readAll, StorageKeyError, type Storage, type StoredEntry } from '../../src/storage/index.ts';
+import { createStorage, readAll, StorageKeyError, StoredFileTooLarge, type Storage, type StoredEntry } from '../../src/storage/index.ts';
 import { s3Storage } from '../../src/storage/s3.ts';
 import { type S3Server, startS3Server } from '../support/s3-server.ts';
 
@@ -114,6 +114,20 @@ function contract(name: string, store: Storage | string) {
     const beyond = await storage.open('contract/range/r.bin', { start: 100_000 });
     assert.is(beyond?.size, 100_000);
     assert.equal(await readStream(beyond!.stream), Buffer.alloc(0));
+  });
+
+  it('a whole read is bounded: a file above the bound is refused before it is read, one at the bound is read', async (storage) => {
+    const bytes = pattern(10_000);
+    await storage.put('contract/bounded/f.bin', Readable.from([bytes]));
+    assert.equal(await readAll(storage, 'contract/bounded/f.bin', 10_000), bytes);
+    try {
+      await readAll(storage, 'contract/bounded/f.bin', 9_999);
+      assert.unreachable('a file above the bound is refused');
+    } catch (error) {
+      assert.instance(error, StoredFileTooLarge);
+      assert.equal([(error as StoredFileTooLarge).size, (error as StoredFileTooLarge).maxBytes], [10_000, 9_999]);
+    }
+    assert.is(await readAll(storage, 'contract/bounded/none', 10), null);
   });
 
   it('list names every file below a folder, at any depth, in key order, and nothing beside it', async (storage) => {
