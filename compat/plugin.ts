@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
@@ -58,12 +59,13 @@ function unsatisfiable(reply: FastifyReply, size: number): FastifyReply {
   return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json; charset=utf-8').send({ error: 'Requested range not satisfiable' });
 }
 
-async function sendFile(reply: FastifyReply, file: FileResult, rangeHeader?: string): Promise<FastifyReply> {
+async function sendFile(reply: FastifyReply, file: FileResult, request: FastifyRequest): Promise<FastifyReply> {
+  const rangeHeader = request.headers.range;
   reply.header('Content-Type', file.contentType);
   reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment || !showsInline(file.contentType)));
   // The declared type is the only one: no browser may sniff an upload into HTML (set for every answer in app.ts too).
   reply.header('X-Content-Type-Options', 'nosniff');
-  if (isStoredBytes(file.data)) return sendStored(reply, file, file.data, rangeHeader);
+  if (isStoredBytes(file.data)) return sendStored(reply, file, file.data, rangeHeader, request.method === 'HEAD');
   if (Buffer.isBuffer(file.data)) {
     if (!file.ranges) return reply.send(file.data);
     reply.header('Accept-Ranges', 'bytes');
@@ -84,14 +86,19 @@ async function sendFile(reply: FastifyReply, file: FileResult, rangeHeader?: str
 /**
  * A stored file, opened now: all of it, or only the range asked for, so the store reads just those
  * bytes (one ranged GET on S3). The range is read against the size the procedure saw; a file
- * replaced since (its size changed) is asked again with its new size.
+ * replaced since (its size changed) is asked again with its new size. A HEAD opens nothing: its
+ * headers come from that size (Fastify would read a stream it is given to the end, and drop it).
  */
-async function sendStored(reply: FastifyReply, file: FileResult, stored: StoredBytes, rangeHeader?: string): Promise<FastifyReply> {
+async function sendStored(reply: FastifyReply, file: FileResult, stored: StoredBytes, rangeHeader: string | undefined, head: boolean): Promise<FastifyReply> {
   let size = stored.size;
   for (let tries = 1; ; tries++) {
     const range = file.ranges ? parseRange(rangeHeader, size) : null;
     if (file.ranges) reply.header('Accept-Ranges', 'bytes');
     if (range === 'unsatisfiable') return unsatisfiable(reply, size);
+    if (head) {
+      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      return reply.header('Content-Length', String(range ? range.end - range.start + 1 : size)).send(Readable.from([]));
+    }
     const opened = await stored.open(range ?? undefined);
     if (!opened) return reply.code(404).type('application/json; charset=utf-8').send({ error: 'File missing' });
     if (range && opened.size !== size && tries < 3) {
@@ -148,7 +155,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           await multipart.discard();
           reply.code(route.status);
           if (route.status === 204) return reply.send();
-          if (route.file) return await sendFile(reply, result as FileResult, request.headers.range);
+          if (route.file) return await sendFile(reply, result as FileResult, request);
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {

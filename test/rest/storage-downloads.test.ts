@@ -31,10 +31,18 @@ const probe = router({
     .input(z.object({ said: z.coerce.number() }))
     .output(fileResult())
     .query(async ({ ctx, input }): Promise<FileResult> => {
-      const data: StoredBytes = { size: input.said, open: (range) => ctx.storage.open(KEY, range) };
+      const data: StoredBytes = {
+        size: input.said,
+        open: (range) => {
+          opens++;
+          return ctx.storage.open(KEY, range);
+        },
+      };
       return { filename: 'take.wav', contentType: 'audio/wav', data, size: input.said, asAttachment: false, ranges: true };
     }),
 });
+
+let opens = 0;
 
 const test = suite('storage: downloads streamed from storage');
 let app: FastifyInstance;
@@ -77,7 +85,7 @@ test('a missing stored file is a 404 with an error body, not a broken stream', a
   assert.equal(JSON.parse(res.body), { error: 'Unable to find requested file' });
 });
 
-test('a stored file replaced since its size was read is asked again with its new size; one gone since is a 404', async () => {
+test('a stored file replaced since its size was read is asked again with its new size; a HEAD opens nothing; one gone since is a 404', async () => {
   const bytes = Buffer.from(Array.from({ length: 50 }, (_, i) => i));
   await env.services.storage.put(KEY, Readable.from([bytes]));
   // The procedure saw 100 bytes; there are 50 now: the last 10 are bytes 40-49 of 50.
@@ -90,6 +98,10 @@ test('a stored file replaced since its size was read is asked again with its new
   assert.equal(whole.rawPayload, bytes);
   const beyond = await app.inject({ method: 'GET', url: '/api/probe/opened?said=50', headers: { Range: 'bytes=50-' } });
   assert.equal([beyond.statusCode, beyond.headers['content-range']], [416, 'bytes */50']);
+  opens = 0;
+  const head = await app.inject({ method: 'HEAD', url: '/api/probe/opened?said=50', headers: { Range: 'bytes=10-19' } });
+  assert.equal([head.statusCode, head.headers['content-range'], head.headers['content-length'], head.rawPayload.length], [206, 'bytes 10-19/50', '10', 0]);
+  assert.is(opens, 0, 'a HEAD opens nothing');
   await env.services.storage.delete(KEY);
   const gone = await app.inject({ method: 'GET', url: '/api/probe/opened?said=50', headers: { Range: 'bytes=0-9' } });
   assert.equal([gone.statusCode, JSON.parse(gone.body)], [404, { error: 'File missing' }]);
