@@ -76,7 +76,8 @@ export interface SimcheckClient {
   deleteSubmission(submissionId: string): Promise<void>;
   putGroup(groupId: string, group: { name: string; group_context: { id: string; name: string; owners: string[] }; due_date: string | null }): Promise<void>;
   addGroupAttachment(groupId: string, title: string): Promise<{ id: string }>;
-  uploadGroupAttachment(groupId: string, attachmentId: string, filename: string, bytes: Buffer): Promise<void>;
+  /** A resources zip's document, streamed out of the zip as it is sent. */
+  uploadGroupAttachment(groupId: string, attachmentId: string, filename: string, file: StreamedFile): Promise<void>;
   groupAttachmentStatus(groupId: string, attachmentId: string): Promise<RemoteStatus>;
   deleteGroupAttachment(groupId: string, attachmentId: string): Promise<void>;
 }
@@ -96,33 +97,31 @@ export function simcheckClient(settings: Settings): SimcheckClient | null {
   if (!settings.url) return null;
   const base = `${settings.url.replace(/\/+$/, '')}/api/v1`;
 
-  async function send(method: string, path: string, body?: { json: unknown } | { bytes: Buffer | StreamedFile; filename: string }): Promise<Response> {
+  async function send(method: string, path: string, body?: { json: unknown } | { file: StreamedFile; filename: string }): Promise<Response> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${settings.apiKey}`,
       Accept: 'application/json',
       'X-Turnitin-Integration-Name': INTEGRATION_NAME,
       'X-Turnitin-Integration-Version': INTEGRATION_VERSION,
     };
-    let payload: string | Blob | ReadableStream | undefined;
+    let payload: string | ReadableStream | undefined;
     if (body && 'json' in body) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body.json);
     } else if (body) {
+      // A file goes out as it is read, never whole in memory: sized, so no chunked encoding.
       headers['Content-Type'] = 'binary/octet-stream';
       headers['Content-Disposition'] = `inline; filename="${body.filename.replace(/["\\\r\n]/g, '_')}"`;
-      if (Buffer.isBuffer(body.bytes)) payload = new Blob([new Uint8Array(body.bytes)]);
-      else {
-        headers['Content-Length'] = String(body.bytes.size);
-        payload = Readable.toWeb(body.bytes.stream) as ReadableStream;
-      }
+      headers['Content-Length'] = String(body.file.size);
+      payload = Readable.toWeb(body.file.stream) as ReadableStream;
     }
     let res: Response;
     try {
-      // A stream body goes out as it is read (`duplex: 'half'`, as fetch requires for one).
-      const streamed = payload instanceof ReadableStream ? { duplex: 'half' as const } : {};
+      // fetch sends a stream body only with `duplex: 'half'`.
+      const streamed = typeof payload === 'object' ? { duplex: 'half' as const } : {};
       res = await fetch(`${base}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(settings.timeoutMs), ...streamed });
     } catch (error) {
-      if (body && 'bytes' in body && !Buffer.isBuffer(body.bytes)) body.bytes.stream.destroy();
+      if (body && 'file' in body) body.file.stream.destroy();
       throw new SimcheckError(0, `Similarity service unreachable: ${(error as Error).message}`);
     }
     if (!res.ok) {
@@ -154,7 +153,7 @@ export function simcheckClient(settings: Settings): SimcheckClient | null {
     acceptEula: (acceptance) => done('POST', `/eula/${seg(acceptance.version)}/accept`, acceptance),
     createSubmission: (submission) => json('POST', '/submissions', submission),
     uploadSubmissionFile: async (id, filename, file) => {
-      await (await send('PUT', `/submissions/${seg(id)}/original`, { bytes: file, filename })).arrayBuffer();
+      await (await send('PUT', `/submissions/${seg(id)}/original`, { file, filename })).arrayBuffer();
     },
     submissionStatus: (id) => json('GET', `/submissions/${seg(id)}`),
     requestSimilarityReport: (id, addToIndex) =>
@@ -185,8 +184,8 @@ export function simcheckClient(settings: Settings): SimcheckClient | null {
     putGroup: (groupId, group) =>
       done('PUT', `/groups/${seg(groupId)}`, { id: groupId, type: 'ASSIGNMENT', report_generation: 'IMMEDIATELY_AND_DUE_DATE', ...group }),
     addGroupAttachment: (groupId, title) => json('POST', `/groups/${seg(groupId)}/attachments`, { title, template: false }),
-    uploadGroupAttachment: async (groupId, attachmentId, filename, bytes) => {
-      await (await send('PUT', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}/original`, { bytes, filename })).arrayBuffer();
+    uploadGroupAttachment: async (groupId, attachmentId, filename, file) => {
+      await (await send('PUT', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}/original`, { file, filename })).arrayBuffer();
     },
     groupAttachmentStatus: (groupId, attachmentId) => json('GET', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}`),
     deleteGroupAttachment: (groupId, attachmentId) => done('DELETE', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}`),
