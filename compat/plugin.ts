@@ -1,13 +1,14 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
 import { createCallerFactory, resolveCaller } from '../src/trpc/core.ts';
 import { legacyError, translateResourceError } from '../src/trpc/errors.ts';
-import type { FileResult } from '../src/trpc/files.ts';
+import { isStoredBytes, type FileResult, type StoredBytes } from '../src/trpc/files.ts';
 import { checkBodyHeaders, hasBody, multipartLimits } from './body-limits.ts';
 import { procedureInput } from './input.ts';
 import { MultipartBody } from './multipart.ts';
-import { parseRange, sliceStream } from './ranges.ts';
+import { parseRange } from '../src/lib/byte-ranges.ts';
 import { restRoutes, type RestRoute } from '../src/trpc/rest-routes.ts';
 
 function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
@@ -54,35 +55,65 @@ function showsInline(contentType: string): boolean {
   return /^(image|audio|video)\/[a-z0-9.+-]+$/.test(type) || type === 'application/pdf';
 }
 
-function sendFile(reply: FastifyReply, file: FileResult, rangeHeader?: string): FastifyReply {
+function unsatisfiable(reply: FastifyReply, size: number): FastifyReply {
+  return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json; charset=utf-8').send({ error: 'Requested range not satisfiable' });
+}
+
+async function sendFile(reply: FastifyReply, file: FileResult, request: FastifyRequest): Promise<FastifyReply> {
+  const rangeHeader = request.headers.range;
   reply.header('Content-Type', file.contentType);
   reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment || !showsInline(file.contentType)));
   // The declared type is the only one: no browser may sniff an upload into HTML (set for every answer in app.ts too).
   reply.header('X-Content-Type-Options', 'nosniff');
-  const size = Buffer.isBuffer(file.data) ? file.data.length : file.size;
-  if (file.ranges && size !== undefined) {
+  if (isStoredBytes(file.data)) return sendStored(reply, file, file.data, rangeHeader, request.method === 'HEAD');
+  if (Buffer.isBuffer(file.data)) {
+    if (!file.ranges) return reply.send(file.data);
     reply.header('Accept-Ranges', 'bytes');
-    const range = parseRange(rangeHeader, size);
-    if (range === 'unsatisfiable') {
-      if (!Buffer.isBuffer(file.data)) file.data.destroy();
-      return reply
-        .code(416)
-        .header('Content-Range', `bytes */${size}`)
-        .type('application/json; charset=utf-8')
-        .send({ error: 'Requested range not satisfiable' });
-    }
-    if (range) {
-      const { start, end } = range;
-      reply
-        .code(206)
-        .header('Content-Range', `bytes ${start}-${end}/${size}`)
-        .header('Content-Length', String(end - start + 1));
-      return reply.send(Buffer.isBuffer(file.data) ? file.data.subarray(start, end + 1) : sliceStream(file.data, start, end));
-    }
+    const range = parseRange(rangeHeader, file.data.length);
+    if (range === 'unsatisfiable') return unsatisfiable(reply, file.data.length);
+    if (!range) return reply.send(file.data);
+    const { start, end } = range;
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${start}-${end}/${file.data.length}`)
+      .send(file.data.subarray(start, end + 1));
   }
-  // A stream (a stored file) is sent as it is read, never gathered in memory.
-  if (!Buffer.isBuffer(file.data) && file.size !== undefined) reply.header('Content-Length', String(file.size));
+  // A stream (a zip being written) is sent as it is read, never gathered in memory.
+  if (file.size !== undefined) reply.header('Content-Length', String(file.size));
   return reply.send(file.data);
+}
+
+/**
+ * A stored file, opened now: all of it, or only the range asked for, so the store reads just those
+ * bytes (one ranged GET on S3). The range is read against the size the procedure saw; a file
+ * replaced since (its size changed) is asked again with its new size. A HEAD opens nothing: its
+ * headers come from that size (Fastify would read a stream it is given to the end, and drop it).
+ */
+async function sendStored(reply: FastifyReply, file: FileResult, stored: StoredBytes, rangeHeader: string | undefined, head: boolean): Promise<FastifyReply> {
+  let size = stored.size;
+  for (let tries = 1; ; tries++) {
+    const range = file.ranges ? parseRange(rangeHeader, size) : null;
+    if (file.ranges) reply.header('Accept-Ranges', 'bytes');
+    if (range === 'unsatisfiable') return unsatisfiable(reply, size);
+    if (head) {
+      if (range) reply.code(206).header('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      return reply.header('Content-Length', String(range ? range.end - range.start + 1 : size)).send(Readable.from([]));
+    }
+    const opened = await stored.open(range ?? undefined);
+    if (!opened) return reply.code(404).type('application/json; charset=utf-8').send({ error: 'File missing' });
+    if (range && opened.size !== size && tries < 3) {
+      opened.stream.destroy();
+      size = opened.size;
+      continue;
+    }
+    if (!range) return reply.header('Content-Length', String(opened.size)).send(opened.stream);
+    const { start, end } = range;
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${start}-${end}/${size}`)
+      .header('Content-Length', String(end - start + 1))
+      .send(opened.stream);
+  }
 }
 
 /**
@@ -124,7 +155,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           await multipart.discard();
           reply.code(route.status);
           if (route.status === 204) return reply.send();
-          if (route.file) return sendFile(reply, result as FileResult, request.headers.range);
+          if (route.file) return await sendFile(reply, result as FileResult, request);
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebStream } from 'node:stream/web';
 import type { Config } from '../config.ts';
 
 // The similarity-check service, spoken to as the TurnItIn Core API (v1) that the original used:
@@ -61,23 +63,32 @@ export interface SimcheckClient {
   eulaHtml(version: string): Promise<string>;
   acceptEula(acceptance: SimcheckEulaAcceptance): Promise<void>;
   createSubmission(submission: NewSubmission): Promise<{ id: string }>;
-  uploadSubmissionFile(submissionId: string, filename: string, bytes: Buffer): Promise<void>;
+  /** The document streamed as it is read from storage (`size` bytes, sent as Content-Length), never whole in memory. */
+  uploadSubmissionFile(submissionId: string, filename: string, file: StreamedFile): Promise<void>;
   submissionStatus(submissionId: string): Promise<RemoteStatus>;
   requestSimilarityReport(submissionId: string, addToIndex: boolean): Promise<void>;
   similarityResult(submissionId: string): Promise<SimilarityResult>;
   viewerUrl(submissionId: string, viewerUserId: string): Promise<string>;
   requestReportPdf(submissionId: string): Promise<{ id: string }>;
   reportPdfStatus(submissionId: string, pdfId: string): Promise<string>;
-  downloadReportPdf(submissionId: string, pdfId: string): Promise<Buffer>;
+  /** The report's bytes as they arrive, for storing as they come. */
+  downloadReportPdf(submissionId: string, pdfId: string): Promise<Readable>;
   deleteSubmission(submissionId: string): Promise<void>;
   putGroup(groupId: string, group: { name: string; group_context: { id: string; name: string; owners: string[] }; due_date: string | null }): Promise<void>;
   addGroupAttachment(groupId: string, title: string): Promise<{ id: string }>;
-  uploadGroupAttachment(groupId: string, attachmentId: string, filename: string, bytes: Buffer): Promise<void>;
+  /** A resources zip's document, streamed out of the zip as it is sent. */
+  uploadGroupAttachment(groupId: string, attachmentId: string, filename: string, file: StreamedFile): Promise<void>;
   groupAttachmentStatus(groupId: string, attachmentId: string): Promise<RemoteStatus>;
   deleteGroupAttachment(groupId: string, attachmentId: string): Promise<void>;
 }
 
 type Settings = Config['simcheck'];
+
+/** A file sent as a stream of known length. */
+export interface StreamedFile {
+  stream: Readable;
+  size: number;
+}
 
 const seg = (s: string) => encodeURIComponent(s);
 
@@ -86,26 +97,31 @@ export function simcheckClient(settings: Settings): SimcheckClient | null {
   if (!settings.url) return null;
   const base = `${settings.url.replace(/\/+$/, '')}/api/v1`;
 
-  async function send(method: string, path: string, body?: { json: unknown } | { bytes: Buffer; filename: string }): Promise<Response> {
+  async function send(method: string, path: string, body?: { json: unknown } | { file: StreamedFile; filename: string }): Promise<Response> {
     const headers: Record<string, string> = {
       Authorization: `Bearer ${settings.apiKey}`,
       Accept: 'application/json',
       'X-Turnitin-Integration-Name': INTEGRATION_NAME,
       'X-Turnitin-Integration-Version': INTEGRATION_VERSION,
     };
-    let payload: string | Blob | undefined;
+    let payload: string | ReadableStream | undefined;
     if (body && 'json' in body) {
       headers['Content-Type'] = 'application/json';
       payload = JSON.stringify(body.json);
     } else if (body) {
+      // A file goes out as it is read, never whole in memory: sized, so no chunked encoding.
       headers['Content-Type'] = 'binary/octet-stream';
       headers['Content-Disposition'] = `inline; filename="${body.filename.replace(/["\\\r\n]/g, '_')}"`;
-      payload = new Blob([new Uint8Array(body.bytes)]);
+      headers['Content-Length'] = String(body.file.size);
+      payload = Readable.toWeb(body.file.stream) as ReadableStream;
     }
     let res: Response;
     try {
-      res = await fetch(`${base}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(settings.timeoutMs) });
+      // fetch sends a stream body only with `duplex: 'half'`.
+      const streamed = typeof payload === 'object' ? { duplex: 'half' as const } : {};
+      res = await fetch(`${base}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(settings.timeoutMs), ...streamed });
     } catch (error) {
+      if (body && 'file' in body) body.file.stream.destroy();
       throw new SimcheckError(0, `Similarity service unreachable: ${(error as Error).message}`);
     }
     if (!res.ok) {
@@ -136,8 +152,8 @@ export function simcheckClient(settings: Settings): SimcheckClient | null {
     eulaHtml: async (version) => (await send('GET', `/eula/${seg(version)}/view?lang=en-US`)).text(),
     acceptEula: (acceptance) => done('POST', `/eula/${seg(acceptance.version)}/accept`, acceptance),
     createSubmission: (submission) => json('POST', '/submissions', submission),
-    uploadSubmissionFile: async (id, filename, bytes) => {
-      await (await send('PUT', `/submissions/${seg(id)}/original`, { bytes, filename })).arrayBuffer();
+    uploadSubmissionFile: async (id, filename, file) => {
+      await (await send('PUT', `/submissions/${seg(id)}/original`, { file, filename })).arrayBuffer();
     },
     submissionStatus: (id) => json('GET', `/submissions/${seg(id)}`),
     requestSimilarityReport: (id, addToIndex) =>
@@ -160,13 +176,16 @@ export function simcheckClient(settings: Settings): SimcheckClient | null {
       ).viewer_url,
     requestReportPdf: (id) => json('POST', `/submissions/${seg(id)}/similarity/pdf`, { locale: 'en-US' }),
     reportPdfStatus: async (id, pdfId) => (await json<{ status: string }>('GET', `/submissions/${seg(id)}/similarity/pdf/${seg(pdfId)}/status`)).status,
-    downloadReportPdf: async (id, pdfId) => Buffer.from(await (await send('GET', `/submissions/${seg(id)}/similarity/pdf/${seg(pdfId)}`)).arrayBuffer()),
+    downloadReportPdf: async (id, pdfId) => {
+      const res = await send('GET', `/submissions/${seg(id)}/similarity/pdf/${seg(pdfId)}`);
+      return res.body ? Readable.fromWeb(res.body as WebStream) : Readable.from([]);
+    },
     deleteSubmission: (id) => done('DELETE', `/submissions/${seg(id)}`),
     putGroup: (groupId, group) =>
       done('PUT', `/groups/${seg(groupId)}`, { id: groupId, type: 'ASSIGNMENT', report_generation: 'IMMEDIATELY_AND_DUE_DATE', ...group }),
     addGroupAttachment: (groupId, title) => json('POST', `/groups/${seg(groupId)}/attachments`, { title, template: false }),
-    uploadGroupAttachment: async (groupId, attachmentId, filename, bytes) => {
-      await (await send('PUT', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}/original`, { bytes, filename })).arrayBuffer();
+    uploadGroupAttachment: async (groupId, attachmentId, filename, file) => {
+      await (await send('PUT', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}/original`, { file, filename })).arrayBuffer();
     },
     groupAttachmentStatus: (groupId, attachmentId) => json('GET', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}`),
     deleteGroupAttachment: (groupId, attachmentId) => done('DELETE', `/groups/${seg(groupId)}/attachments/${seg(attachmentId)}`),

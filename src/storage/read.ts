@@ -1,12 +1,51 @@
-import type { Storage } from './storage.ts';
+import type { ByteRange, Storage, StoredFile, StoredStat } from './storage.ts';
 
-/** The whole of a small stored file in memory (null when missing); stream large ones from `open`. */
-export async function readAll(storage: Storage, key: string): Promise<Buffer | null> {
+/** A stored file larger than its reader's bound: it was never meant to be read whole. */
+export class StoredFileTooLarge extends Error {
+  constructor(
+    readonly key: string,
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(`stored file ${key} is ${size} bytes, more than the ${maxBytes} bytes it may be read whole with`);
+  }
+}
+
+/**
+ * The whole of a stored file in memory (null when missing), for the few readers that need a whole
+ * buffer (pdf-lib, a similarity checker's text). `maxBytes` bounds it (the upload limit the file came
+ * in under, as a rule): a larger file throws StoredFileTooLarge before any of it is read, and one
+ * that grows past the bound while it is read stops there. Stream anything else from `open`.
+ */
+export async function readAll(storage: Storage, key: string, maxBytes: number): Promise<Buffer | null> {
   const file = await storage.open(key);
   if (!file) return null;
+  if (file.size > maxBytes) {
+    file.stream.destroy();
+    throw new StoredFileTooLarge(key, file.size, maxBytes);
+  }
   const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+  let got = 0;
+  for await (const chunk of file.stream as AsyncIterable<Buffer>) {
+    got += chunk.length;
+    if (got > maxBytes) {
+      file.stream.destroy();
+      throw new StoredFileTooLarge(key, got, maxBytes);
+    }
+    chunks.push(chunk);
+  }
   return Buffer.concat(chunks);
+}
+
+/** A stored file to send (src/trpc/files.ts StoredBytes): its size now, opened (all of it, or a range) only when the answer goes out. */
+export interface StoredDownload extends StoredStat {
+  open(range?: ByteRange): Promise<StoredFile | null>;
+}
+
+/** Null when there is no such file. */
+export async function storedDownload(storage: Storage, key: string): Promise<StoredDownload | null> {
+  const stat = await storage.stat(key);
+  return stat && { ...stat, open: (range) => storage.open(key, range) };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { parseContentRange, sliceStream } from '../lib/byte-ranges.ts';
 import { validKey } from './keys.ts';
 import type { ByteRange, Storage, StoredFile, StoredStat } from './storage.ts';
 
@@ -68,21 +69,6 @@ async function attempt<T>(work: () => Promise<T>): Promise<T> {
   } catch (error) {
     throw asStorageError(error);
   }
-}
-
-/** Bytes `start`..`end` (inclusive) of a stream; the source is closed once they have passed. */
-function cut(source: Readable, start: number, end: number): Readable {
-  async function* part() {
-    let position = 0;
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      const from = Math.max(0, start - position);
-      const to = Math.min(chunk.length, end + 1 - position);
-      if (to > from) yield chunk.subarray(from, to);
-      position += chunk.length;
-      if (position > end) break;
-    }
-  }
-  return Readable.from(part(), { objectMode: false });
 }
 
 /**
@@ -138,15 +124,15 @@ export function s3Storage(location: S3Location, client = new S3Client({ forcePat
         const got = await client.send(new GetObjectCommand({ Bucket, Key, Range: range ? `bytes=${range.start}-${range.end ?? ''}` : undefined }));
         const body = got.Body as Readable;
         // A range's answer names what it holds and the whole object's size: "bytes 0-9/1234".
-        const answered = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(got.ContentRange ?? '');
-        const size = answered ? Number(answered[3]) : (got.ContentLength ?? 0);
+        const answered = parseContentRange(got.ContentRange);
+        const size = answered ? answered.size : (got.ContentLength ?? 0);
         const modifiedAt = got.LastModified ?? new Date(0);
         if (!range) return { size, modifiedAt, stream: body };
         // HTTP lets a server answer a range with more (all of it: s3rver does for `bytes=0-0`); cut it to what was asked.
-        const from = answered ? Number(answered[1]) : 0;
-        const to = answered ? Number(answered[2]) : size - 1;
+        const from = answered ? answered.start : 0;
+        const to = answered ? answered.end : size - 1;
         const end = Math.min(range.end ?? size - 1, size - 1);
-        return { size, modifiedAt, stream: from === range.start && to === end ? body : cut(body, range.start - from, end - from) };
+        return { size, modifiedAt, stream: from === range.start && to === end ? body : sliceStream(body, range.start - from, end - from) };
       } catch (error) {
         if (missing(error)) return null;
         if (range && rangeBeyondEnd(error)) {

@@ -323,8 +323,8 @@ test('the zip back: marks.csv applied and annotated PDFs replace the PDFs of the
     res.body.errors.map((e: { message: string }) => e.message),
     [`No grade was supplied for a graded task (task id ${bobs})`, `Not stored: the row of task id ${bobs} in marks.csv has errors.`],
   );
-  assert.equal(await readAll(env.services.storage, key), pdfBytes('annotated'));
-  assert.equal(await readAll(env.services.storage, bobsKey), pdfBytes('bob original'));
+  assert.equal(await readAll(env.services.storage, key, Infinity), pdfBytes('annotated'));
+  assert.equal(await readAll(env.services.storage, bobsKey, Infinity), pdfBytes('bob original'));
   assert.is((await taskRow(mine)).status, 'complete');
 });
 

@@ -42,7 +42,7 @@ test('a PNG, a GIF, a PDF and a WAV become image, image, pdf and audio comments 
     assert.equal([res.body.type, res.body.comment, res.body.has_attachment, res.body.is_new], [type, text, true, false], name);
     const row = (await commentRows()).find((r) => r.id === res.body.id)!;
     assert.is(row.attachment_content_type, mime);
-    assert.equal(await readAll(env.services.storage, row.attachment_path!), data, name);
+    assert.equal(await readAll(env.services.storage, row.attachment_path!, Infinity), data, name);
     const download = await api(env, 'GET', `${base(w)}/${res.body.id}`, { as: people.tutor.creds });
     assert.is(download.status, 200);
     assert.is(download.headers['content-type'], mime);

@@ -58,7 +58,7 @@ test('staff post prompts as `attachments[]`; the student plays one (started), re
   assert.is(made.body.time_discussion_started, null);
   assert.is(made.body.time_discussion_complete, null);
   assert.is((await row(made.body.id)).recipient_id, people.student.user.id);
-  assert.equal(await readAll(env.services.storage, storageKeys.discussionPrompt(made.body.id, 2)), second);
+  assert.equal(await readAll(env.services.storage, storageKeys.discussionPrompt(made.body.id, 2), Infinity), second);
 
   // Listing leaves a discussion unread for the student until they reply.
   for (let i = 0; i < 2; i++) {

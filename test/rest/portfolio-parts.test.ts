@@ -87,14 +87,14 @@ test('parts are stored by index: the learning summary report is always 0 and sto
       [2, 'image', 'diagram.png'],
     ],
   );
-  assert.equal(await readAll(env.services.storage, parts[0].storage_key), samplePdf('My learning'));
+  assert.equal(await readAll(env.services.storage, parts[0].storage_key, Infinity), samplePdf('My learning'));
 
   // A new report replaces the old one (its file goes after commit); the draft is no longer used.
   const again = await add(people.student, project, 'LearningSummaryReport', 'document', pdf('v2.pdf', 'Second go'));
   assert.is(again.body.idx, 0);
   const after = await partsOf(project);
   assert.is(after.length, 3);
-  assert.equal(await readAll(env.services.storage, after[0].storage_key), samplePdf('Second go'));
+  assert.equal(await readAll(env.services.storage, after[0].storage_key, Infinity), samplePdf('Second go'));
   assert.ok(await gone(async () => storedFiles(project).length > 3));
 
   const detail = await api(env, 'GET', `/api/projects/${project}`, { as: people.student.creds });

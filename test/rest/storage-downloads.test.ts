@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { registerBodyParsers } from '../../compat/bodies.ts';
 import { contentDisposition, registerErrorHandlers, registerRestRoutes } from '../../compat/plugin.ts';
 import { publicProcedure, router } from '../../src/trpc/core.ts';
-import { fileResult, type FileResult } from '../../src/trpc/files.ts';
+import { fileResult, type FileResult, type StoredBytes } from '../../src/trpc/files.ts';
 import { formBool } from '../../src/trpc/fields.ts';
 import { notFound } from '../../src/trpc/errors.ts';
 import { testEnv, type TestEnv } from '../support/env.ts';
@@ -25,7 +25,24 @@ const probe = router({
       if (!file) throw notFound('Unable to find requested file');
       return { filename: input.name, contentType: 'application/zip', data: file.stream, size: file.size, asAttachment: input.as_attachment };
     }),
+  // A stored file opened as it is sent; `input.said` is the size the procedure saw (it may be stale).
+  opened: publicProcedure
+    .meta({ openapi: { method: 'GET', path: '/api/probe/opened', protect: false }, rest: { file: true } })
+    .input(z.object({ said: z.coerce.number() }))
+    .output(fileResult())
+    .query(async ({ ctx, input }): Promise<FileResult> => {
+      const data: StoredBytes = {
+        size: input.said,
+        open: (range) => {
+          opens++;
+          return ctx.storage.open(KEY, range);
+        },
+      };
+      return { filename: 'take.wav', contentType: 'audio/wav', data, size: input.said, asAttachment: false, ranges: true };
+    }),
 });
+
+let opens = 0;
 
 const test = suite('storage: downloads streamed from storage');
 let app: FastifyInstance;
@@ -66,6 +83,28 @@ test('a missing stored file is a 404 with an error body, not a broken stream', a
   const res = await app.inject({ method: 'GET', url: '/api/probe/stored?name=x.zip' });
   assert.is(res.statusCode, 404);
   assert.equal(JSON.parse(res.body), { error: 'Unable to find requested file' });
+});
+
+test('a stored file replaced since its size was read is asked again with its new size; a HEAD opens nothing; one gone since is a 404', async () => {
+  const bytes = Buffer.from(Array.from({ length: 50 }, (_, i) => i));
+  await env.services.storage.put(KEY, Readable.from([bytes]));
+  // The procedure saw 100 bytes; there are 50 now: the last 10 are bytes 40-49 of 50.
+  const tail = await app.inject({ method: 'GET', url: '/api/probe/opened?said=100', headers: { Range: 'bytes=-10' } });
+  assert.is(tail.statusCode, 206);
+  assert.is(tail.headers['content-range'], 'bytes 40-49/50');
+  assert.equal(tail.rawPayload, bytes.subarray(40));
+  const whole = await app.inject({ method: 'GET', url: '/api/probe/opened?said=100' });
+  assert.equal([whole.statusCode, whole.headers['content-length'], whole.headers['accept-ranges']], [200, '50', 'bytes']);
+  assert.equal(whole.rawPayload, bytes);
+  const beyond = await app.inject({ method: 'GET', url: '/api/probe/opened?said=50', headers: { Range: 'bytes=50-' } });
+  assert.equal([beyond.statusCode, beyond.headers['content-range']], [416, 'bytes */50']);
+  opens = 0;
+  const head = await app.inject({ method: 'HEAD', url: '/api/probe/opened?said=50', headers: { Range: 'bytes=10-19' } });
+  assert.equal([head.statusCode, head.headers['content-range'], head.headers['content-length'], head.rawPayload.length], [206, 'bytes 10-19/50', '10', 0]);
+  assert.is(opens, 0, 'a HEAD opens nothing');
+  await env.services.storage.delete(KEY);
+  const gone = await app.inject({ method: 'GET', url: '/api/probe/opened?said=50', headers: { Range: 'bytes=0-9' } });
+  assert.equal([gone.statusCode, JSON.parse(gone.body)], [404, { error: 'File missing' }]);
 });
 
 test('file names cannot break the header or name a path; names beyond ASCII also go as filename*', () => {

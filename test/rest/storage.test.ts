@@ -29,7 +29,7 @@ test('put from a stream makes every missing directory; open, stat and exists rea
   assert.is(key, 'task_definitions/42/sheet.pdf');
   const stat = await storage.put(key, Readable.from([bytes]));
   assert.is(stat.size, 6);
-  assert.equal(await readAll(storage, key), bytes);
+  assert.equal(await readAll(storage, key, Infinity), bytes);
   assert.is((await storage.stat(key))?.size, 6);
   assert.is(await storage.exists(key), true);
   const file = await storage.open(key);
@@ -42,14 +42,14 @@ test("put from a local file (an upload's temporary file) copies it, leaving the 
   const source = join(mkdtempSync(join(tmpdir(), 'storage-src-')), 'upload');
   writeFileSync(source, 'hello');
   await storage.put('a/b/c.txt', { path: source });
-  assert.equal((await readAll(storage, 'a/b/c.txt'))?.toString(), 'hello');
+  assert.equal((await readAll(storage, 'a/b/c.txt', Infinity))?.toString(), 'hello');
   assert.equal(filesUnder(join(source, '..')), ['upload']);
 });
 
 test('a second put replaces the file whole; a failed put leaves the old file and no temporary file', async () => {
   await storage.put('k/file.bin', Readable.from([Buffer.from('old')]));
   await storage.put('k/file.bin', Readable.from([Buffer.from('new contents')]));
-  assert.is((await readAll(storage, 'k/file.bin'))?.toString(), 'new contents');
+  assert.is((await readAll(storage, 'k/file.bin', Infinity))?.toString(), 'new contents');
   const failing = new Readable({
     read() {
       this.push(Buffer.from('partial'));
@@ -62,7 +62,7 @@ test('a second put replaces the file whole; a failed put leaves the old file and
   } catch (error) {
     assert.is((error as Error).message, 'client went away');
   }
-  assert.is((await readAll(storage, 'k/file.bin'))?.toString(), 'new contents');
+  assert.is((await readAll(storage, 'k/file.bin', Infinity))?.toString(), 'new contents');
   assert.equal(filesUnder(root), ['k/file.bin']);
 });
 
@@ -83,7 +83,7 @@ test('copy duplicates a file under a new key; the two are independent', async ()
   await storage.put(storageKeys.taskSheet(1), Readable.from([Buffer.from('%PDF-sheet')]));
   assert.is(await storage.copy(storageKeys.taskSheet(1), storageKeys.taskSheet(2)), true);
   await storage.delete(storageKeys.taskSheet(1));
-  assert.is((await readAll(storage, storageKeys.taskSheet(2)))?.toString(), '%PDF-sheet');
+  assert.is((await readAll(storage, storageKeys.taskSheet(2), Infinity))?.toString(), '%PDF-sheet');
 });
 
 test('keys that could leave the root or name odd paths are refused before any file is touched', async () => {

@@ -9,7 +9,7 @@ import { appRouter } from '../../src/routers/index.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
-import type { FileResult } from '../../src/trpc/files.ts';
+import type { FileResult, StoredBytes } from '../../src/trpc/files.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type People } from '../support/fixtures.ts';
 import type { Credentials } from '../support/http.ts';
@@ -242,7 +242,7 @@ test('rollover copies the task resources to the new definition, not the assessme
   assert.equal((await download('task_resources', res.body.id, copy.id, people.convenor.creds)).rawPayload, zip);
 });
 
-test('tRPC: the resources download is the stored zip as a stream with its size', async () => {
+test('tRPC: the resources download is the stored zip, opened as it is sent, with its size', async () => {
   const { unit, td } = await unitWithDefinition();
   const zip = sampleZip();
   await upload('task_resources', unit, td, zip);
@@ -250,7 +250,8 @@ test('tRPC: the resources download is the stored zip as a stream with its size',
   const file = (await caller.units.taskDefinitions.taskResources({ unit_id: unit, task_def_id: td })) as FileResult;
   assert.equal([file.filename, file.contentType, file.size, file.asAttachment], ['P1-resources.zip', 'application/zip', zip.length, true]);
   const chunks: Buffer[] = [];
-  for await (const chunk of file.data as AsyncIterable<Buffer>) chunks.push(chunk);
+  const opened = await (file.data as StoredBytes).open();
+  for await (const chunk of opened!.stream as AsyncIterable<Buffer>) chunks.push(chunk);
   assert.equal(Buffer.concat(chunks), zip);
 });
 

@@ -9,7 +9,7 @@ import { appRouter } from '../../src/routers/index.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
-import type { FileResult } from '../../src/trpc/files.ts';
+import type { FileResult, StoredBytes } from '../../src/trpc/files.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
@@ -103,7 +103,7 @@ test('a second upload replaces the sheet whole', async () => {
   await upload(unit, td, samplePdf('first'));
   const second = samplePdf('second version, longer than the first');
   assert.is((await upload(unit, td, second, people.admin.creds)).status, 200);
-  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td)), second);
+  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td), Infinity), second);
   assert.equal(stored(), [`task_definitions/${td}/sheet.pdf`]);
 });
 
@@ -122,7 +122,7 @@ test('a file that is not a PDF is refused by its content (403), whatever its nam
   const pdf = samplePdf();
   await upload(unit, td, pdf);
   assert.is((await upload(unit, td, samplePng())).status, 403);
-  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td)), pdf);
+  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td), Infinity), pdf);
   assert.equal(stored(), [`task_definitions/${td}/sheet.pdf`]);
   assert.equal(incoming(), []);
 });
@@ -158,7 +158,7 @@ test('refusals: tutors and students may not upload or remove (403); outsiders ma
     assert.equal([res.status, res.body], [403, { error: 'Not authorised to download task details of unit' }]);
   }
   assert.is((await api(env, 'GET', pdfUrl(unit, td))).status, 419);
-  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td)), pdf);
+  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td), Infinity), pdf);
 });
 
 test('bad input and unknown ids: no file 400; unknown unit or definition, or a definition of another unit, 404', async () => {
@@ -240,11 +240,11 @@ test("the teaching period rollover copies each unit's task sheets too", async ()
   const res = await api(env, 'POST', `/api/teaching_periods/${t1}/rollover`, { as: people.admin.creds, json: { new_teaching_period_id: t2 } });
   assert.is(res.status, 200, res.text);
   const copy = await env.orm.em.fork().findOneOrFail(TaskDefinition, { unit: { teachingPeriod: t2 } });
-  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(copy.id)), pdf);
-  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td)), pdf);
+  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(copy.id), Infinity), pdf);
+  assert.equal(await readAll(env.services.storage, storageKeys.taskSheet(td), Infinity), pdf);
 });
 
-test('tRPC: the download procedure returns the stored sheet as a stream with its size', async () => {
+test('tRPC: the download procedure returns the stored sheet, opened as it is sent, with its size', async () => {
   const { unit, td } = await unitWithDefinition();
   const pdf = samplePdf();
   await upload(unit, td, pdf);
@@ -252,7 +252,8 @@ test('tRPC: the download procedure returns the stored sheet as a stream with its
   const file = (await caller.units.taskDefinitions.taskPdf({ unit_id: unit, task_def_id: td })) as FileResult;
   assert.equal([file.filename, file.contentType, file.size, file.asAttachment], ['SIT101-P1.pdf', 'application/pdf', pdf.length, false]);
   const chunks: Buffer[] = [];
-  for await (const chunk of file.data as AsyncIterable<Buffer>) chunks.push(chunk);
+  const opened = await (file.data as StoredBytes).open();
+  for await (const chunk of opened!.stream as AsyncIterable<Buffer>) chunks.push(chunk);
   assert.equal(Buffer.concat(chunks), pdf);
 });
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { S3Client } from '@aws-sdk/client-s3';
 import { storageFault } from '../../src/storage/faults.ts';
-import { createStorage, readAll, StorageKeyError, type Storage, type StoredEntry } from '../../src/storage/index.ts';
+import { createStorage, readAll, StorageKeyError, StoredFileTooLarge, type Storage, type StoredEntry } from '../../src/storage/index.ts';
 import { s3Storage } from '../../src/storage/s3.ts';
 import { type S3Server, startS3Server } from '../support/s3-server.ts';
 
@@ -22,7 +22,7 @@ const list = async (storage: Storage, prefix: string): Promise<StoredEntry[]> =>
   return entries;
 };
 
-const text = async (storage: Storage, key: string) => (await readAll(storage, key))?.toString() ?? null;
+const text = async (storage: Storage, key: string) => (await readAll(storage, key, Infinity))?.toString() ?? null;
 
 async function readStream(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -72,7 +72,7 @@ function contract(name: string, store: Storage | string) {
     const stored = await storage.put('contract/write/a.bin', Readable.from([bytes.subarray(0, 1000), bytes.subarray(1000)]));
     assert.is(stored.size, bytes.length);
     assert.instance(stored.modifiedAt, Date);
-    assert.equal(await readAll(storage, 'contract/write/a.bin'), bytes);
+    assert.equal(await readAll(storage, 'contract/write/a.bin', Infinity), bytes);
     assert.is((await storage.stat('contract/write/a.bin'))?.size, bytes.length);
     assert.is(await storage.exists('contract/write/a.bin'), true);
 
@@ -82,7 +82,7 @@ function contract(name: string, store: Storage | string) {
     assert.is(await text(storage, 'contract/write/b.txt'), 'from a file');
 
     assert.is((await storage.put('contract/write/empty', Readable.from([]))).size, 0);
-    assert.equal(await readAll(storage, 'contract/write/empty'), Buffer.alloc(0));
+    assert.equal(await readAll(storage, 'contract/write/empty', Infinity), Buffer.alloc(0));
   });
 
   it('a second write replaces the file whole; copy makes an independent duplicate', async (storage) => {
@@ -114,6 +114,20 @@ function contract(name: string, store: Storage | string) {
     const beyond = await storage.open('contract/range/r.bin', { start: 100_000 });
     assert.is(beyond?.size, 100_000);
     assert.equal(await readStream(beyond!.stream), Buffer.alloc(0));
+  });
+
+  it('a whole read is bounded: a file above the bound is refused before it is read, one at the bound is read', async (storage) => {
+    const bytes = pattern(10_000);
+    await storage.put('contract/bounded/f.bin', Readable.from([bytes]));
+    assert.equal(await readAll(storage, 'contract/bounded/f.bin', 10_000), bytes);
+    try {
+      await readAll(storage, 'contract/bounded/f.bin', 9_999);
+      assert.unreachable('a file above the bound is refused');
+    } catch (error) {
+      assert.instance(error, StoredFileTooLarge);
+      assert.equal([(error as StoredFileTooLarge).size, (error as StoredFileTooLarge).maxBytes], [10_000, 9_999]);
+    }
+    assert.is(await readAll(storage, 'contract/bounded/none', 10), null);
   });
 
   it('list names every file below a folder, at any depth, in key order, and nothing beside it', async (storage) => {
@@ -168,7 +182,7 @@ function contract(name: string, store: Storage | string) {
     );
     const rest = pattern(MB + 5);
     await Promise.all([source.push(rest).then(source.end), writing]);
-    const stored = await readAll(storage, key);
+    const stored = await readAll(storage, key, Infinity);
     assert.is(stored?.length, first.length + rest.length);
     assert.ok(stored?.equals(Buffer.concat([first, rest])), 'the new bytes, in order');
 

@@ -185,6 +185,16 @@ test('a failing build skips the run step and is reported with its exit code', as
   assert.equal(engine.containers(), []);
 });
 
+test('a script that writes megabytes: the first 1 MiB of its output is kept, with a line saying where it was cut', async () => {
+  const line = `${'x'.repeat(1023)}\n`;
+  engine.containersDo(() => ({ kind: 'exit', code: 1, text: line.repeat(3 * 1024) }));
+  await handIn();
+  await runJobs(env);
+  const [record] = await assessments(env);
+  const text = (await storedText(env, record.output_path!))!;
+  assert.is(text, `${line.repeat(1024)}\n[output cut at ${1024 * 1024} bytes]\nexit code: 1\n`);
+});
+
 test('a step that runs past the time limit is killed, removed and reported; the job completes', async () => {
   env.config.overseer.timeoutMs = 300;
   engine.containersDo((c) => (mode(c) === 'build' ? { kind: 'exit', code: 0 } : { kind: 'hang', text: 'looping\n' }));

@@ -7,6 +7,7 @@ import { afterSubmissionPdf } from '../../src/operations/similarity/hooks.ts';
 import type { NewSubmission } from '../../src/adapters/simcheck.ts';
 import { simcheckContents, simcheckViewerUrl } from '../../src/operations/similarity/simcheck.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
+import type { StoredBytes } from '../../src/trpc/files.ts';
 import type { TestEnv } from '../support/env.ts';
 import { configureSimcheck, REPORT_PDF, sign, SIMCHECK_SECRET, startFakeSimcheck, type FakeSimcheck } from '../support/fake-simcheck.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
@@ -158,8 +159,8 @@ test('a checked document is uploaded after conversion, moved on by webhooks, fla
   const file = await simcheckContents(env.orm.em.fork(), env.services.storage, similarity.id);
   assert.ok(file);
   assert.is(file!.contentType, 'application/pdf');
-  (file!.data as Readable).destroy();
-  assert.equal(await readAll(env.services.storage, (await similarities())[0].reportPath!), REPORT_PDF);
+  assert.equal([file!.size, typeof (file!.data as StoredBytes).open], [REPORT_PDF.length, 'function'], 'opened only as it is sent');
+  assert.equal(await readAll(env.services.storage, (await similarities())[0].reportPath!, Infinity), REPORT_PDF);
   const viewer = await simcheckViewerUrl(env.orm.em.fork(), env.services, similarity.id, { id: people.tutor.user.id, username: 'atutor' });
   assert.equal(viewer, { kind: 'ready', url: 'https://viewer.simcheck.test/sub-1' });
   assert.equal(fake.requests.at(-1)!.body, { viewer_user_id: 'atutor', locale: 'en-US', viewer_default_permission_set: 'INSTRUCTOR' });

@@ -16,7 +16,8 @@ import { filesEntries, sharingTaskIds } from '../../src/operations/projects/task
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { LEARNING_SUMMARY_REPORT } from '../../src/operations/submission/project/portfolio/portfolio-parts.ts';
 import { afterSubmissionPdf } from '../../src/operations/similarity/hooks.ts';
-import { readAll, readHead, storageKeys, type Storage } from '../../src/storage/index.ts';
+import { readAll, readHead, StoredFileTooLarge, storageKeys, type Storage } from '../../src/storage/index.ts';
+import { MAX_SUBMISSION_FILE_BYTES } from '../../src/domain/submission-files.ts';
 import { changeTask } from '../../src/operations/tasks/change-task.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';
 import { queuePdfFailedMail } from '../../src/mail/queue.ts';
@@ -66,7 +67,17 @@ export function acceptSubmission(services: WorkerServices): Task {
     const cover = await coverInfo(em, services, entry.task_id, entry.submitted_by_id, timestamp(entry.submitted_at));
 
     const { threads, pdfMaxPagesPerFile: maxPagesPerFile, pdfFallbackFont: fallbackFontPath } = services.config;
-    const submitted = await readFiles(services.storage, files, maxPagesPerFile);
+    let submitted: SubmittedFile[];
+    try {
+      submitted = await readFiles(services.storage, files, maxPagesPerFile);
+    } catch (error) {
+      if (!(error instanceof StoredFileTooLarge)) throw error;
+      // Only if the per-file limit was lowered since the upload: no retry would read it either.
+      const reason = `A file is larger than the ${MAX_SUBMISSION_FILE_BYTES / 1_000_000} MB a submitted file may hold: make it smaller, then upload it again.`;
+      await recordFailure(em, services, entry.task_id, submissionId, reason);
+      helpers.logger.info(`submission ${submissionId}: no PDF (${error.message}); task sent back to fix and resubmit`);
+      return;
+    }
     let built: RenderSubmissionOutcome;
     try {
       // In a pool thread: the event loop keeps answering requests. A stopping worker's abort signal ends the thread.
@@ -105,7 +116,10 @@ async function superseded(em: Em, taskId: number, submissionId: number): Promise
 
 /**
  * The stored files as the thread gets them: whole, except long code files, of which only the
- * beginning the PDF can show is kept (with the whole file's size and lines, for the note).
+ * beginning the PDF can show is kept (with the whole file's size and lines, for the note). Whole
+ * because pdf-lib merges a PDF, and an image is embedded, from one buffer; bounded by the limit
+ * each file was uploaded under (MAX_SUBMISSION_FILE_BYTES), so memory follows that, never a file
+ * the store happens to hold. Read from the store wherever this worker runs: no path of the API's.
  */
 async function readFiles(
   storage: Storage,
@@ -117,7 +131,7 @@ async function readFiles(
     const kind = row.kind as SubmittedFile['kind'];
     const cut = kind === 'code' && !readWhole(row.original_filename);
     const head = cut ? await readHead(storage, row.storage_path, textReadLimits(maxPagesPerFile)) : null;
-    const bytes = cut ? head?.bytes : await readAll(storage, row.storage_path);
+    const bytes = cut ? head?.bytes : await readAll(storage, row.storage_path, MAX_SUBMISSION_FILE_BYTES);
     // The upload stores its files after its transaction's statements; a missing file is a crash to retry.
     if (!bytes) throw new Error(`stored file ${row.storage_path} is missing`);
     files.push({

@@ -11,7 +11,7 @@ import { transferable } from '../../src/threads/moving.ts';
 import { isOutOfMemory } from '../../src/threads/pool.ts';
 import type { RenderPortfolioOutcome } from '../../src/threads/render-portfolio.ts';
 import { renderPortfolioInThread } from '../../src/threads/tasks.ts';
-import { readAll, storageKeys } from '../../src/storage/index.ts';
+import { readAll, StoredFileTooLarge, storageKeys } from '../../src/storage/index.ts';
 import type { WorkerServices } from '../index.ts';
 
 const payloadSchema = z.object({ projectId: z.number().int().positive() });
@@ -35,16 +35,25 @@ export function compilePortfolio(services: WorkerServices): Task {
     }
     const inputs = await loadPortfolioInputs(em, projectId);
     if (!inputs) return;
-    // The files it embeds are read here and moved to a pool thread, which renders while the event loop answers requests.
-    const files = new Map<string, Uint8Array>();
-    for (const key of new Set([...inputs.parts.map((p) => p.key), ...portfolioTasks(inputs.definitions).map((t) => t.pdfKey as string)])) {
-      const bytes = await readAll(services.storage, key);
-      if (bytes) files.set(key, transferable(bytes));
-    }
     const { threads, pdfMaxPagesPerFile: maxPagesPerFile, institutionName, externalName: productName } = services.config;
-    let outcome: RenderPortfolioOutcome;
+    // The files it embeds are read from the store (wherever this worker runs) and moved to a pool
+    // thread, which renders while the event loop answers requests. pdf-lib merges a PDF from one
+    // buffer, so each is read whole, but none larger than the thread's whole memory: one that big
+    // could not be rendered anyway (parts came in under MAX_UPLOAD_BYTES, task PDFs from such a thread).
+    const maxFileBytes = threads.memoryMb * 1024 * 1024;
+    const files = new Map<string, Uint8Array>();
+    let outcome: RenderPortfolioOutcome | undefined;
     try {
-      outcome = await renderPortfolioInThread(
+      for (const key of new Set([...inputs.parts.map((p) => p.key), ...portfolioTasks(inputs.definitions).map((t) => t.pdfKey as string)])) {
+        const bytes = await readAll(services.storage, key, maxFileBytes);
+        if (bytes) files.set(key, transferable(bytes));
+      }
+    } catch (error) {
+      if (!(error instanceof StoredFileTooLarge)) throw error;
+      outcome = { ok: false, reason: `${error.key} is larger than the ${threads.memoryMb} MB of memory the service gives one PDF` };
+    }
+    try {
+      outcome ??= await renderPortfolioInThread(
         threads,
         { inputs, files, now: services.clock.now(), institutionName, productName, maxPagesPerFile },
         {

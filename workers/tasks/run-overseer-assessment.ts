@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Task } from 'graphile-worker';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { mergeOutput, type StepOutcome } from '../../src/operations/assessment/output.ts';
-import { containerUser, prepareSandbox } from '../../src/operations/assessment/sandbox.ts';
+import { containerUser, prepareSandbox, readOutput } from '../../src/operations/assessment/sandbox.ts';
 import { db } from '../../src/db/kysely.ts';
 import { statusForTrigger } from '../../src/domain/task-status.ts';
 import { storageKeys } from '../../src/storage/index.ts';
@@ -26,8 +25,6 @@ type Finish =
   | { kind: 'ran'; steps: StepOutcome[]; diffs: Partial<Record<'build' | 'run', string>> }
   /** Nothing ran; the text says why (recorded as output, status done or queue_failed). */
   | { kind: 'not-run'; status: 'done' | 'queue_failed'; text: string };
-
-const readOr = (path: string) => readFile(path, 'utf8').catch(() => '');
 
 /**
  * Runs an upload's automated assessment (behaviour.md §6 "Runner" and "Result handling"): the
@@ -106,7 +103,10 @@ export function runOverseerAssessment(
             limits: { ...limits, user },
             signal: helpers.abortSignal,
           });
-          const [text, yaml] = await Promise.all([readOr(join(sandbox.outputDir, `${outputName}.txt`)), readOr(join(sandbox.outputDir, `${outputName}.yaml`))]);
+          const [text, yaml] = await Promise.all([
+            readOutput(join(sandbox.outputDir, `${outputName}.txt`)),
+            readOutput(join(sandbox.outputDir, `${outputName}.yaml`)),
+          ]);
           steps.push({ mode, exitCode: result.exitCode, timedOut: result.timedOut, oomKilled: result.oomKilled, text, yaml, logs: result.logs });
           diffs[mode] = result.diff;
           // A build that failed leaves nothing to run.

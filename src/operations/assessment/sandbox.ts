@@ -2,7 +2,7 @@
 // requirement names, and the assessment resources) and output/ (what the scripts write). They are
 // bind-mounted, so the engine must see the same path (OVERSEER_WORK_DIR).
 import { createWriteStream } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, type FileHandle, mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { copyEntryTo, readZip } from '../../lib/zip.ts';
@@ -46,6 +46,31 @@ export function containerUser(configured: string): string {
 function numericUser(user: string): { uid: number; gid: number } | null {
   const m = /^(\d+)(?::(\d+))?$/.exec(user);
   return m ? { uid: Number(m[1]), gid: Number(m[2] ?? m[1]) } : null;
+}
+
+/** The most of one file a step's script writes to output/ that is kept (its container's logs are cut at 64 KiB). */
+export const MAX_OUTPUT_BYTES = 1024 * 1024;
+
+/**
+ * What a script wrote to output/`name` on this worker's disk: its first MAX_OUTPUT_BYTES, with a
+ * line saying where it was cut (a script may write gigabytes; the worker's memory must not follow).
+ * '' when it wrote nothing.
+ */
+export async function readOutput(path: string): Promise<string> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch {
+    return '';
+  }
+  try {
+    const { size } = await handle.stat();
+    const { bytesRead, buffer } = await handle.read(Buffer.alloc(Math.min(size, MAX_OUTPUT_BYTES)), 0, Math.min(size, MAX_OUTPUT_BYTES), 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8');
+    return size > MAX_OUTPUT_BYTES ? `${text}\n[output cut at ${MAX_OUTPUT_BYTES} bytes]\n` : text;
+  } finally {
+    await handle.close();
+  }
 }
 
 async function fetchTo(storage: Storage, key: string, destination: string): Promise<boolean> {

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { PlagiarismCheck, UploadRequirement } from '../../../schema/units.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
+import { MAX_SUBMISSION_FILE_BYTES } from '../../domain/submission-files.ts';
 import { readAll, type Storage } from '../../storage/index.ts';
 
 export interface CodeCheckRule {
@@ -144,11 +145,14 @@ export async function latestCode(em: Em, settings: DefinitionCodeSettings): Prom
     }));
 }
 
-/** The files' text (UTF-8; a missing file reads as empty). */
+/**
+ * The files' text (UTF-8; a missing file reads as empty). The checker compares whole texts, so each
+ * is read whole, bounded by the limit it was uploaded under.
+ */
 export async function readCode(storage: Storage, files: CodeFile[]): Promise<{ filename: string; content: string }[]> {
   const out: { filename: string; content: string }[] = [];
   for (const f of files) {
-    const bytes = await readAll(storage, f.storagePath);
+    const bytes = await readAll(storage, f.storagePath, MAX_SUBMISSION_FILE_BYTES);
     out.push({ filename: f.originalFilename, content: bytes ? bytes.toString('utf8') : '' });
   }
   return out;

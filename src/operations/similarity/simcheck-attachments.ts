@@ -3,14 +3,16 @@
 // created → has_id → uploaded → complete.
 import { createHash } from 'node:crypto';
 import { SimcheckGroupAttachment, TaskDefinition, Unit, type ISimcheckGroupAttachment } from '../../../schema/index.ts';
-import type { RemoteStatus } from '../../adapters/simcheck.ts';
+import type { RemoteStatus, StreamedFile } from '../../adapters/simcheck.ts';
 import type { Em } from '../../db/orm.ts';
-import { readEntry, readZip } from '../../lib/zip.ts';
+import { NotAZipError, readZip, type ZipEntryIn } from '../../lib/zip.ts';
 import { storageKeys, type Storage } from '../../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
 import { ensureGroupId, groupContext, isChecked } from './simcheck-submission.ts';
 import type { ISimcheckAction } from '../../../schema/index.ts';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { refId } from '../../db/refs.ts';
@@ -23,30 +25,56 @@ export function isAttachmentName(name: string, size: number): boolean {
   return /\.docx?$/i.test(name) && size >= 50 && !name.split('/').includes('__MACOSX');
 }
 
-/** Runs `fn` on a local copy of the definition's resources zip; null when there is none. */
+/**
+ * Runs `fn` on a copy of the definition's resources zip on this worker's own disk (a zip is read
+ * by its central directory at the end, so it needs a file), streamed there from the store and
+ * removed afterwards; null when there is none.
+ */
 async function withResourcesZip<T>(storage: Storage, definitionId: number, fn: (path: string) => Promise<T>): Promise<T | null> {
   const stored = await storage.open(storageKeys.taskResources(definitionId));
   if (!stored) return null;
   const dir = await mkdtemp(join(tmpdir(), 'simcheck-'));
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.stream) chunks.push(chunk as Buffer);
     const path = join(dir, 'resources.zip');
-    await writeFile(path, Buffer.concat(chunks));
+    await pipeline(stored.stream, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
     return await fn(path);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** One entry of the definition's resources zip; null when the zip or the entry is gone. */
-async function resourceFile(storage: Storage, definitionId: number, filename: string): Promise<Buffer | null> {
-  return withResourcesZip(storage, definitionId, async (path) => {
+/** The declared size, checked against the limit before anything is read (yauzl holds the bytes to it). */
+function boundedEntry(entry: ZipEntryIn): ZipEntryIn {
+  if (entry.size > MAX_ATTACHMENT_BYTES) throw new NotAZipError(`entry ${JSON.stringify(entry.name)} is larger than ${MAX_ATTACHMENT_BYTES} bytes`);
+  return entry;
+}
+
+/**
+ * Runs `fn` on one entry of the definition's resources zip, streamed (its declared size, which
+ * yauzl holds the bytes to, goes as Content-Length); `{ found: false }` when the zip or the entry is gone.
+ */
+async function withResourceFile<T>(
+  storage: Storage,
+  definitionId: number,
+  filename: string,
+  fn: (file: StreamedFile) => Promise<T>,
+): Promise<{ found: true; result: T } | { found: false }> {
+  const done = await withResourcesZip(storage, definitionId, async (path) => {
     for await (const entry of readZip(path)) {
-      if (entry.name === filename) return readEntry(entry, MAX_ATTACHMENT_BYTES);
+      if (entry.name !== filename) continue;
+      const stream = await boundedEntry(entry).open();
+      return { found: true as const, result: await fn({ stream, size: entry.size }).finally(() => stream.destroy()) };
     }
     return null;
   });
+  return done ?? { found: false };
+}
+
+/** The SHA-1 of an entry's bytes, hashed as they stream by. */
+async function entrySha1(entry: ZipEntryIn): Promise<string> {
+  const hash = createHash('sha1');
+  await pipeline(await boundedEntry(entry).open(), hash);
+  return hash.digest('hex');
 }
 
 /**
@@ -61,9 +89,7 @@ export async function syncGroupAttachments(em: Em, storage: Storage, definitionI
   await withResourcesZip(storage, definitionId, async (path) => {
     for await (const entry of readZip(path)) {
       if (!isAttachmentName(entry.name, entry.size)) continue;
-      const sha1 = createHash('sha1')
-        .update(await readEntry(entry, MAX_ATTACHMENT_BYTES))
-        .digest('hex');
+      const sha1 = await entrySha1(entry);
       const existing = await em.findOne(SimcheckGroupAttachment, { taskDefinition: definitionId, filename: entry.name }, { orderBy: { id: 'desc' } });
       if (existing?.fileSha1 === sha1) continue;
       const row = em.create(SimcheckGroupAttachment, { taskDefinition: definitionId, filename: entry.name, fileSha1: sha1, status: 'created' } as never);
@@ -100,20 +126,21 @@ export async function runUploadAttachment(run: ActionRun, action: Action): Promi
     reschedule(action, run.now);
   }
   if (attachment.status === 'has_id') {
-    const bytes = await resourceFile(run.storage, definitionId, attachment.filename);
-    if (!bytes) return fail(action, run.now, 'missing_submission', `${attachment.filename} is no longer in the task resources`);
-    const uploaded = await call(
-      run,
-      action,
-      `Group attachment ${attachment.id} - uploading attachment`,
-      () => run.client.uploadGroupAttachment(groupId, attachment.remoteId!, attachment.filename, bytes),
-      [
-        { status: 413, code: 'invalid_submission_size_too_large' },
-        { status: 422, code: 'invalid_submission_size_empty' },
-        { status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' },
-      ],
+    const sent = await withResourceFile(run.storage, definitionId, attachment.filename, (file) =>
+      call(
+        run,
+        action,
+        `Group attachment ${attachment.id} - uploading attachment`,
+        () => run.client.uploadGroupAttachment(groupId, attachment.remoteId!, attachment.filename, file),
+        [
+          { status: 413, code: 'invalid_submission_size_too_large' },
+          { status: 422, code: 'invalid_submission_size_empty' },
+          { status: 404, code: 'missing_group', message: 'Assessment not found by the similarity service' },
+        ],
+      ),
     );
-    if (uploaded === undefined && action.errorCode) return;
+    if (!sent.found) return fail(action, run.now, 'missing_submission', `${attachment.filename} is no longer in the task resources`);
+    if (action.errorCode) return;
     attachment.status = 'uploaded';
     reschedule(action, run.now);
     return;

@@ -3,11 +3,10 @@
 // similarity_pdf_requested → similarity_pdf_downloaded, or complete_low_similarity. Each step is
 // safe to run again; webhooks and the poll cron both move it on.
 import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import { SimcheckSubmission, TaskDefinition, TaskSimilarity, User } from '../../../schema/index.ts';
 import type { NewSubmission, RemoteStatus, SimcheckPerson, SimilarityResult } from '../../adapters/simcheck.ts';
 import type { Em } from '../../db/orm.ts';
-import { readAll, storageKeys } from '../../storage/index.ts';
+import { storageKeys } from '../../storage/index.ts';
 import { call, fail, markComplete, reschedule, type ActionRun } from './simcheck-actions.ts';
 import type { ISimcheckAction } from '../../../schema/index.ts';
 import { ROLE } from '../../policy/index.ts';
@@ -218,13 +217,14 @@ async function createRemote(run: ActionRun, action: Action, submission: Submissi
 
 async function uploadFile(run: ActionRun, action: Action, submission: Submission): Promise<void> {
   const key = String(action.params?.storagePath ?? '');
-  const bytes = key ? await readAll(run.storage, key) : null;
-  if (!bytes) return fail(action, run.now, 'missing_submission', 'The uploaded document is no longer stored');
+  // Streamed from the store to the service as it is read (a document of any size, on any worker).
+  const file = key ? await run.storage.open(key) : null;
+  if (!file) return fail(action, run.now, 'missing_submission', 'The uploaded document is no longer stored');
   const uploaded = await call(
     run,
     action,
     `Document ${submission.id} - uploading file`,
-    () => run.client.uploadSubmissionFile(submission.remoteId!, submission.filename, bytes),
+    () => run.client.uploadSubmissionFile(submission.remoteId!, submission.filename, { stream: file.stream, size: file.size }),
     [
       { status: 413, code: 'invalid_submission_size_too_large' },
       { status: 422, code: 'invalid_submission_size_empty' },
@@ -327,7 +327,8 @@ export async function updateFromPdfStatus(run: ActionRun, action: Action, submis
     return;
   }
   const pdfId = String(action.params?.pdfId ?? '');
-  const bytes = await call(
+  // Stored as it arrives: the report is never whole in memory, and the object appears once complete.
+  const report = await call(
     run,
     action,
     `Document ${submission.id} - downloading similarity report pdf`,
@@ -337,9 +338,9 @@ export async function updateFromPdfStatus(run: ActionRun, action: Action, submis
       { status: 409, code: 'generation_failed' },
     ],
   );
-  if (!bytes) return;
+  if (!report) return;
   const key = storageKeys.simcheckReport(submission.id);
-  await run.storage.put(key, Readable.from([bytes]));
+  await run.storage.put(key, report);
   await run.em.nativeUpdate(TaskSimilarity, { simcheckSubmission: submission.id }, { reportPath: key });
   submission.status = 'similarity_pdf_downloaded';
   markComplete(action);

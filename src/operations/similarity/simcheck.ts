@@ -3,7 +3,7 @@
 import { SimcheckAction, SimcheckSubmission, TaskSimilarity, User, type ISimcheckAction } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
-import type { Storage } from '../../storage/index.ts';
+import { storedDownload, type Storage } from '../../storage/index.ts';
 import type { FileResult } from '../../trpc/files.ts';
 import { runDeleteAttachment, runUploadAttachment } from './simcheck-attachments.ts';
 import { actionRun, call, createAction, markComplete, perform, type ActionKind, type ActionRun, type Runner } from './simcheck-actions.ts';
@@ -160,7 +160,7 @@ export async function simcheckViewerUrl(
 export async function simcheckContents(em: Em, storage: Storage, similarityId: number, asAttachment = false): Promise<FileResult | null> {
   const similarity = await em.findOne(TaskSimilarity, { id: similarityId, kind: 'simcheck' });
   if (!similarity?.reportPath) return null;
-  const file = await storage.open(similarity.reportPath);
+  const file = await storedDownload(storage, similarity.reportPath);
   if (!file) return null;
-  return { filename: `similarity-${similarity.id}.pdf`, contentType: 'application/pdf', data: file.stream, size: file.size, asAttachment };
+  return { filename: `similarity-${similarity.id}.pdf`, contentType: 'application/pdf', data: file, size: file.size, asAttachment };
 }

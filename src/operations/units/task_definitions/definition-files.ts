@@ -8,7 +8,7 @@ import type { JobQueue } from '../../../lib/jobs.ts';
 import { fileNotFoundPdf } from '../../../lib/placeholder-pdf.ts';
 import { NotAZipError, assertSafeZip } from '../../../lib/zip.ts';
 import { afterTaskResources } from '../../similarity/hooks.ts';
-import { storageKeys, type Storage } from '../../../storage/index.ts';
+import { storageKeys, storedDownload, type Storage } from '../../../storage/index.ts';
 import { forbidden } from '../../../trpc/errors.ts';
 import type { FileResult } from '../../../trpc/files.ts';
 import { findTaskDefinition } from './find-task-definition.ts';
@@ -116,7 +116,7 @@ export async function openDefinitionFile(
 ): Promise<FileResult> {
   const rules = KINDS[kind];
   const definition = await findTaskDefinition(em, unit.id, definitionId);
-  const stored = await storage.open(rules.key(definition.id));
+  const stored = await storedDownload(storage, rules.key(definition.id));
   if (!stored) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment };
-  return { filename: rules.filename(unit.code, definition.abbreviation), contentType: rules.contentType, data: stored.stream, size: stored.size, asAttachment };
+  return { filename: rules.filename(unit.code, definition.abbreviation), contentType: rules.contentType, data: stored, size: stored.size, asAttachment };
 }

@@ -1,7 +1,7 @@
 // GET .../submission (beyond-spec.md §4.2): the task's submission PDF, or the original's placeholders.
 import type { Em } from '../../../../db/orm.ts';
 import { awaitingProcessingPdf, fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
-import type { Storage } from '../../../../storage/index.ts';
+import { storedDownload, type Storage } from '../../../../storage/index.ts';
 import type { FileResult } from '../../../../trpc/files.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 import { submissionState } from './submission-files.ts';
@@ -19,7 +19,8 @@ export async function submissionPdf(em: Em, storage: Storage, of: PdfOf, asAttac
   const state = await submissionState(em, storage, taskId);
   const placeholder = (filename: string, data: Buffer): FileResult => ({ filename, contentType: 'application/pdf', data, asAttachment });
   if (state.processing) return placeholder('AwaitingProcessing.pdf', awaitingProcessingPdf());
-  const pdf = state.pdfKey ? await storage.open(state.pdfKey) : null;
+  // Opened as it is sent, all of it or the range a PDF viewer asks for.
+  const pdf = state.pdfKey ? await storedDownload(storage, state.pdfKey) : null;
   if (!pdf) return placeholder('FileNotFound.pdf', fileNotFoundPdf());
-  return { filename: `${of.definition.abbreviation}.pdf`, contentType: 'application/pdf', data: pdf.stream, size: pdf.size, asAttachment };
+  return { filename: `${of.definition.abbreviation}.pdf`, contentType: 'application/pdf', data: pdf, size: pdf.size, asAttachment, ranges: true };
 }

@@ -5,13 +5,28 @@ import { sql } from 'kysely';
 import { db, timestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { parseSubmissionTimestamp } from '../../../../domain/submission-files.ts';
-import { readAll, StorageKeyError, storageKeys, type Storage } from '../../../../storage/index.ts';
+import { readHead, StorageKeyError, storageKeys, type Storage } from '../../../../storage/index.ts';
 import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import { filesEntries, sharingTaskIds, type FilesEntry } from '../submission/submission-files.ts';
 
 const NO_SUBMISSION = 'No submission was made for this task';
 const NO_SUCH_SUBMISSION = 'No submission was made for this task at that time';
 const NO_OUTPUT = 'No automated assessment output for this submission';
+
+/**
+ * The most of one stored output file sent. The runner keeps 1 MiB of each script's file and 64 KiB
+ * of each step's logs, so a run's output is far below this; the bound keeps memory to it whatever
+ * the store holds (the answer is one text, not a stream).
+ */
+const MAX_TEXT_BYTES = 8 * 1024 * 1024;
+
+/** A stored output's text, cut at MAX_TEXT_BYTES with a line saying so; null when it is not there. */
+async function storedText(storage: Storage, key: string): Promise<string | null> {
+  const head = await readHead(storage, key, { maxLines: Number.POSITIVE_INFINITY, maxBytes: MAX_TEXT_BYTES });
+  if (!head) return null;
+  const text = head.bytes.toString('utf8');
+  return head.size > head.bytes.length ? `${text}\n[output cut at ${MAX_TEXT_BYTES} bytes of ${head.size}]\n` : text;
+}
 
 /**
  * The output text of the assessment of `entry`: its run's `output_path` names the stored text.
@@ -26,18 +41,18 @@ async function assessmentOutput(em: Em, storage: Storage, entry: FilesEntry, sta
     .where('output_path', 'is not', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  let text: Buffer | null = null;
+  let text: string | null = null;
   try {
-    text = run?.output_path ? await readAll(storage, run.output_path) : null;
+    text = run?.output_path ? await storedText(storage, run.output_path) : null;
   } catch (error) {
     if (!(error instanceof StorageKeyError)) throw error;
   }
   if (text === null) throw notFound(NO_OUTPUT);
-  let out = text.toString('utf8');
+  let out = text;
   if (staff && run) {
     for (const file of ['build-diff.txt', 'run-diff.txt'] as const) {
-      const diff = await readAll(storage, storageKeys.assessmentOutput(run.id, file));
-      if (diff !== null) out += `\n==> ${file}\n${diff.toString('utf8')}`;
+      const diff = await storedText(storage, storageKeys.assessmentOutput(run.id, file));
+      if (diff !== null) out += `\n==> ${file}\n${diff}`;
     }
   }
   return out;

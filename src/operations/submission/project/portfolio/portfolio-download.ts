@@ -2,12 +2,12 @@
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
-import { storageKeys, type Storage } from '../../../../storage/index.ts';
+import { storageKeys, storedDownload, type Storage } from '../../../../storage/index.ts';
 import type { FileResult } from '../../../../trpc/files.ts';
 
 /** `<CODE>-<username>-portfolio.pdf`; `FileNotFound.pdf` (as the original) while there is none. */
 export async function portfolioDownload(em: Em, storage: Storage, project: { id: number; unitCode: string }, asAttachment: boolean): Promise<FileResult> {
-  const pdf = await storage.open(storageKeys.portfolio(project.id));
+  const pdf = await storedDownload(storage, storageKeys.portfolio(project.id));
   if (!pdf) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment };
   const owner = await db(em)
     .selectFrom('projects as p')
@@ -15,5 +15,12 @@ export async function portfolioDownload(em: Em, storage: Storage, project: { id:
     .select('u.username')
     .where('p.id', '=', project.id)
     .executeTakeFirstOrThrow();
-  return { filename: `${project.unitCode}-${owner.username}-portfolio.pdf`, contentType: 'application/pdf', data: pdf.stream, size: pdf.size, asAttachment };
+  return {
+    filename: `${project.unitCode}-${owner.username}-portfolio.pdf`,
+    contentType: 'application/pdf',
+    data: pdf,
+    size: pdf.size,
+    asAttachment,
+    ranges: true,
+  };
 }

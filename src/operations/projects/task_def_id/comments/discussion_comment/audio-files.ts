@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { attachmentKind, MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
 import { detectType } from '../../../../../lib/file-kinds.ts';
-import type { Storage } from '../../../../../storage/storage.ts';
+import { storedDownload, type Storage } from '../../../../../storage/index.ts';
 import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
 import { badRequest, forbidden, notFound } from '../../../../../trpc/errors.ts';
 
@@ -19,36 +19,29 @@ export async function checkAudio(file: UploadedFile): Promise<void> {
 
 /**
  * A stored recording served for a player (Range honoured). Recordings are kept as uploaded under
- * keys without an extension, so the type is read again from the first bytes.
+ * keys without an extension, so the type is read again from the first bytes: a ranged read of
+ * those alone. The recording itself is opened as it is sent, all of it or the range a seek asks for.
  */
 export async function serveAudio(storage: Storage, key: string, filename: string): Promise<FileResult> {
-  const sniff = await storage.open(key);
-  if (!sniff) throw notFound('File missing');
-  const type = await fileTypeFromBuffer(await head(sniff.stream, 4100));
-  const file = await storage.open(key);
-  if (!file) throw notFound('File missing');
+  const file = await storedDownload(storage, key);
+  const sniff = file && (await storage.open(key, { start: 0, end: SNIFF_BYTES - 1 }));
+  if (!file || !sniff) throw notFound('File missing');
+  const type = await fileTypeFromBuffer(await readStream(sniff.stream));
   return {
     filename: `${filename}.${type?.ext ?? 'bin'}`,
     contentType: type?.mime ?? 'application/octet-stream',
-    data: file.stream,
+    data: file,
     size: file.size,
     asAttachment: false,
     ranges: true,
   };
 }
 
-/** The first `length` bytes of a stream, which is then closed. */
-async function head(stream: Readable, length: number): Promise<Buffer> {
+/** What file-type reads at most to tell a type. */
+const SNIFF_BYTES = 4100;
+
+async function readStream(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  let got = 0;
-  try {
-    for await (const chunk of stream) {
-      chunks.push(chunk as Buffer);
-      got += (chunk as Buffer).length;
-      if (got >= length) break;
-    }
-  } finally {
-    stream.destroy();
-  }
-  return Buffer.concat(chunks).subarray(0, length);
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -1,7 +1,16 @@
-// One byte range of a download (RFC 9110 §14): what a media player asks for when it seeks.
+// Byte ranges (RFC 9110 §14), in the one place both ends of a ranged download read them: the
+// `Range` header a client sends (compat/plugin.ts, for media a player seeks in) and the
+// `Content-Range` an object store answers with (src/storage/s3.ts), and the one cut of a stream
+// to a range, for a server that answers with more than was asked.
 import { Readable } from 'node:stream';
 
-export type RangeAnswer = { start: number; end: number } | 'unsatisfiable' | null;
+/** Bytes `start` to `end`, both inclusive, as HTTP counts them. */
+export interface InclusiveRange {
+  start: number;
+  end: number;
+}
+
+export type RangeAnswer = InclusiveRange | 'unsatisfiable' | null;
 
 /**
  * The range a `Range` header asks of `size` bytes: `bytes=a-b`, `bytes=a-` or `bytes=-n`. Null
@@ -20,6 +29,12 @@ export function parseRange(header: string | undefined, size: number): RangeAnswe
   if (m[2] !== '' && Number(m[2]) < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end };
+}
+
+/** What a 206's `Content-Range: bytes a-b/size` says it holds; null for anything else (`*` sizes too). */
+export function parseContentRange(header: string | undefined): (InclusiveRange & { size: number }) | null {
+  const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(header ?? '');
+  return m ? { start: Number(m[1]), end: Number(m[2]), size: Number(m[3]) } : null;
 }
 
 /** Bytes `start`..`end` (inclusive) of a stream; the source is closed once they have passed. */
