@@ -127,11 +127,18 @@ test.before(async () => {
     worker('worker-b'),
   ]);
   running = [api1, api2, ...Object.values(workers)];
-  try {
-    for (const api of [api1, api2]) {
-      await eventually(async () => (await fetch(`${api.baseUrl}/api/ready`)).status === 200, START_MS, `API ${api.baseUrl} is ready`);
+  // A process that exits while the others start fails the start at once, with its output.
+  const started = async (check: () => Promise<boolean>, what: string) => {
+    for (const until = Date.now() + START_MS; Date.now() < until; await sleep(200)) {
+      const gone = running.find((server) => server.child.exitCode !== null);
+      if (gone) throw new Error(`pid ${gone.child.pid} exited (${gone.child.exitCode}) during the start:\n${gone.output()}`);
+      if (await check().catch(() => false)) return;
     }
-    for (const w of Object.values(workers)) await eventually(async () => w.output().includes('job worker running'), START_MS, 'the workers start');
+    assert.unreachable(`${what}: not within ${START_MS / 1000} s`);
+  };
+  try {
+    for (const api of [api1, api2]) await started(async () => (await fetch(`${api.baseUrl}/api/ready`)).status === 200, `API ${api.baseUrl} is ready`);
+    for (const w of Object.values(workers)) await started(async () => w.output().includes('job worker running'), 'the workers start');
   } catch (error) {
     failed = true;
     throw error;
