@@ -21,21 +21,23 @@ export class SessionCache {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 50_000,
+    /** A monotonic clock in milliseconds; tests pass their own. */
+    readonly now: () => number = () => performance.now(),
   ) {}
 
   get(tokenHash: string): { caller: Caller; session: Session } | undefined {
     if (this.ttlMs <= 0) return undefined;
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
-    if (performance.now() - entry.storedAt > this.ttlMs) {
+    if (this.now() - entry.storedAt > this.ttlMs) {
       this.entries.delete(tokenHash);
       return undefined;
     }
     return entry;
   }
 
-  /** `readAt`: `performance.now()` taken before the database read that found the session. */
-  set(tokenHash: string, caller: Caller, session: Session, readAt = performance.now()): void {
+  /** `readAt`: `now()` taken before the database read that found the session. */
+  set(tokenHash: string, caller: Caller, session: Session, readAt = this.now()): void {
     if (this.ttlMs <= 0) return;
     // Oldest first: Map keeps insertion order, so this evicts the least recently stored entry.
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);

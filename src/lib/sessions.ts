@@ -58,7 +58,7 @@ export async function findSession(em: Em, username: string, token: string, now: 
     return cached.caller.username === username.toLowerCase() ? { kind: 'valid', ...cached, user: cached.caller } : { kind: 'invalid' };
   }
   // Before the read: a sign-out committed while it runs is then still seen within the cache's bound.
-  const readAt = performance.now();
+  const readAt = cache?.now();
   const row = await db(em)
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
