@@ -57,6 +57,8 @@ export async function findSession(em: Em, username: string, token: string, now: 
   if (cached && cached.session.expiresAt.getTime() > now.getTime()) {
     return cached.caller.username === username.toLowerCase() ? { kind: 'valid', ...cached, user: cached.caller } : { kind: 'invalid' };
   }
+  // Before the read: a sign-out committed while it runs is then still seen within the cache's bound.
+  const readAt = cache?.now();
   const row = await db(em)
     .selectFrom('auth_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -81,7 +83,7 @@ export async function findSession(em: Em, username: string, token: string, now: 
     nickname: row.nickname,
     systemRole: row.system_role,
   };
-  cache?.set(tokenHash, user, { id, expiresAt });
+  cache?.set(tokenHash, user, { id, expiresAt }, readAt);
   return { kind: 'valid', session: { id, expiresAt }, user };
 }
 

@@ -1,4 +1,5 @@
 import { suite } from 'uvu';
+import pg from 'pg';
 import * as assert from 'uvu/assert';
 import { AuthToken } from '../../schema/index.ts';
 import { SessionCache } from '../../src/lib/session-cache.ts';
@@ -17,13 +18,33 @@ freshEachTest(test, (world) => ({ env, people } = world));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test('a token removed by another process stops working once the cache entry is older than its time to live', async () => {
-  const cache = new SessionCache(80);
+  let now = 0;
+  const cache = new SessionCache(80, 50_000, () => now);
   const { username, token } = people.tutor.creds;
   assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'valid');
   await env.orm.em.fork().nativeDelete(AuthToken, { tokenHash: hashToken(token) });
+  now += 80;
   assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'valid', 'within the bound');
-  await sleep(120);
+  now += 1;
   assert.is((await findSession(env.orm.em.fork(), username, token, env.clock.now(), cache)).kind, 'invalid');
+});
+
+test('an entry is trusted for its time to live from the moment its read began, so a read held up does not stretch the bound', async () => {
+  const cache = new SessionCache(300);
+  const { username, token } = people.tutor.creds;
+  // Holds the session's read back for longer than the time to live, as a busy database would.
+  const locker = new pg.Client(env.databaseUrl);
+  await locker.connect();
+  try {
+    await locker.query('begin; lock table auth_tokens in access exclusive mode');
+    const lookup = findSession(env.orm.em.fork(), username, token, env.clock.now(), cache);
+    await sleep(400);
+    await locker.query('commit');
+    assert.is((await lookup).kind, 'valid');
+  } finally {
+    await locker.end();
+  }
+  assert.is(cache.get(hashToken(token)), undefined, 'what was read 400 ms ago is not trusted for 300 ms more');
 });
 
 test('a cached token past its expiry is checked in the database, and the wrong username never matches', async () => {
