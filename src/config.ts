@@ -16,7 +16,7 @@ export interface Config {
   /** The directory of stored files (STORAGE_URL's `file://` path, STORAGE_ROOT or `DATA_DIR/files`), unless `objectStorage` is set. */
   storageRoot: string;
   /** Stored files in an S3-compatible bucket instead (an `s3://` STORAGE_URL); undefined: the directory. */
-  objectStorage: { bucket: string; prefix: string; forcePathStyle: boolean } | undefined;
+  objectStorage: { bucket: string; prefix: string; forcePathStyle: boolean; timeoutMs: number } | undefined;
   role: ServiceRole;
   adminUsername: string;
   adminPassword: string | undefined;
@@ -106,7 +106,14 @@ function toConfig(env: Environment): Config {
     dataDir,
     storageRoot: resolve(env.STORAGE_URL?.kind === 'file' ? env.STORAGE_URL.root : (env.STORAGE_ROOT ?? resolve(dataDir, 'files'))),
     objectStorage:
-      env.STORAGE_URL?.kind === 's3' ? { bucket: env.STORAGE_URL.bucket, prefix: env.STORAGE_URL.prefix, forcePathStyle: env.S3_FORCE_PATH_STYLE } : undefined,
+      env.STORAGE_URL?.kind === 's3'
+        ? {
+            bucket: env.STORAGE_URL.bucket,
+            prefix: env.STORAGE_URL.prefix,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+            timeoutMs: env.S3_TIMEOUT_SECONDS * 1000,
+          }
+        : undefined,
     role: env.SERVICE_ROLE,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,

@@ -36,6 +36,12 @@ const variables = z.object({
   S3_FORCE_PATH_STYLE: flag()
     .default(false)
     .describe('With an `s3://` `STORAGE_URL`, put the bucket in the path rather than the host name (MinIO, Ceph, Garage and most stores that are not AWS)'),
+  S3_TIMEOUT_SECONDS: int()
+    .refine(atLeast(1), 'must be at least 1')
+    .default(30)
+    .describe(
+      'With an `s3://` `STORAGE_URL`, how long connecting to the store, or a request with no bytes moving, may take before it fails (503, or the job is retried)',
+    ),
   SERVICE_ROLE: oneOf(['all', 'api', 'worker'])
     .default('all')
     .describe('`all`, `api` (HTTP only) or `worker` (jobs only). Several `api` and `worker` processes can share one database; split roles need `DATABASE_URL`'),

@@ -29,6 +29,21 @@ export interface S3Location {
   prefix: string;
   /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: MinIO, Ceph, Garage, s3rver. */
   forcePathStyle: boolean;
+  /** S3_TIMEOUT_SECONDS in ms: connecting, and a request with no bytes moving, fail after this long. */
+  timeoutMs: number;
+}
+
+/**
+ * The SDK waits forever by default: a store that stops answering would hold a request, or a job
+ * whose worker keeps its heartbeat, for good. An idle-socket timeout (not a whole-request one) bounds
+ * that without cutting a long upload or download that is still moving; the caller sees a storage
+ * fault (503, or a job retried later).
+ */
+export function s3Client(location: S3Location): S3Client {
+  return new S3Client({
+    forcePathStyle: location.forcePathStyle,
+    requestHandler: { connectionTimeout: location.timeoutMs, socketTimeout: location.timeoutMs },
+  });
 }
 
 /** 8 MiB parts, 4 in flight: a stream of any size holds at most 32 MiB of itself in memory. */
@@ -81,7 +96,7 @@ async function abandon(client: S3Client, Bucket: string, Key: string, upload: Up
   await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: upload.uploadId })).catch(() => {});
 }
 
-export function s3Storage(location: S3Location, client = new S3Client({ forcePathStyle: location.forcePathStyle })): Storage {
+export function s3Storage(location: S3Location, client = s3Client(location)): Storage {
   const Bucket = location.bucket;
   const base = location.prefix ? `${location.prefix}/` : '';
   const objectKey = (key: string) => base + validKey(key);

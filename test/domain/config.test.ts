@@ -25,11 +25,17 @@ test('STORAGE_URL: a file:// URL is the directory, an s3:// URL the bucket and p
   assert.is(loadConfig({ STORAGE_ROOT: '/srv/files' }).storageRoot, '/srv/files');
   const file = loadConfig({ STORAGE_URL: 'file:///srv/course%20files' });
   assert.equal([file.storageRoot, file.objectStorage], ['/srv/course files', undefined]);
-  assert.equal(loadConfig({ STORAGE_URL: 's3://course-files' }).objectStorage, { bucket: 'course-files', prefix: '', forcePathStyle: false });
-  assert.equal(loadConfig({ STORAGE_URL: 's3://course-files/prod/files/', S3_FORCE_PATH_STYLE: 'true' }).objectStorage, {
+  assert.equal(loadConfig({ STORAGE_URL: 's3://course-files' }).objectStorage, {
+    bucket: 'course-files',
+    prefix: '',
+    forcePathStyle: false,
+    timeoutMs: 30_000,
+  });
+  assert.equal(loadConfig({ STORAGE_URL: 's3://course-files/prod/files/', S3_FORCE_PATH_STYLE: 'true', S3_TIMEOUT_SECONDS: '5' }).objectStorage, {
     bucket: 'course-files',
     prefix: 'prod/files',
     forcePathStyle: true,
+    timeoutMs: 5000,
   });
   for (const wrong of ['/srv/files', 'file://host/srv', 'http://bucket/x', 's3://Bad_Bucket', 's3://bucket/../x', 's3://bucket/a?b=1', 'files']) {
     assert.throws(() => loadConfig({ STORAGE_URL: wrong }), /STORAGE_URL must be file:\/\/\/absolute\/path or s3:\/\/bucket\/optional\/prefix/, wrong);

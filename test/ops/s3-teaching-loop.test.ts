@@ -78,7 +78,7 @@ test('upload → PDF → download (and a range) → portfolio → unit zips, eve
     180_000,
   ); // a first start: the embedded database is made and migrated
   const base = server.baseUrl;
-  const bucket: Storage = s3Storage({ bucket: s3.bucket, prefix: PREFIX, forcePathStyle: true });
+  const bucket: Storage = s3Storage({ bucket: s3.bucket, prefix: PREFIX, forcePathStyle: true, timeoutMs: 30_000 });
 
   // The world, written into the service's own database (signed in on the real clock it checks tokens by).
   const databaseUrl = embeddedDatabaseUrl(dataDir);

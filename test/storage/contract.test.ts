@@ -13,6 +13,7 @@ import { storageFault } from '../../src/storage/faults.ts';
 import { createStorage, readAll, StorageKeyError, StoredFileTooLarge, type Storage, type StoredEntry } from '../../src/storage/index.ts';
 import { s3Storage } from '../../src/storage/s3.ts';
 import { type S3Server, startS3Server } from '../support/s3-server.ts';
+import { tcpGate } from '../support/tcp-gate.ts';
 
 const MB = 1024 * 1024;
 
@@ -236,7 +237,7 @@ contract(
   'S3-compatible bucket (s3rver)',
   typeof server === 'string'
     ? server
-    : createStorage({ storageRoot: '/nonexistent', objectStorage: { bucket: server.bucket, prefix: 'course/files', forcePathStyle: true } }),
+    : createStorage({ storageRoot: '/nonexistent', objectStorage: { bucket: server.bucket, prefix: 'course/files', forcePathStyle: true, timeoutMs: 30_000 } }),
 );
 
 const faults = suite('storage contract: an S3 store that does not answer');
@@ -249,7 +250,7 @@ faults('answers 503 "cannot be reached", as a disk that cannot be written does, 
     maxAttempts: 1,
     credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
   });
-  const storage = s3Storage({ bucket: 'course-files', prefix: '', forcePathStyle: true }, client);
+  const storage = s3Storage({ bucket: 'course-files', prefix: '', forcePathStyle: true, timeoutMs: 30_000 }, client);
   for (const run of [() => storage.put('x/y', Readable.from([Buffer.from('y')])), () => storage.open('x/y'), () => list(storage, 'x')]) {
     try {
       await run();
@@ -261,7 +262,7 @@ faults('answers 503 "cannot be reached", as a disk that cannot be written does, 
 });
 const onServer = (title: string, body: () => Promise<void>) => (typeof server === 'string' ? faults.skip(title, () => {}) : faults(title, body));
 onServer('a bucket that is not there answers 503 for writes and reads, not "no file" and not a 500', async () => {
-  const storage = s3Storage({ bucket: 'course-files-missing', prefix: '', forcePathStyle: true });
+  const storage = s3Storage({ bucket: 'course-files-missing', prefix: '', forcePathStyle: true, timeoutMs: 30_000 });
   for (const run of [() => storage.put('x/y', Readable.from([Buffer.from('y')])), () => storage.open('x/y'), () => list(storage, 'x')]) {
     try {
       await run();
@@ -270,6 +271,38 @@ onServer('a bucket that is not there answers 503 for writes and reads, not "no f
       assert.equal(storageFault(error)?.status, 503);
       assert.match((error as Error).message, 'the bucket of STORAGE_URL does not exist');
     }
+  }
+});
+onServer('a store that stops answering fails the read after S3_TIMEOUT_SECONDS, at the start or mid-stream, instead of never', async () => {
+  const { endpoint, bucket } = server as S3Server;
+  const healthy = s3Storage({ bucket, prefix: 'stalls', forcePathStyle: true, timeoutMs: 30_000 });
+  await healthy.put('big', Readable.from([Buffer.alloc(4 * MB, 7)]));
+  // Bytes through the gate wait while it is held: the connection stays open, nothing moves.
+  const gate = await tcpGate(Number(new URL(endpoint).port));
+  const previous = process.env.AWS_ENDPOINT_URL_S3;
+  process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${gate.port}`;
+  const stalling = s3Storage({ bucket, prefix: 'stalls', forcePathStyle: true, timeoutMs: 1000 });
+  try {
+    const file = await stalling.open('big');
+    const chunks = file.stream[Symbol.asyncIterator]();
+    await chunks.next();
+    gate.hold();
+    const midStream = await (async () => {
+      for (let next = await chunks.next(); !next.done; next = await chunks.next());
+    })().then(
+      () => 'read to the end',
+      (error: Error) => error.name,
+    );
+    assert.is(midStream, 'TimeoutError', 'a body that stops moving ends in an error');
+    const atStart = await stalling.open('big').then(
+      () => 'opened',
+      (error: unknown) => storageFault(error)?.status,
+    );
+    assert.is(atStart, 503, 'an open that gets no answer fails as "cannot be reached"');
+  } finally {
+    process.env.AWS_ENDPOINT_URL_S3 = previous;
+    gate.release();
+    await gate.close();
   }
 });
 faults.after(async () => {

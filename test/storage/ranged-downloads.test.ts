@@ -58,7 +58,11 @@ test.after(async () => {
 /** An app like the test's own, with its files in the bucket. */
 async function appOnS3(server: S3Server): Promise<{ app: FastifyInstance; services: Services }> {
   if (s3App) return s3App;
-  const services = createServices(env.orm, { ...env.config, objectStorage: { bucket: server.bucket, prefix: 'ranged', forcePathStyle: true } }, env.clock);
+  const services = createServices(
+    env.orm,
+    { ...env.config, objectStorage: { bucket: server.bucket, prefix: 'ranged', forcePathStyle: true, timeoutMs: 30_000 } },
+    env.clock,
+  );
   const app = await buildApp(services);
   await app.ready();
   s3App = { app, services };
