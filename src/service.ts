@@ -98,7 +98,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     const applied = await migrate(databaseUrl, { logger });
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     const { poolSize, queueTimeoutMs, connectTimeoutMs } = config.database;
-    orm = await createOrm(databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs });
+    orm = await createOrm(databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs, logger });
     if (!config.objectStorage) mkdirSync(config.storageRoot, { recursive: true });
 
     const admin = await ensureAdmin(orm, config);

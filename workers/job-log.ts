@@ -10,8 +10,9 @@ export function withJobLog(task: Task, logger: Logger): Task {
   return (payload, helpers) => {
     const requestId = requestIdOf(payload);
     return inScope({ requestId }, async () => {
-      const { job } = helpers;
-      const fields = { task: job.task_identifier, jobId: job.id, attempt: job.attempts, requestId };
+      // `job` is always there when graphile-worker runs the task; tests that call a task directly may leave it out.
+      const job = helpers?.job as typeof helpers.job | undefined;
+      const fields = { task: job?.task_identifier, jobId: job?.id, attempt: job?.attempts, requestId };
       const started = performance.now();
       const durationMs = () => Math.round((performance.now() - started) * 10) / 10;
       try {

@@ -6,7 +6,7 @@ import { createOrm } from './orm.ts';
 /** Brings a database up to date: our tables first, then graphile-worker's job tables. */
 /** `logger` hears graphile-worker's migration lines (errors only by default). */
 export async function migrate(databaseUrl: string, options: { logger?: Logger } = {}): Promise<string[]> {
-  const orm = await createOrm(databaseUrl, { poolMax: 2 });
+  const orm = await createOrm(databaseUrl, { poolMax: 2, logger: options.logger });
   try {
     const applied = await orm.migrator.up();
     await runMigrations({ connectionString: databaseUrl, logger: workerLogger(options.logger ?? createLogger({ level: 'error' })) });

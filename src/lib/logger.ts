@@ -18,7 +18,9 @@ export interface LoggerOptions {
 
 export function createLogger(options: LoggerOptions = {}): Logger {
   const readable = options.pretty ?? (options.destination === undefined && process.stdout.isTTY === true);
-  const destination = options.destination ?? (readable ? pretty({ colorize: true, sync: true }) : pino.destination({ dest: 1, sync: true }));
+  const destination =
+    options.destination ??
+    (readable ? pretty({ colorize: true, sync: true, singleLine: true, ignore: 'pid,hostname' }) : pino.destination({ dest: 1, sync: true }));
   return pino(
     {
       level: options.level ?? 'info',
