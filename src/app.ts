@@ -51,8 +51,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: services.config.corsOrigins === '*' ? '*' : services.config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-    allowedHeaders: ['Auth-Token', 'Auth_Token', 'Username', 'Content-Type', 'Authorization'],
-    exposedHeaders: ['Content-Disposition'],
+    allowedHeaders: ['Auth-Token', 'Auth_Token', 'Username', 'Content-Type', 'Authorization', 'X-Request-Id'],
+    // X-Request-Id too: a web page can show it with an error, for the user to quote (docs/operating/logs.md).
+    exposedHeaders: ['Content-Disposition', 'X-Request-Id'],
   });
   // Every answer's Content-Type is the only one: no browser may sniff a body (JSON, an error, a
   // download) into HTML. Set before routing, so errors and unknown routes carry it too.

@@ -108,6 +108,10 @@ test('X-Request-Id: an acceptable one is echoed, a missing or unacceptable one r
   assert.is(badJson.statusCode, 400);
   assert.is(badJson.headers['x-request-id'], 'bad-json-1');
 
+  // A web page on another origin may read it (to show with an error) and send its own.
+  const crossOrigin = await ask('/api/health', { Origin: 'https://courses.example.edu', 'X-Request-Id': 'page-1' });
+  assert.match(String(crossOrigin.headers['access-control-expose-headers']), /\bX-Request-Id\b/i);
+
   const missing = await ask('/api/health');
   assert.match(String(missing.headers['x-request-id']), UUID);
   const another = await ask('/api/health');
@@ -122,7 +126,7 @@ test('X-Request-Id: an acceptable one is echoed, a missing or unacceptable one r
     lines.slice(0, 4).map((l) => l.requestId),
     ['abc-123', 'lb/77:x', 'compat-1', 'bad-json-1'],
   );
-  assert.is(lines[4].requestId, missing.headers['x-request-id']);
+  assert.is(lines[5].requestId, missing.headers['x-request-id']);
 });
 
 test("the request id travels into the jobs a request queues, and onto the worker's lines for them", async () => {
