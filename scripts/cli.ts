@@ -25,11 +25,11 @@ try {
 const config = loadConfig();
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true });
+  : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true, log: (message) => console.error(message) });
 let code = 1;
 try {
   const url = config.databaseUrl ?? embedded!.url;
-  await migrate(url, { quiet: true });
+  await migrate(url);
   const orm = await createOrm(url);
   try {
     const bar = new cliProgress.SingleBar(

@@ -7,7 +7,7 @@ import { embeddedClusterDirectory, postgresRunAs } from '../src/db/postgres-host
 const config = loadConfig();
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true });
+  : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true, log: (message) => console.error(message) });
 try {
   const applied = await migrate(config.databaseUrl ?? embedded!.url);
   console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');

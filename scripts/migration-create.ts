@@ -10,9 +10,9 @@ import { join } from 'node:path';
 
 const initial = process.argv.includes('--initial');
 // A scratch database holding only the migrations that already exist.
-const db = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'migration-')), { persistent: false });
+const db = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'migration-')), { persistent: false, log: (message) => console.error(message) });
 try {
-  if (!initial) await migrate(db.url, { quiet: true });
+  if (!initial) await migrate(db.url);
   const orm = await createOrm(db.url);
   const result = initial ? await orm.migrator.createInitial('schema/migrations') : await orm.migrator.create('schema/migrations');
   console.log(result.fileName ? `created ${result.fileName}; add it to schema/migrations/index.ts` : 'no changes');

@@ -35,7 +35,7 @@ if (password.length < 8) {
 const config = loadConfig();
 const embedded = config.databaseUrl
   ? undefined
-  : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true });
+  : await startEmbeddedPostgres(embeddedClusterDirectory(config.dataDir, postgresRunAs()).dir, { persistent: true, log: (message) => console.error(message) });
 let failed = false;
 try {
   const url = config.databaseUrl ?? embedded!.url;

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -10,6 +10,8 @@ import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
 import { registerHealthRoutes } from './health.ts';
 import { connectionLimits, limitBodyTime } from './http-limits.ts';
 import { registerDrain } from './http-drain.ts';
+import { registerRequestLog, requestIdFor } from './http-request-log.ts';
+import { routePatterns } from './route-pattern.ts';
 import { isOutOfFileHandles } from './lib/file-handles.ts';
 import { registerInvitationRoutes } from './invitations/routes.ts';
 import { registerMetricsRoutes } from './metrics/route.ts';
@@ -20,8 +22,12 @@ import { createContext, readCredentials, type Services } from './trpc/context.ts
 
 /** The HTTP face of the service: REST compatibility routes, /trpc, and the API documentation. */
 export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const routeOf = routePatterns(Object.keys(appRouter._def.procedures));
   const app = Fastify({
-    logger: services.config.logRequests ? true : { level: 'error' },
+    // The service's logger; the one line per request is src/http-request-log.ts's, not Fastify's two.
+    loggerInstance: services.logger,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdFor,
     rewriteUrl: (req) => normalizeUrl(req.url ?? '/'),
     routerOptions: { querystringParser: (s: string) => qs.parse(s, { depth: 5, arrayLimit: 200 }), maxParamLength: 2048 },
     // JSON and form bodies; uploads have their own cap (MAX_UPLOAD_BYTES, per route).
@@ -32,6 +38,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     // Requests that arrive while the service stops are answered, not refused (src/http-drain.ts).
     return503OnClosing: false,
   });
+  registerRequestLog(app, routeOf);
   limitBodyTime(app, services.config);
   registerDrain(app);
   // Accepting a connection fails with EMFILE when the process is out of file descriptors; that
@@ -44,8 +51,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(cors, {
     origin: services.config.corsOrigins === '*' ? '*' : services.config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
-    allowedHeaders: ['Auth-Token', 'Auth_Token', 'Username', 'Content-Type', 'Authorization'],
-    exposedHeaders: ['Content-Disposition'],
+    allowedHeaders: ['Auth-Token', 'Auth_Token', 'Username', 'Content-Type', 'Authorization', 'X-Request-Id'],
+    // X-Request-Id too: a web page can show it with an error, for the user to quote (docs/operating/logs.md).
+    exposedHeaders: ['Content-Disposition', 'X-Request-Id'],
   });
   // Every answer's Content-Type is the only one: no browser may sniff a body (JSON, an error, a
   // download) into HTML. Set before routing, so errors and unknown routes carry it too.
@@ -53,7 +61,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     reply.header('X-Content-Type-Options', 'nosniff');
   });
   // Read at each scrape, so that the token can change without rebuilding the app (the tests do).
-  registerMetricsRoutes(app, services.metrics, () => services.config.metrics.token);
+  registerMetricsRoutes(app, services.metrics, () => services.config.metrics.token, routeOf);
   await registerBodyParsers(app, { jsonOnlyPrefix: '/trpc/' });
   registerErrorHandlers(app);
   registerHealthRoutes(app, services);

@@ -62,7 +62,8 @@ export interface Config {
   signInThrottle: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For names the client address. */
   trustProxy: boolean | string[];
-  logRequests: boolean;
+  /** The least severe log line written (pino's levels; src/lib/logger.ts). */
+  logLevel: Environment['LOG_LEVEL'];
   /** GET /metrics: the bearer token it requires (unset: open), and the port of its own listener (unset: none). */
   metrics: { token: string | undefined; port: number | undefined };
   /** How long a stop waits for requests in flight and running jobs before cutting them off. */
@@ -162,7 +163,7 @@ function toConfig(env: Environment): Config {
       windowSeconds: env.SIGNIN_THROTTLE_WINDOW_SECONDS,
     },
     trustProxy: env.TRUST_PROXY,
-    logRequests: env.LOG_REQUESTS,
+    logLevel: env.LOG_LEVEL,
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     shutdownGraceSeconds: env.SHUTDOWN_GRACE_SECONDS,
     database: {

@@ -18,6 +18,7 @@ import { ensureAdmin } from './lib/bootstrap.ts';
 import { systemClock } from './lib/clock.ts';
 import { closeThreads } from './threads/pool.ts';
 import { createServices, type Services } from './trpc/context.ts';
+import type { Logger } from './lib/logger.ts';
 import { startMetricsListener, type MetricsListener } from './metrics/listener.ts';
 import { dockerEngine } from './adapters/docker.ts';
 import { smtpMailer } from './adapters/mailer.ts';
@@ -29,8 +30,6 @@ export interface RunningService {
   /** The ordered stop; safe to call more than once. */
   stop(): Promise<void>;
 }
-
-const log = (message: string) => console.log(message);
 
 /** Resolves to 'timeout' if `work` takes longer than `ms`. */
 async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'timeout'> {
@@ -46,14 +45,16 @@ async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'tim
 async function drainHttp(app: FastifyInstance, graceMs: number): Promise<void> {
   const closing = beginStop(app);
   if ((await within(closing, graceMs)) === 'timeout') {
-    log(`requests still running after ${graceMs / 1000} s; closing their connections`);
+    app.log.warn(`requests still running after ${graceMs / 1000} s; closing their connections`);
     app.server.closeAllConnections();
     await closing;
   }
   await discardCutOffUploads();
 }
 
-export async function startService(config: Config): Promise<RunningService> {
+/** Starts what `config.role` asks for; everything it says goes to `logger` (src/lib/logger.ts). */
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const log = (message: string) => logger.info(message);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -64,7 +65,7 @@ export async function startService(config: Config): Promise<RunningService> {
         `the system user "postgres" cannot reach ${config.dataDir}, so the embedded database keeps its data in ${cluster.dir} (recorded in ` +
           `${join(config.dataDir, 'pg.location')})`,
       );
-    embedded = await startEmbeddedPostgres(cluster.dir, { persistent: true });
+    embedded = await startEmbeddedPostgres(cluster.dir, { persistent: true, log: (message) => logger.warn({ component: 'embedded-postgres' }, message) });
     databaseUrl = embedded.url;
     log(`embedded PostgreSQL running with data in ${cluster.dir}`);
   }
@@ -94,10 +95,10 @@ export async function startService(config: Config): Promise<RunningService> {
     })());
 
   try {
-    const applied = await migrate(databaseUrl);
+    const applied = await migrate(databaseUrl, { logger });
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     const { poolSize, queueTimeoutMs, connectTimeoutMs } = config.database;
-    orm = await createOrm(databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs });
+    orm = await createOrm(databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs, logger });
     if (!config.objectStorage) mkdirSync(config.storageRoot, { recursive: true });
 
     const admin = await ensureAdmin(orm, config);
@@ -106,10 +107,10 @@ export async function startService(config: Config): Promise<RunningService> {
       if (admin.generatedPassword) log(`  generated password (shown once): ${admin.generatedPassword}`);
     }
 
-    services = createServices(orm, config, systemClock);
+    services = createServices(orm, config, systemClock, logger);
     // The worker first, so that once the API answers (and /api/ready says 200) everything runs.
     if (config.role !== 'api') {
-      jobPool = createJobPool(databaseUrl, config.workerConcurrency + 2);
+      jobPool = createJobPool(databaseUrl, config.workerConcurrency + 2, logger);
       if (embedded) {
         const released = await releaseAbandonedJobs(jobPool);
         if (released) log(`released ${released} job(s) left locked by an earlier run`);
@@ -117,7 +118,7 @@ export async function startService(config: Config): Promise<RunningService> {
       worker = await startWorker(jobPool, {
         ...services,
         docker: dockerEngine(config.docker.host, config.docker.registryProxy, config.docker),
-        mailer: smtpMailer(config.mail.smtpUrl, config.mail.from),
+        mailer: smtpMailer(config.mail.smtpUrl, config.mail.from, logger),
       });
       log(`job worker running (concurrency ${config.workerConcurrency})`);
     }

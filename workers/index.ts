@@ -24,7 +24,9 @@ import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
 import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
 import { startLiveness, trackJobs } from './liveness.ts';
 import { observeJobs } from './metrics.ts';
+import { withJobLog } from './job-log.ts';
 import type { Metrics } from '../src/metrics/index.ts';
+import type { Logger } from '../src/lib/logger.ts';
 
 export interface WorkerServices {
   orm: Orm;
@@ -37,11 +39,13 @@ export interface WorkerServices {
   mailer: Mailer;
   /** The process's metrics: the jobs it runs and its job pool are counted there. */
   metrics: Metrics;
+  /** The process's logger: one line per job (workers/job-log.ts), and what the runner says. */
+  logger: Logger;
 }
 
-/** Every job the service runs, by the name procedures enqueue it under. */
+/** Every job the service runs, by the name procedures enqueue it under; each logs one line per run. */
 export function taskList(services: WorkerServices): TaskList & Record<Exclude<JobName, PendingJobName>, Task> {
-  return {
+  const tasks: Record<Exclude<JobName, PendingJobName>, Task> = {
     pull_overseer_image: pullOverseerImage(services),
     run_overseer_assessment: runOverseerAssessment(services),
     delete_expired_tokens: deleteExpiredTokensTask(services),
@@ -56,6 +60,9 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),
   };
+  const logger = services.logger.child({ component: 'worker' });
+  for (const name of Object.keys(tasks) as (keyof typeof tasks)[]) tasks[name] = withJobLog(tasks[name], logger);
+  return tasks;
 }
 
 /** Scheduled jobs, in graphile-worker's crontab format: one line each. */
@@ -76,9 +83,9 @@ export const CRONTAB = [
  * pool has ended: graphile-worker detaches the ones it installs while its connections may still be
  * closing, and a dropped connection then surfaced as an unhandled 'error' that killed the process.
  */
-export function createJobPool(databaseUrl: string, max: number): pg.Pool {
+export function createJobPool(databaseUrl: string, max: number, logger: Logger): pg.Pool {
   const pool = new pg.Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5_000 });
-  const report = (error: Error) => console.error(`[worker] database connection lost: ${error.message}`);
+  const report = (error: Error) => logger.warn({ component: 'worker' }, `database connection lost: ${error.message}`);
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
   return pool;
@@ -120,6 +127,7 @@ async function settleJobs(pool: pg.Pool, poolIds: string[]): Promise<void> {
 }
 
 export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Promise<JobWorker> {
+  const log = services.logger.child({ component: 'worker' });
   const events: WorkerEvents = new EventEmitter();
   const poolIds: string[] = [];
   events.on('pool:create', ({ workerPool }) => poolIds.push(workerPool.id));
@@ -134,17 +142,17 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
     crontab: CRONTAB,
     noHandleSignals: true,
     pollInterval: 1000,
-    logger: workerLogger(true),
+    logger: workerLogger(services.logger),
     // Running jobs see helpers.abortSignal fire this long after a stop begins.
     gracefulShutdownAbortTimeout: services.config.shutdownGraceSeconds * 1000,
   });
-  const liveness = await startLiveness(pgPool, poolIds[0], jobs, services.config.workerLiveness);
+  const liveness = await startLiveness(pgPool, poolIds[0], jobs, services.config.workerLiveness, log);
   let stopping = false;
   // A runner that ended by itself takes no more jobs: the heartbeat must not vouch for it any longer.
   runner.promise
     .then(
-      () => !stopping && console.error('[worker] the job runner stopped by itself; heartbeat stopped'),
-      (error: Error) => !stopping && console.error(`[worker] the job runner failed (${error.message}); heartbeat stopped`),
+      () => !stopping && log.error('the job runner stopped by itself; heartbeat stopped'),
+      (error: Error) => !stopping && log.error(`the job runner failed (${error.message}); heartbeat stopped`),
     )
     .finally(() => !stopping && liveness.stop());
   return {
@@ -156,10 +164,10 @@ export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Pr
       clearTimeout(timer);
       // A graceful stop would wait for those jobs however long they take; kill() releases them instead.
       if (outcome === 'late') {
-        console.log(`jobs still running after ${graceMs / 1000} s; handing them back to the queue`);
+        log.warn(`jobs still running after ${graceMs / 1000} s; handing them back to the queue`);
         await runner.kill().catch(() => {});
       }
-      await settleJobs(pgPool, poolIds).catch((error: Error) => console.error(`[worker] could not settle jobs: ${error.message}`));
+      await settleJobs(pgPool, poolIds).catch((error: Error) => log.error(`could not settle jobs: ${error.message}`));
       await liveness.stop();
     },
   };

@@ -15,6 +15,7 @@ import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { WorkerEvents } from 'graphile-worker';
+import type { Logger } from '../src/lib/logger.ts';
 
 export interface LivenessSettings {
   heartbeatSeconds: number;
@@ -88,10 +89,10 @@ with j as (
 update graphile_worker._private_job_queues q set locked_by = null, locked_at = null from j where q.id = j.job_queue_id and q.locked_by = $2`;
 
 /** Starts the heartbeat of the worker pool `poolId`; resolves once its row is written (or the first attempt failed). */
-export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTracker, settings: LivenessSettings): Promise<Liveness> {
+export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTracker, settings: LivenessSettings, logger: Logger): Promise<Liveness> {
   const host = hostname();
-  const log = (message: string) => console.log(`[worker] ${message}`);
-  const complain = (message: string) => console.error(`[worker] ${message}`);
+  const log = (message: string) => logger.info(message);
+  const complain = (message: string) => logger.warn(message);
   let startedAt: Date | undefined;
   /** Since when (this process's monotonic clock) every heartbeat has reached the database. */
   let connectedSince: number | undefined;

@@ -56,8 +56,8 @@ export async function withBench(seed: (orm: Orm) => Promise<void>, body: (bench:
     const token = await issueToken(orm.em.fork(), admin, systemClock.now(), false);
     const headers = { Username: 'benchadmin', 'Auth-Token': token, Accept: 'application/json' };
 
-    // LOG_REQUESTS unset, so the service logs nothing but errors.
-    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'course-bench-data-')) });
+    // LOG_LEVEL=error, so the service logs nothing but errors: no line per request during a benchmark.
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'course-bench-data-')), LOG_LEVEL: 'error' });
     app = await buildApp(createServices(orm, config, systemClock));
     const service = await app.listen({ host: '127.0.0.1', port: 0 });
     const listenBare = () => bare.listen({ host: '127.0.0.1', port: 0 });

@@ -39,7 +39,7 @@ export interface BenchDatabase {
 
 /** A fresh embedded PostgreSQL in a temporary directory, migrated to the current schema. */
 export async function startDatabase(): Promise<BenchDatabase> {
-  const db = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'course-bench-')), { persistent: false });
+  const db = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'course-bench-')), { persistent: false, log: (message) => console.error(message) });
   // The migrator announces each migration on stdout; keep the benchmark output to its results.
   const write = process.stdout.write;
   process.stdout.write = ((chunk: unknown, ...rest: unknown[]) =>

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { Logger } from '../lib/logger.ts';
 
 export interface Address {
   name: string;
@@ -31,9 +32,10 @@ export function isPermanentMailError(error: unknown): boolean {
 
 /**
  * Sends through the SMTP server at `smtpUrl` (smtp://, smtps://, with credentials and nodemailer's
- * query options such as ?ignoreTLS=true). Without a URL nothing is sent, and that is said once.
+ * query options such as ?ignoreTLS=true). Without a URL nothing is sent, and that is said once
+ * (to `logger`, when given).
  */
-export function smtpMailer(smtpUrl: string | undefined, from: string): Mailer {
+export function smtpMailer(smtpUrl: string | undefined, from: string, logger?: Logger): Mailer {
   if (!smtpUrl) {
     let told = false;
     return {
@@ -41,7 +43,7 @@ export function smtpMailer(smtpUrl: string | undefined, from: string): Mailer {
       async send() {
         if (told) return;
         told = true;
-        console.log('[mail] SMTP_URL is not set: notification e-mails are not sent');
+        logger?.warn({ component: 'mail' }, 'SMTP_URL is not set: notification e-mails are not sent');
       },
     };
   }

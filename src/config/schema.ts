@@ -162,7 +162,11 @@ const variables = z.object({
   METRICS_PORT: int()
     .optional()
     .describe('Also serve `GET /metrics` on this port (on `HOST`): how a `SERVICE_ROLE=worker` process, which has no HTTP port, is scraped'),
-  LOG_REQUESTS: flag().default(false).describe('Log every HTTP request'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe(
+      "Least severe log line written (JSON lines on stdout, docs/operating/logs.md): `info` has one line per request and per job; `warn` leaves those out; `debug` adds the job runner's own lines",
+    ),
   SHUTDOWN_GRACE_SECONDS: int()
     .default(10)
     .describe('On SIGTERM/SIGINT, how long requests in flight and running jobs may take before connections are closed and jobs handed back to the queue'),

@@ -22,8 +22,8 @@ export interface EmbeddedDatabase {
 export interface EmbeddedOptions {
   /** false: the data directory is removed on stop (tests). */
   persistent: boolean;
-  /** Where operator-facing messages go (restarts, leftovers, the server's fatal errors). */
-  log?: (message: string) => void;
+  /** Where operator-facing messages go (restarts, leftovers, the server's fatal errors): the service's logger, or a script's terminal. */
+  log: (message: string) => void;
   /** A fixed port instead of a free one (tests restart a server where its clients expect it). */
   port?: number;
 }
@@ -226,7 +226,7 @@ async function connect(port: number, password: string): Promise<pg.Client> {
  * database in it. Only loopback TCP is served, and the superuser password is random.
  */
 export async function startEmbeddedPostgres(dataDir: string, options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const log = options.log ?? ((m: string) => console.error(m));
+  const log = options.log;
   const runAs = postgresRunAs();
   mkdirSync(dirname(dataDir), { recursive: true });
   assertDataDirectoryReachable(dataDir, runAs);

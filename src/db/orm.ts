@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import type pg from 'pg';
 import { entities } from '../../schema/index.ts';
 import { migrationsList } from '../../schema/migrations/index.ts';
+import type { Logger } from '../lib/logger.ts';
 
 export type Orm = MikroORM;
 export type Em = EntityManager;
@@ -14,6 +15,8 @@ export interface PoolOptions {
   queueTimeoutMs?: number;
   /** How long one attempt to connect may take (then "timeout expired"). */
   connectTimeoutMs?: number;
+  /** Where MikroORM's own lines go (the migrator's "Applied …"); unset: MikroORM's default, the console. */
+  logger?: Logger;
 }
 
 /**
@@ -42,7 +45,7 @@ export function poolOf(orm: Orm): pg.Pool | undefined {
 }
 
 export async function createOrm(databaseUrl: string, options: PoolOptions = {}): Promise<Orm> {
-  const { poolMax = 10, queueTimeoutMs = 60_000, connectTimeoutMs = 5_000 } = options;
+  const { poolMax = 10, queueTimeoutMs = 60_000, connectTimeoutMs = 5_000, logger } = options;
   const made: { pool?: pg.Pool } = {};
   const orm = await MikroORM.init({
     clientUrl: databaseUrl,
@@ -71,6 +74,8 @@ export async function createOrm(databaseUrl: string, options: PoolOptions = {}):
     // Every request works in its own fork; the global manager must never collect state.
     allowGlobalContext: false,
     debug: false,
+    // The service's JSON lines (src/lib/logger.ts), uncoloured.
+    ...(logger && { logger: (message: string) => logger.info({ component: 'mikro-orm' }, message), colors: false }),
   });
   pools.set(orm, made);
   return orm;

@@ -1,4 +1,5 @@
 import type { Em } from '../db/orm.ts';
+import { withRequestId } from './request-scope.ts';
 
 export interface JobOptions {
   /** Replaces a not-yet-started job with the same key instead of queueing a second one. */
@@ -55,14 +56,15 @@ export interface JobQueue {
 
 /**
  * Enqueues through the entity manager's own connection, so a job added inside a transaction
- * is committed or rolled back with the change that needed it.
+ * is committed or rolled back with the change that needed it. The payload carries the id of the
+ * request (or job) that queued it, so the job's log lines name it (src/lib/request-scope.ts).
  */
 export function jobQueue(em: Em): JobQueue {
   return {
     async add(task, payload, options = {}) {
       await em.execute('select graphile_worker.add_job(?, ?::json, job_key => ?, max_attempts => ?)', [
         task,
-        JSON.stringify(payload),
+        JSON.stringify(withRequestId(payload)),
         options.jobKey ?? null,
         options.maxAttempts ?? 5,
       ]);

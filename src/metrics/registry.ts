@@ -28,7 +28,8 @@ export interface Metrics {
   close(): Promise<void>;
 }
 
-export function createMetrics(log: (message: string) => void = (message) => console.error(message)): Metrics {
+/** `log` hears failing collectors (the service's logger, at warn). */
+export function createMetrics(log: (message: string) => void): Metrics {
   const registry = new Registry();
   // Process memory, CPU, handles and event-loop lag (nodejs_eventloop_lag_seconds and the
   // nodejs_eventloop_lag_p99_seconds of perf_hooks' delay histogram), as prom-client names them.

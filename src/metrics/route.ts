@@ -5,6 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './registry.ts';
+import type { RouteOf } from '../route-pattern.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -38,15 +39,12 @@ export async function metricsAnswer(metrics: Metrics, token: string | undefined,
 }
 
 /** Times every request by its route pattern, and serves GET /metrics. */
-export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, token: () => string | undefined): void {
+export function registerMetricsRoutes(app: FastifyInstance, metrics: Metrics, token: () => string | undefined, routeOf: RouteOf): void {
   app.addHook('onResponse', async (request, reply) => {
-    // The route's URL template (`/api/units/:id`), never the raw URL: one series per route, not per id.
-    const route = request.routeOptions.url;
+    // The route's URL template (`/api/units/:id`, `/trpc/units.get`), never the raw URL: one series per route, not per id.
+    const route = routeOf(request);
     if (route === METRICS_PATH) return;
-    metrics.httpDuration.observe(
-      { method: request.method, route: route ?? 'unmatched', status_class: `${Math.floor(reply.statusCode / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
+    metrics.httpDuration.observe({ method: request.method, route, status_class: `${Math.floor(reply.statusCode / 100)}xx` }, reply.elapsedTime / 1000);
   });
   app.get(METRICS_PATH, async (request, reply) => {
     const answer = await metricsAnswer(metrics, token(), request.headers.authorization);

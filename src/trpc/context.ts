@@ -3,6 +3,7 @@ import { Admission } from '../db/admission.ts';
 import type { Em, Orm } from '../db/orm.ts';
 import type { Clock } from '../lib/clock.ts';
 import { jobQueue, type JobQueue } from '../lib/jobs.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { serviceMetrics, type Metrics } from '../metrics/index.ts';
 import { createStorage, type Storage } from '../storage/index.ts';
@@ -19,9 +20,12 @@ export interface Services {
   admission: Admission;
   /** The process's Prometheus metrics (src/metrics), served at GET /metrics. */
   metrics: Metrics;
+  /** The process's one logger (src/lib/logger.ts): Fastify's, the job runner's and the service's own lines. */
+  logger: Logger;
 }
 
-export function createServices(orm: Orm, config: Config, clock: Clock): Services {
+/** `logger` defaults to a new one at LOG_LEVEL on stdout; the running service passes its own (src/main.ts). */
+export function createServices(orm: Orm, config: Config, clock: Clock, logger: Logger = createLogger({ level: config.logLevel })): Services {
   const admission = new Admission(config.database.poolSize, config.database.queueTimeoutMs);
   return {
     orm,
@@ -30,7 +34,8 @@ export function createServices(orm: Orm, config: Config, clock: Clock): Services
     sessions: new SessionCache(config.sessionCacheSeconds * 1000),
     storage: createStorage(config),
     admission,
-    metrics: serviceMetrics(orm, config, admission),
+    metrics: serviceMetrics(orm, config, admission, logger),
+    logger,
   };
 }
 

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import { findSession, type Caller, type Session } from '../lib/sessions.ts';
 import { jobQueue } from '../lib/jobs.ts';
+import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
@@ -78,6 +79,8 @@ export async function resolveCaller(ctx: Context): Promise<{ user: Caller; sessi
   const found = await findSession(ctx.em, username, token, ctx.clock.now(), ctx.sessions);
   if (found.kind === 'expired') throw sessionRequired('Authentication token expired.');
   if (found.kind === 'invalid') throw sessionRequired(NO_CREDENTIALS);
+  // The request's log line names the caller (src/http-request-log.ts).
+  noteCaller(found.user.id);
   return { user: found.user, session: found.session };
 }
 
@@ -92,7 +95,10 @@ export const optionalAuthProcedure = publicProcedure.use(async ({ ctx, next }) =
   let user: Caller | null = null;
   if (ctx.credentials.username && ctx.credentials.token) {
     const found = await findSession(ctx.em, ctx.credentials.username, ctx.credentials.token, ctx.clock.now(), ctx.sessions);
-    if (found.kind === 'valid') user = found.user;
+    if (found.kind === 'valid') {
+      user = found.user;
+      noteCaller(user.id);
+    }
   }
   return next({ ctx: { ...ctx, user } });
 });

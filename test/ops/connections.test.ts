@@ -41,7 +41,7 @@ test.after.each(async () => {
 async function serviceWith(settings: Record<string, string>, poolMax = 2): Promise<{ service: TestEnv; port: number; orm: Orm }> {
   const config = { ...loadConfig({ DATA_DIR: env.config.dataDir, ...settings }), storageRoot: env.config.storageRoot, sessionCacheSeconds: 0 };
   const orm = await createOrm(env.databaseUrl, { poolMax });
-  const services = createServices(orm, config, env.clock);
+  const services = createServices(orm, config, env.clock, env.services.logger);
   const service = { ...env, orm, config, services, app: await buildApp(services) };
   opened.push({ service, orm });
   await service.app.listen({ host: '127.0.0.1', port: 0 });

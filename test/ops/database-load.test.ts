@@ -40,7 +40,7 @@ async function serviceWith(poolSize: number, queueTimeoutSeconds: number): Promi
   const { queueTimeoutMs, connectTimeoutMs } = config.database;
   const orm = await createOrm(env.databaseUrl, { poolMax: poolSize, queueTimeoutMs, connectTimeoutMs });
   orms.push(orm);
-  const s = createServices(orm, config, env.clock);
+  const s = createServices(orm, config, env.clock, env.services.logger);
   const service = { ...env, orm, config, services: s, app: await buildApp(s) };
   services.push(service);
   return { service, pool: (await orm.em.getConnection().getNativeClient()) as unknown as pg.Pool };

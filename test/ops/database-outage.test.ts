@@ -35,7 +35,7 @@ test.before(async () => {
 test.before.each(async () => {
   // A service of its own behind the cuttable link, sharing the test database; no session cache,
   // so that every authenticated request needs the database.
-  const services = createServices(orm, { ...env.config, sessionCacheSeconds: 0 }, env.clock);
+  const services = createServices(orm, { ...env.config, sessionCacheSeconds: 0 }, env.clock, env.services.logger);
   service = { ...env, orm, services, app: await buildApp(services) };
 });
 

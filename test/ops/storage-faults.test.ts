@@ -47,7 +47,7 @@ function mounted(args: string[]): string {
 /** A service of its own whose stored files live under `storageRoot`. */
 async function serviceOn(storageRoot: string): Promise<TestEnv> {
   const config = { ...env.config, storageRoot };
-  const services = createServices(env.orm, config, env.clock);
+  const services = createServices(env.orm, config, env.clock, env.services.logger);
   service = { ...env, config, services, app: await buildApp(services) };
   return service;
 }

@@ -140,7 +140,7 @@ test('a failed token exchange counts, and a valid token is refused from that add
 
 test('the counts live in the database: a second API process counts against the same rows', async () => {
   const orm = await createOrm(env.databaseUrl, { poolMax: 2 });
-  const other = await buildApp(createServices(orm, env.config, env.clock));
+  const other = await buildApp(createServices(orm, env.config, env.clock, env.services.logger));
   try {
     await createUser(env, 'astudent', 'Student');
     for (let i = 0; i < 5; i++) assert.is((await signIn({ username: 'astudent', password: 'wrong' })).status, 401);
@@ -191,7 +191,7 @@ test('a username of any length that cannot sign in is a 401, counted under a key
 
 test('behind a trusted proxy, X-Forwarded-For names the address, and a forged long one stays bounded', async () => {
   const orm = await createOrm(env.databaseUrl, { poolMax: 2 });
-  const proxied = await buildApp(createServices(orm, { ...env.config, trustProxy: true }, env.clock));
+  const proxied = await buildApp(createServices(orm, { ...env.config, trustProxy: true }, env.clock, env.services.logger));
   try {
     await createUser(env, 'astudent', 'Student');
     const via = (address: string) => ({ app: proxied, from: '10.0.0.1', headers: { 'x-forwarded-for': address } });
@@ -211,7 +211,7 @@ test('while the database is away, sign-in answers 503 (the throttle fails closed
   const link = await tcpCut(Number(url.port));
   url.port = String(link.port);
   const orm = await createOrm(url.toString(), { poolMax: 2 });
-  const app = await buildApp(createServices(orm, env.config, env.clock));
+  const app = await buildApp(createServices(orm, env.config, env.clock, env.services.logger));
   try {
     await createUser(env, 'astudent', 'Student');
     assert.is((await signIn({ username: 'astudent', password: PASSWORD }, { app })).status, 201);

@@ -22,7 +22,7 @@ async function mailJobs(): Promise<{ kind: string; userId: number }[]> {
   const rows = await env.orm.em
     .fork()
     .execute<{ payload: { kind: string; userId: number } }[]>(
-      "select payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email' " +
+      "select payload::jsonb - '_requestId' as payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id where t.identifier = 'send_email' " +
         'order by j.id',
     );
   return rows.map((r) => r.payload);

@@ -56,6 +56,17 @@ test('requests are counted by their route pattern and status class, never by the
   assert.not.match(after, /route="\/metrics"/);
 });
 
+test('a tRPC call is counted under its procedure; a batch or an unknown name under /trpc/:path, never as sent', async () => {
+  const call = (url: string) => env.app.inject({ method: 'POST', url, payload: {}, headers: { 'content-type': 'application/json' } });
+  await call('/trpc/campuses.create');
+  await call('/trpc/campuses.create,units.create?batch=1');
+  await call('/trpc/made.up.name-98765');
+  const { text } = await scrape();
+  assert.ok(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/trpc/campuses.create' }));
+  assert.is(sample(text, 'http_request_duration_seconds_count', { method: 'POST', route: '/trpc/:path' }), 2);
+  assert.not.match(text, /made\.up|98765|units\.create/);
+});
+
 test('the process, the event loop and the database pools are reported', async () => {
   const { text } = await scrape();
   assert.ok(sample(text, 'process_resident_memory_bytes'), 'resident memory');
@@ -108,7 +119,7 @@ test('queue depth: a queued job is waiting; locked by a live worker it is locked
 test('a worker whose heartbeat row is older than WORKER_STALE_SECONDS counts as dead, as the sweep judges it', async () => {
   // Staleness counts from PostgreSQL's start at the earliest (workers/liveness.ts): the test's
   // server started seconds ago, so this collector is given a stale interval of 1 s.
-  const metrics = createMetrics();
+  const metrics = createMetrics(() => {});
   observeQueue(metrics, env.databaseUrl, 1);
   try {
     const em = env.orm.em.fork();

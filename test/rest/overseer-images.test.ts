@@ -363,7 +363,7 @@ test('pulling marks the image pending, stamps the request time and queues one jo
   const jobs = await env.orm.em
     .fork()
     .execute<{ task_identifier: string; payload: unknown; key: string }[]>(
-      'select t.identifier as task_identifier, j.payload, j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id',
+      "select t.identifier as task_identifier, j.payload::jsonb - '_requestId' as payload, j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id",
     );
   assert.equal(jobs, [{ task_identifier: 'pull_overseer_image', payload: { imageId: image.id }, key: `pull_overseer_image:${image.id}` }]);
 });

@@ -61,7 +61,7 @@ async function jobs() {
   const rows = await env.orm.em
     .fork()
     .execute<{ task: string; payload: unknown }[]>(
-      'select t.identifier as task, j.payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id',
+      "select t.identifier as task, j.payload::jsonb - '_requestId' as payload from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id",
     );
   return rows.map((r) => ({ task: r.task, payload: r.payload }));
 }

@@ -26,7 +26,7 @@ export async function startTestDatabases(): Promise<TestDatabases> {
   let server: EmbeddedDatabase | undefined;
   let templateUrl = process.env.TEST_DATABASE_URL;
   if (!templateUrl) {
-    server = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'course-test-')), { persistent: false });
+    server = await startEmbeddedPostgres(mkdtempSync(join(tmpdir(), 'course-test-')), { persistent: false, log: (message) => console.error(message) });
     templateUrl = server.url;
   }
   const admin = new pg.Client({ connectionString: templateUrl });

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createOrm, type Orm } from '../../src/db/orm.ts';
 import { manualClock } from '../../src/lib/clock.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { createServices, type Services } from '../../src/trpc/context.ts';
 import { entities } from '../../schema/index.ts';
 import { mkdtempSync } from 'node:fs';
@@ -34,7 +35,9 @@ export function testEnv(): Promise<TestEnv> {
     };
     const orm = await createOrm(databaseUrl);
     const clock = manualClock(TEST_NOW);
-    const services = createServices(orm, config, clock);
+    // Errors only, as before structured logs: a line per request would bury the tests' own output
+    // (test/rest/request-log.test.ts reads the lines of an app of its own).
+    const services = createServices(orm, config, clock, createLogger({ level: 'error' }));
     const app = await buildApp(services);
     await app.ready();
     return { app, orm, config, clock, services, databaseUrl };

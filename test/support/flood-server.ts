@@ -31,7 +31,7 @@ export async function startFloodServer(env: Record<string, string>): Promise<Flo
     ['--expose-gc', '--import', import.meta.resolve('tsx'), join(import.meta.dirname, '..', 'rest', 'upload-flood.server.ts')],
     {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      env: { ...process.env, LOG_REQUESTS: '', ...env },
+      env: { ...process.env, LOG_LEVEL: 'error', ...env },
     },
   );
   const { port } = (await message(server)) as { port: number };

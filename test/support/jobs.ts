@@ -21,12 +21,18 @@ const noMail = smtpMailer(undefined, 'tests@localhost');
  * ours so that statement can finish, and we wait for it before anyone looks at the queue.
  */
 export async function runJobs(env: TestEnv, docker: DockerEngine = dockerEngine('tcp://127.0.0.1:9'), mailer: Mailer = noMail): Promise<void> {
-  const pgPool = createJobPool(env.databaseUrl, 3);
+  const pgPool = createJobPool(env.databaseUrl, 3, env.services.logger);
   // Counted in the app's metrics, as the running service's worker counts its jobs (workers/index.ts).
   const events: WorkerEvents = new EventEmitter();
   observeJobs(events, env.services.metrics);
   try {
-    await runOnce({ pgPool, events, taskList: taskList({ ...env.services, docker, mailer }), logger: workerLogger(true), noHandleSignals: true });
+    await runOnce({
+      pgPool,
+      events,
+      taskList: taskList({ ...env.services, docker, mailer }),
+      logger: workerLogger(env.services.logger),
+      noHandleSignals: true,
+    });
     for (let waited = 0; await lockedJobs(env); waited += 20) {
       if (waited > 5000) throw new Error('a job is still locked 5 s after runOnce returned');
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -77,7 +77,7 @@ async function queued() {
   return env.orm.em
     .fork()
     .execute<{ identifier: string; payload: unknown; key: string | null }[]>(
-      'select t.identifier, j.payload, j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id',
+      "select t.identifier, j.payload::jsonb - '_requestId' as payload, j.key from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id order by j.id",
     );
 }
 

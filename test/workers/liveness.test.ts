@@ -10,9 +10,12 @@ import pg from 'pg';
 import type { WorkerEvents } from 'graphile-worker';
 import { loadConfig } from '../../src/config.ts';
 import { createJobPool } from '../../workers/index.ts';
+import { createLogger } from '../../src/lib/logger.ts';
 import { startLiveness, trackJobs, type Liveness } from '../../workers/liveness.ts';
 import { tcpCut } from '../support/tcp-cut.ts';
 import { freshEachTest } from '../support/suite.ts';
+
+const quiet = createLogger({ level: 'silent' });
 
 const test = suite('workers: heartbeats, and the jobs of dead workers or lost outcomes released');
 freshEachTest(test, () => {});
@@ -39,7 +42,7 @@ function worker() {
 }
 
 async function start(poolId: string, w = worker()) {
-  const liveness = await startLiveness(pool, poolId, w.jobs, FAST);
+  const liveness = await startLiveness(pool, poolId, w.jobs, FAST, quiet);
   running.push(liveness);
   return { ...w, liveness };
 }
@@ -120,12 +123,12 @@ test('a worker cut off from the database is presumed dead by the others, and che
   const url = new URL(process.env.TEST_DATABASE_URL!);
   const link = await tcpCut(Number(url.port));
   url.port = String(link.port);
-  const cutPool = createJobPool(url.toString(), 2);
+  const cutPool = createJobPool(url.toString(), 2, quiet);
   try {
     const held = await lockedJob('pool-cut', 0);
     const cut = worker();
     cut.events.emit('job:start', { job: { id: held } } as never);
-    const cutOff = await startLiveness(cutPool, 'pool-cut', cut.jobs, FAST);
+    const cutOff = await startLiveness(cutPool, 'pool-cut', cut.jobs, FAST, quiet);
     await start('pool-me');
     await link.cut();
     await eventually(async () => (await job(held)).locked_by === null, "the silent worker's job is released");

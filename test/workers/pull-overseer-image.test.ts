@@ -45,7 +45,7 @@ async function jobs(): Promise<JobRow[]> {
   return env.orm.em
     .fork()
     .execute<JobRow[]>(
-      'select t.identifier as task_identifier, j.payload, j.key from graphile_worker._private_jobs j ' +
+      "select t.identifier as task_identifier, j.payload::jsonb - '_requestId' as payload, j.key from graphile_worker._private_jobs j " +
         'join graphile_worker._private_tasks t on t.id = j.task_id order by j.id',
     );
 }

@@ -31,7 +31,7 @@ export function sendEmailTask(services: WorkerServices): Task {
       });
     } catch (error) {
       if (!isPermanentMailError(error)) throw error;
-      console.error(`[mail] the mail server refused ${mail.kind} to ${to.address}: ${(error as Error).message}`);
+      helpers.logger.error(`the mail server refused ${mail.kind} to ${to.address}: ${(error as Error).message}`);
     }
   };
 }
