@@ -283,7 +283,7 @@ onServer('a store that stops answering fails the read after S3_TIMEOUT_SECONDS, 
   process.env.AWS_ENDPOINT_URL_S3 = `http://127.0.0.1:${gate.port}`;
   const stalling = s3Storage({ bucket, prefix: 'stalls', forcePathStyle: true, timeoutMs: 1000 });
   try {
-    const file = await stalling.open('big');
+    const file = (await stalling.open('big'))!;
     const chunks = file.stream[Symbol.asyncIterator]();
     await chunks.next();
     gate.hold();
