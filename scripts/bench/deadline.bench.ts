@@ -309,10 +309,14 @@ async function attempt(
     const rss = processes.map((p) => `${p.name} ${peakRssMiB(p.server.child.pid!).toFixed(0)} MiB`);
     lines.push(`${tag}_rss peak (VmHWM) ${rss.join(', ')}; PostgreSQL not counted`);
     const wall = (now() - r.startedAt) / 1000;
-    const used = processes.map((p, i) => `${p.name} ${(cpuAfter.processes[i]! - cpuBefore.processes[i]!).toFixed(1)} s`);
+    const spent = processes.map((_, i) => cpuAfter.processes[i]! - cpuBefore.processes[i]!);
+    const used = processes.map((p, i) => `${p.name} ${spent[i]!.toFixed(1)} s`);
+    const service = spent.reduce((a, b) => a + b, 0) + (cpuAfter.postgres - cpuBefore.postgres);
+    // CPU per student does not depend on how busy the machine is; the wall-clock figures above do.
     lines.push(
       `${tag}_cpu over ${wall.toFixed(1)} s (x ${availableParallelism()} cores = ${(wall * availableParallelism()).toFixed(0)} core-s): ${used.join(', ')}, ` +
-        `PostgreSQL ${(cpuAfter.postgres - cpuBefore.postgres).toFixed(1)} s, bench client ${(cpuAfter.bench - cpuBefore.bench).toFixed(1)} s; load average ${loadavg()[0]!.toFixed(1)}`,
+        `PostgreSQL ${(cpuAfter.postgres - cpuBefore.postgres).toFixed(1)} s (service and database ${ms((service / students.length) * 1000)} per student), ` +
+        `bench client ${(cpuAfter.bench - cpuBefore.bench).toFixed(1)} s; load average ${loadavg()[0]!.toFixed(1)}`,
     );
     const topWaits = [...waits].sort((a, b) => b[1] - a[1]).slice(0, 6);
     lines.push(`${tag}_db busy sessions per poll (${samples} polls): ${topWaits.map(([w, n]) => `${w} ${(n / samples).toFixed(2)}`).join(', ')}`);
