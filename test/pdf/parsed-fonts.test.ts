@@ -1,12 +1,14 @@
 // Submission PDFs share each parsed font (src/pdf/parsed-fonts.ts): a render after the first
-// parses no font file again, and a PDF comes out byte for byte the same whatever was rendered
-// before it in the same thread, so sharing carries nothing from one document into the next.
+// parses no font file again, a PDF comes out byte for byte the same whatever was rendered before
+// it in the same thread, and its text stays readable (ToUnicode) after a PDF with accented
+// letters, whose subset made glyphs without characters.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { buildSubmissionPdf, type SubmittedFile } from '../../src/pdf/submission.ts';
 import type { CoverInfo } from '../../src/pdf/cover.ts';
+import { pdfPagesText } from '../support/pdf-text.ts';
 
 const test = suite('pdf: parsed fonts shared between documents');
 
@@ -47,6 +49,15 @@ test('a PDF is the same bytes whatever was rendered before it, other glyphs incl
   assert.ok(Buffer.from(first.bytes).equals(Buffer.from(again.bytes)), 'the same inputs gave different bytes after another document');
   assert.ok(!Buffer.from(first.bytes).equals(Buffer.from(other.bytes)));
   assert.is((await PDFDocument.load(other.bytes)).getPageCount(), other.pages);
+});
+
+test("a PDF's text reads back whole after a PDF with accented letters", async () => {
+  await buildSubmissionPdf(cover('Café', 'Zoë'), code('# façade, ça, déjà, über, niño, Ω\n'));
+  const { bytes } = await buildSubmissionPdf(cover('Task C', 'Ben'), code('print("second race")\n'));
+  const [front, body] = await pdfPagesText(bytes);
+  assert.match(body!, 'print ( "second race" )');
+  assert.match(front!, 'Task C');
+  assert.not.match(`${front}${body}`, '\uFFFD');
 });
 
 test.run();
