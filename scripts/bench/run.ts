@@ -2,13 +2,14 @@
 // benchmark's database, pools and JIT state cannot colour the next. Each benchmark prints its
 // own `<name> ratio <median> (p25 <value>, p75 <value>, n=<rounds>)` line(s); this runner only
 // fails when a benchmark crashes, never on a number. `npm run bench -- <part-of-name>` runs
-// only the matching files.
+// only the matching files; any further arguments go to each of them
+// (`npm run bench -- deadline --students 500`).
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const dir = resolve(import.meta.dirname);
-const filter = process.argv[2];
+const [filter, ...args] = process.argv.slice(2);
 const files = readdirSync(dir)
   .filter((name) => name.endsWith('.bench.ts') && (!filter || name.includes(filter)))
   .sort();
@@ -23,7 +24,7 @@ const tsxCli = resolve(dir, '../../node_modules/tsx/dist/cli.mjs');
 let crashed = 0;
 for (const file of files) {
   const code = await new Promise<number>((done) => {
-    const child = spawn(process.execPath, [tsxCli, join(dir, file)], { stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, [tsxCli, join(dir, file), ...args], { stdio: 'inherit', env: process.env });
     child.on('error', (error) => {
       console.error(`${file}: ${error.message}`);
       done(1);

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
+import { sharedFontkit } from './parsed-fonts.ts';
 
 export type FaceName = 'sans' | 'sansBold' | 'mono' | 'monoBold';
 
@@ -64,7 +65,7 @@ export interface PdfFonts {
  * hundred bytes. Fixed names instead of pdf-lib's random subset tags keep rebuilt PDFs identical.
  */
 export async function embedFonts(doc: PDFDocument, fallbackFontPath?: string): Promise<PdfFonts> {
-  doc.registerFontkit(fontkit);
+  doc.registerFontkit(sharedFontkit);
   const embed = async (path: string, name: string): Promise<Face> => ({
     font: await doc.embedFont(fontBytes(path), { subset: true, customName: name }),
     covers: coverage(path),
