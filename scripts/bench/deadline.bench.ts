@@ -30,6 +30,7 @@ import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createOrm } from '../../src/db/orm.ts';
 import { hashToken } from '../../src/lib/sessions.ts';
+import { ROLE } from '../../src/policy/roles.ts';
 import type { TestEnv } from '../../test/support/env.ts';
 import { everyone } from '../../test/support/fixtures.ts';
 import { seedTaskDefinition } from '../../test/support/seed-enrolments.ts';
@@ -137,14 +138,14 @@ async function seedStudents(client: pg.Client, unit: number, tutorial: number, c
   const { rows } = await client.query<{ username: string; user_id: number; project: number }>(
     `with u as (
        insert into users (username, email, first_name, last_name, student_id, system_role, has_run_first_time_setup, created_at, updated_at)
-       select 'dl' || lpad(i::text, 5, '0'), 'dl' || lpad(i::text, 5, '0') || '@students.example.edu', 'Student', 'No ' || i, 'DL' || lpad(i::text, 5, '0'),
-              'Student', true, now(), now()
+       select 'dl' || lpad(i::text, 5, '0'), 'dl' || lpad(i::text, 5, '0') || '@students.example.edu', 'Deadline', 'No ' || i, 'DL' || lpad(i::text, 5, '0'),
+              $4, true, now(), now()
        from generate_series(1, $1::int) i
        returning id, username),
      p as (insert into projects (unit_id, user_id, created_at, updated_at) select $2::int, id, now(), now() from u returning id, user_id),
      e as (insert into tutorial_enrolments (project_id, tutorial_id, created_at) select id, $3::int, now() from p)
      select u.username, u.id as user_id, p.id as project from u join p on p.user_id = u.id order by u.username`,
-    [count, unit, tutorial],
+    [count, unit, tutorial, ROLE.student],
   );
   const tokens = rows.map(() => randomBytes(24).toString('base64url'));
   await client.query(
