@@ -12,6 +12,23 @@ export interface TcpCut {
   close(): Promise<void>;
 }
 
+/**
+ * The relay's side towards the server for a client that just connected: both sockets are tracked
+ * in `sockets` until they close, and an error on either ends both (as a cut link would).
+ */
+export function upstreamFor(client: Socket, targetPort: number, sockets: Set<Socket>): Socket {
+  const upstream = connect(targetPort, '127.0.0.1');
+  for (const s of [client, upstream]) {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => {
+      client.destroy();
+      upstream.destroy();
+    });
+  }
+  return upstream;
+}
+
 export async function tcpCut(targetPort: number): Promise<TcpCut> {
   const sockets = new Set<Socket>();
   let server: Server | undefined;
@@ -20,16 +37,7 @@ export async function tcpCut(targetPort: number): Promise<TcpCut> {
   const listen = () =>
     new Promise<void>((resolve, reject) => {
       server = createServer((client) => {
-        const upstream = connect(targetPort, '127.0.0.1');
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => {
-            client.destroy();
-            upstream.destroy();
-          });
-        }
-        client.pipe(upstream).pipe(client);
+        client.pipe(upstreamFor(client, targetPort, sockets)).pipe(client);
       });
       server.once('error', reject);
       server.listen(port, '127.0.0.1', () => {

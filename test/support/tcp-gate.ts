@@ -1,4 +1,5 @@
-import { connect, createServer, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
+import { upstreamFor } from './tcp-cut.ts';
 import type { AddressInfo } from 'node:net';
 
 /**
@@ -31,15 +32,7 @@ export async function tcpGate(targetPort: number): Promise<TcpGate> {
   };
 
   const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.on('close', () => sockets.delete(s));
-      s.on('error', () => {
-        client.destroy();
-        upstream.destroy();
-      });
-    }
+    const upstream = upstreamFor(client, targetPort, sockets);
     relay(client, upstream);
     relay(upstream, client);
   });
