@@ -8,6 +8,7 @@ export * from './tasks.ts';
 export * from './similarity.ts';
 export * from './sign-in.ts';
 export * from './workers.ts';
+export * from './lti.ts';
 
 import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -17,6 +18,7 @@ import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComme
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
+import { LtiIdentity, LtiKey, LtiLoginState, LtiPlatform } from './lti.ts';
 
 export const entities = [
   User,
@@ -57,4 +59,8 @@ export const entities = [
   SignInFailure,
   UsedSamlAssertion,
   WorkerHeartbeat,
+  LtiPlatform,
+  LtiKey,
+  LtiIdentity,
+  LtiLoginState,
 ];

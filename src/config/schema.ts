@@ -179,6 +179,13 @@ const variables = z.object({
     .describe('Failed sign-ins allowed per username from one client address in one window; `0` turns this limit off'),
   SIGNIN_MAX_FAILURES_PER_ADDRESS: int().default(100).describe('Failed sign-ins allowed per client address in one window, across usernames; `0` turns it off'),
   SIGNIN_THROTTLE_WINDOW_SECONDS: int().refine(atLeast(1), 'must be at least 1').default(900).describe("Length of the sign-in throttle's fixed window"),
+  LTI_KEY_SECRET: text()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .describe(
+      "Encrypts the LTI tool's private signing keys in the database (docs/lti.md); at least 32 characters. " +
+        'Unset: every `/api/lti/*` route answers 503 "LTI is not configured". Changing it makes the stored keys unreadable: rotate after',
+    ),
   TRUST_PROXY: trustProxy()
     .default(false)
     .describe(

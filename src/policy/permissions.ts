@@ -28,6 +28,8 @@ export const SYSTEM_ACTIONS = [
   'get_teaching_periods',
   // The background job queue: failed and stuck jobs, and retrying one (Admin only).
   'admin_jobs',
+  // LTI 1.3: registering platforms (LMSs) and rotating the tool's signing keys (Admin only).
+  'admin_lti',
 ] as const;
 export type SystemAction = (typeof SYSTEM_ACTIONS)[number];
 

@@ -5,6 +5,7 @@ import { activityTypesRouter } from './activity_types/index.ts';
 import { authRouter } from './auth/index.ts';
 import { campusesRouter } from './campuses/index.ts';
 import { csvRouter } from './csv/index.ts';
+import { ltiRouter } from './lti/index.ts';
 import { projectsRouter } from './projects/index.ts';
 import { settingsRouter } from './settings/index.ts';
 import { simcheckRouter } from './simcheck/index.ts';
@@ -38,6 +39,7 @@ export const appRouter = router({
   submission: submissionRouter,
   tasks: tasksRouter,
   simcheck: simcheckRouter,
+  lti: ltiRouter,
 });
 
 export type AppRouter = typeof appRouter;

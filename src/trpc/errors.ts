@@ -34,6 +34,9 @@ export class LegacyStatus extends Error {
 export const serviceUnavailable = (message: string, cause?: unknown, status = 503) =>
   new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause: new LegacyStatus(status, message, status === 503 ? RETRY_AFTER_SECONDS : undefined, cause) });
 
+/** A feature the operator has not configured (e.g. LTI without LTI_KEY_SECRET): 503, with no `Retry-After` since waiting will not help. */
+export const notConfigured = (message: string) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause: new LegacyStatus(503, message) });
+
 export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });

@@ -1,0 +1,71 @@
+import { defineEntity, p } from '@mikro-orm/core';
+import { User } from './users.ts';
+
+/**
+ * An LMS (an LTI 1.3 platform) an Admin registered. `issuer` and `clientId` together name it in
+ * every launch; `deploymentIds` are the placements of this tool the platform may launch from.
+ */
+export const LtiPlatform = defineEntity({
+  name: 'LtiPlatform',
+  tableName: 'lti_platforms',
+  properties: {
+    id: p.integer().primary(),
+    name: p.string().length(255),
+    issuer: p.string().length(1024),
+    clientId: p.string().length(255),
+    authLoginUrl: p.string().length(2048),
+    authTokenUrl: p.string().length(2048),
+    jwksUrl: p.string().length(2048),
+    deploymentIds: p.array().columnType('text[]'),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  uniques: [{ properties: ['issuer', 'clientId'], name: 'lti_platforms_issuer_client_id_unique' }],
+});
+
+/**
+ * One of the tool's RSA signing key pairs. `privateKey` is AES-256-GCM ciphertext under a key derived
+ * from LTI_KEY_SECRET (src/lti/key-crypto.ts). A retired key stays published for a day after
+ * `retiredAt` so that platforms holding tokens it signed can still verify them.
+ */
+export const LtiKey = defineEntity({
+  name: 'LtiKey',
+  tableName: 'lti_keys',
+  properties: {
+    id: p.integer().primary(),
+    kid: p.string().length(64).unique(),
+    publicJwk: p.json<Record<string, unknown>>(),
+    privateKey: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    retiredAt: p.datetime().nullable(),
+  },
+});
+
+/** A platform's user (`issuer`, `sub`) known to be this user: later launches sign them in directly. */
+export const LtiIdentity = defineEntity({
+  name: 'LtiIdentity',
+  tableName: 'lti_identities',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    issuer: p.string().length(1024),
+    sub: p.string().length(255),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+  uniques: [{ properties: ['issuer', 'sub'], name: 'lti_identities_issuer_sub_unique' }],
+});
+
+/** An OIDC login in flight (GET|POST /api/lti/login): its `state` and `nonce` are each accepted once. */
+export const LtiLoginState = defineEntity({
+  name: 'LtiLoginState',
+  tableName: 'lti_login_states',
+  properties: {
+    state: p.string().length(64).primary(),
+    nonce: p.string().length(64),
+    platform: () => p.manyToOne(LtiPlatform).deleteRule('cascade'),
+    expiresAt: p.datetime().index(),
+  },
+});
