@@ -1,4 +1,4 @@
-import { defineEntity, p } from '@mikro-orm/core';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 import { User } from './users.ts';
 
 /**
@@ -25,6 +25,7 @@ export const LtiPlatform = defineEntity({
   },
   uniques: [{ properties: ['issuer', 'clientId'], name: 'lti_platforms_issuer_client_id_unique' }],
 });
+export type ILtiPlatform = InferEntity<typeof LtiPlatform>;
 
 /**
  * One of the tool's RSA signing key pairs. `privateKey` is AES-256-GCM ciphertext under a key derived

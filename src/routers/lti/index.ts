@@ -1,5 +1,6 @@
 import { router } from '../../trpc/core.ts';
 import { getJwks } from './jwks.ts';
 import { ltiKeysRouter } from './keys/index.ts';
+import { ltiPlatformsRouter } from './platforms/index.ts';
 
-export const ltiRouter = router({ jwks: getJwks, keys: ltiKeysRouter });
+export const ltiRouter = router({ jwks: getJwks, keys: ltiKeysRouter, platforms: ltiPlatformsRouter });
