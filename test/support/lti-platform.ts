@@ -1,0 +1,151 @@
+// A loopback LTI 1.3 platform (an LMS) for the tests: its own RSA keys (jose), a JWKS endpoint, an
+// OIDC authorisation endpoint that records the tool's login redirects, and helpers that sign
+// id_tokens carrying the standard LTI claims. Register it with `registration()` and launch with
+// `idToken()`; the attack tests change one claim or header at a time.
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+
+export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+
+export type LtiRole = 'Learner' | 'Instructor' | 'TeachingAssistant';
+const ROLE_URI: Record<LtiRole, string> = {
+  Learner: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner',
+  Instructor: 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor',
+  TeachingAssistant: 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant',
+};
+
+export interface LaunchOptions {
+  /** The tool's client_id at this platform (the token's `aud`). */
+  clientId?: string;
+  deploymentId?: string;
+  nonce: string;
+  sub?: string;
+  roles?: LtiRole[];
+  messageType?: 'LtiResourceLinkRequest' | 'LtiDeepLinkingRequest';
+  context?: { id: string; label?: string; title?: string };
+  resourceLink?: { id: string; title?: string };
+  targetLinkUri?: string;
+  custom?: Record<string, string>;
+  person?: { email?: string; given_name?: string; family_name?: string; name?: string };
+  /** Seconds the token lives (negative: already expired). */
+  lifetimeSeconds?: number;
+  /** Extra or replacing claims, applied last. */
+  claims?: JWTPayload;
+}
+
+/** What the platform's authorisation endpoint received: the tool's OIDC login redirect. */
+export interface AuthRequest {
+  method: string;
+  query: URLSearchParams;
+}
+
+export interface LoopbackPlatform {
+  issuer: string;
+  clientId: string;
+  deploymentId: string;
+  jwksUrl: string;
+  authLoginUrl: string;
+  authTokenUrl: string;
+  /** The public JWK the platform publishes (with its `kid`). */
+  publicJwk: JWK;
+  /** Every request to the authorisation endpoint, in order. */
+  authRequests: AuthRequest[];
+  /** Every request to the JWKS endpoint (its path), to check caching. */
+  jwksFetches: number;
+  /** The body for POST /api/lti/platforms. */
+  registration(name?: string): Record<string, unknown>;
+  /** A signed id_token for a launch. */
+  idToken(options: LaunchOptions): Promise<string>;
+  /** Signs any payload with this platform's key (or with `other`, a key pair not in its JWKS). */
+  sign(payload: JWTPayload, options?: { kid?: string; withUnpublishedKey?: boolean }): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function keyPair(kid: string) {
+  const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
+}
+
+/** Starts a platform on 127.0.0.1 at a free port. */
+export async function startLoopbackPlatform(options: { clientId?: string; deploymentId?: string } = {}): Promise<LoopbackPlatform> {
+  const published = await keyPair(`platform-${randomUUID()}`);
+  const unpublished = await keyPair(`unpublished-${randomUUID()}`);
+  const authRequests: AuthRequest[] = [];
+  let jwksFetches = 0;
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/jwks') {
+      jwksFetches += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [published.publicJwk] }));
+      return;
+    }
+    if (url.pathname === '/auth') {
+      authRequests.push({ method: req.method ?? 'GET', query: url.searchParams });
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('login recorded');
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not found' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientId = options.clientId ?? 'tool-client-id';
+  const deploymentId = options.deploymentId ?? 'deployment-1';
+
+  async function sign(payload: JWTPayload, opts: { kid?: string; withUnpublishedKey?: boolean } = {}): Promise<string> {
+    const key = opts.withUnpublishedKey ? unpublished : published;
+    return new SignJWT(payload).setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: opts.kid ?? key.kid }).sign(key.privateKey);
+  }
+
+  return {
+    issuer: base,
+    clientId,
+    deploymentId,
+    jwksUrl: `${base}/jwks`,
+    authLoginUrl: `${base}/auth`,
+    authTokenUrl: `${base}/token`,
+    publicJwk: published.publicJwk,
+    authRequests,
+    get jwksFetches() {
+      return jwksFetches;
+    },
+    registration: (name = 'Loopback LMS') => ({
+      name,
+      issuer: base,
+      client_id: clientId,
+      auth_login_url: `${base}/auth`,
+      auth_token_url: `${base}/token`,
+      jwks_url: `${base}/jwks`,
+      deployment_ids: [deploymentId],
+    }),
+    idToken: (o) => {
+      // iat from the real clock: the tool checks exp/iat against its own time, as a platform's would be.
+      const now = Math.floor(Date.now() / 1000);
+      const messageType = o.messageType ?? 'LtiResourceLinkRequest';
+      const payload: JWTPayload = {
+        iss: base,
+        aud: o.clientId ?? clientId,
+        azp: o.clientId ?? clientId,
+        sub: o.sub ?? 'platform-user-1',
+        iat: now,
+        exp: now + (o.lifetimeSeconds ?? 300),
+        nonce: o.nonce,
+        ...o.person,
+        [`${LTI_CLAIM}version`]: '1.3.0',
+        [`${LTI_CLAIM}message_type`]: messageType,
+        [`${LTI_CLAIM}deployment_id`]: o.deploymentId ?? deploymentId,
+        [`${LTI_CLAIM}target_link_uri`]: o.targetLinkUri ?? 'http://127.0.0.1/api/lti/launch',
+        [`${LTI_CLAIM}roles`]: (o.roles ?? ['Learner']).map((r) => ROLE_URI[r]),
+        [`${LTI_CLAIM}context`]: o.context ?? { id: 'context-1', label: 'COS10001', title: 'Intro to Programming' },
+        ...(messageType === 'LtiResourceLinkRequest' && { [`${LTI_CLAIM}resource_link`]: o.resourceLink ?? { id: 'resource-link-1' } }),
+        ...(o.custom && { [`${LTI_CLAIM}custom`]: o.custom }),
+        ...o.claims,
+      };
+      return sign(payload);
+    },
+    sign,
+    close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
+  };
+}
