@@ -156,6 +156,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           reply.code(route.status);
           if (route.status === 204) return reply.send();
           if (route.file) return await sendFile(reply, result as FileResult, request);
+          if (route.redirect) return reply.header('Location', (result as { location: string }).location).send();
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {

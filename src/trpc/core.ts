@@ -17,6 +17,8 @@ export interface RestMeta {
   file?: boolean;
   /** The procedure returns a string that is sent as text/plain. */
   text?: boolean;
+  /** The procedure returns `{location}` and the response is a redirect there (status 302 unless `status` says otherwise). */
+  redirect?: boolean;
   /**
    * Further routes that real clients are known to send for this operation (e.g. the web
    * client's POST to a teaching period's address when editing it). Not in the OpenAPI document.

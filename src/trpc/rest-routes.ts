@@ -10,6 +10,8 @@ export interface RestRoute {
   status: number;
   file: boolean;
   text: boolean;
+  /** Answers a redirect to the `location` the procedure returns. */
+  redirect: boolean;
   /** A compatibility alias, served but not documented. */
   alias: boolean;
   /** Input fields that may also arrive as request headers (declared as OpenAPI request headers). */
@@ -30,9 +32,10 @@ export function restRoutes(appRouter: AnyRouter): RestRoute[] {
     const { method, path, requestHeaders } = meta.openapi;
     const shared = {
       procedure,
-      status: meta.rest?.status ?? (method === 'POST' ? 201 : 200),
+      status: meta.rest?.status ?? (meta.rest?.redirect ? 302 : method === 'POST' ? 201 : 200),
       file: meta.rest?.file ?? false,
       text: meta.rest?.text ?? false,
+      redirect: meta.rest?.redirect ?? false,
       headerFields: requestHeaders ? Object.keys(requestHeaders.shape) : [],
       public: meta.openapi.protect === false,
       upload: meta.rest?.upload,

@@ -11,10 +11,6 @@ let people: People;
 
 freshEachTest(test, (world) => {
   ({ env, people } = world);
-  env.config.lti = { keySecret: 'a-test-secret-of-at-least-32-characters!' };
-});
-test.after(() => {
-  env.config.lti = { keySecret: undefined };
 });
 
 const URL = '/api/lti/platforms';

@@ -82,7 +82,8 @@ test('each operation documents the success status the REST layer answers with, 2
   const doc = await served();
   for (const route of documented()) {
     const responses = operationOf(doc, route).responses;
-    const successes = Object.keys(responses).filter((status) => status.startsWith('2'));
+    // A redirect (e.g. the LTI login's 302) is that route's success.
+    const successes = Object.keys(responses).filter((status) => /^[23]/.test(status));
     assert.equal(successes, [String(route.status)], `${route.method} ${route.url}`);
     if (route.status === 204) assert.is(responses['204']!.content, undefined, `${route.method} ${route.url} has no body`);
   }

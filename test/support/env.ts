@@ -21,6 +21,8 @@ export interface TestEnv {
 }
 
 export const TEST_NOW = new Date('2026-03-02T00:00:00.000Z');
+/** LTI_KEY_SECRET of the tests' app: LTI is on, as every route must answer (tests of the unset case clear it). */
+export const TEST_LTI_KEY_SECRET = 'test-lti-key-secret-of-at-least-32-characters';
 
 let current: Promise<TestEnv> | undefined;
 
@@ -32,6 +34,7 @@ export function testEnv(): Promise<TestEnv> {
     const config = {
       ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'course-files-')) }),
       overseerEnabled: true,
+      lti: { keySecret: TEST_LTI_KEY_SECRET },
     };
     const orm = await createOrm(databaseUrl);
     const clock = manualClock(TEST_NOW);
@@ -91,5 +94,6 @@ export async function resetDatabase(env: TestEnv): Promise<void> {
   env.clock.set(TEST_NOW);
   await rm(env.config.storageRoot, { recursive: true, force: true });
   env.config.overseerEnabled = true;
+  env.config.lti = { keySecret: TEST_LTI_KEY_SECRET };
   await env.orm.em.fork().execute(await emptyTables(env));
 }

@@ -1,6 +1,7 @@
 import { router } from '../../trpc/core.ts';
 import { getJwks } from './jwks.ts';
 import { ltiKeysRouter } from './keys/index.ts';
+import { ltiLogin } from './login.ts';
 import { ltiPlatformsRouter } from './platforms/index.ts';
 
-export const ltiRouter = router({ jwks: getJwks, keys: ltiKeysRouter, platforms: ltiPlatformsRouter });
+export const ltiRouter = router({ jwks: getJwks, keys: ltiKeysRouter, login: ltiLogin, platforms: ltiPlatformsRouter });

@@ -13,3 +13,28 @@ export const publicJwkOut = z.object({
 export const jwksOut = z.object({ keys: z.array(publicJwkOut) });
 
 export const rotatedOut = z.object({ kid: z.string(), retired_kid: z.string().nullable() });
+
+const param = () => z.string().trim().min(1, { message: 'is empty' }).max(4096);
+const absoluteHttpUrl = () =>
+  param().refine(
+    (v) => {
+      try {
+        return ['https:', 'http:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an absolute URL' },
+  );
+
+/** What a platform sends to start a login (query or form). */
+export const loginInput = z.object({
+  iss: param(),
+  login_hint: param(),
+  target_link_uri: absoluteHttpUrl(),
+  client_id: param().optional(),
+  lti_message_hint: param().optional(),
+  lti_deployment_id: param().optional(),
+});
+
+export const loginOut = z.object({ location: z.string() });
