@@ -10,11 +10,15 @@ import { procedureInput } from './input.ts';
 import { MultipartBody } from './multipart.ts';
 import { parseRange } from '../src/lib/byte-ranges.ts';
 import { restRoutes, type RestRoute } from '../src/trpc/rest-routes.ts';
+import { errorPage, sendHtml, wantsHtml } from './html.ts';
 
-function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown): FastifyReply {
+/** `page` names the product when the route answers pages (its errors become pages for browsers). */
+function sendError(reply: FastifyReply, request: FastifyRequest, error: unknown, page?: string): FastifyReply {
   const { status, message, unexpected, retryAfter } = legacyError(error);
   if (unexpected) request.log.error({ err: error instanceof TRPCError ? (error.cause ?? error) : error }, 'unexpected error');
   if (retryAfter !== undefined) reply.header('Retry-After', String(retryAfter));
+  // A page's error is a page for a browser (it was sent there by an LMS); API clients keep the JSON.
+  if (page !== undefined && wantsHtml(request)) return sendHtml(reply.code(status), errorPage(page, status, message));
   return reply.code(status).type('application/json; charset=utf-8').send({ error: message });
 }
 
@@ -140,7 +144,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           if (!route.public && hasBody(request)) await resolveCaller(createContext(services, readCredentials(request.headers)));
           checkBodyHeaders(request.headers, limits);
         } catch (error) {
-          return sendError(reply, request, error);
+          return sendError(reply, request, error, route.html ? services.config.externalName : undefined);
         }
       },
       handler: async (request, reply) => {
@@ -157,11 +161,12 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           if (route.status === 204) return reply.send();
           if (route.file) return await sendFile(reply, result as FileResult, request);
           if (route.redirect) return reply.header('Location', (result as { location: string }).location).send();
+          if (route.html) return sendHtml(reply, String(result));
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {
           await multipart.discard();
-          return sendError(reply, request, error);
+          return sendError(reply, request, error, route.html ? services.config.externalName : undefined);
         }
       },
     });

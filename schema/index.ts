@@ -18,7 +18,7 @@ import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComme
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
-import { LtiIdentity, LtiKey, LtiLoginState, LtiPlatform } from './lti.ts';
+import { LtiContext, LtiIdentity, LtiKey, LtiLoginState, LtiPlatform, LtiResourceLink } from './lti.ts';
 
 export const entities = [
   User,
@@ -63,4 +63,6 @@ export const entities = [
   LtiKey,
   LtiIdentity,
   LtiLoginState,
+  LtiContext,
+  LtiResourceLink,
 ];

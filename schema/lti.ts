@@ -1,4 +1,5 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { TaskDefinition, Unit } from './units.ts';
 import { User } from './users.ts';
 
 /**
@@ -70,3 +71,59 @@ export const LtiLoginState = defineEntity({
     expiresAt: p.datetime().index(),
   },
 });
+
+/**
+ * A platform's course (the LTI `context` claim) and the unit it is linked to. The first Instructor
+ * launch links it (unit null until then); later launches reuse the link. The service URLs come from
+ * the launch claims and are refreshed by every launch: NRPS `context_memberships_url` for roster sync,
+ * AGS `lineitems` (and the scopes granted) for grade passback.
+ */
+export const LtiContext = defineEntity({
+  name: 'LtiContext',
+  tableName: 'lti_contexts',
+  properties: {
+    id: p.integer().primary(),
+    platform: () => p.manyToOne(LtiPlatform).deleteRule('cascade'),
+    contextId: p.string().length(255),
+    deploymentId: p.string().length(255),
+    title: p.string().length(1024).nullable(),
+    label: p.string().length(255).nullable(),
+    unit: () => p.manyToOne(Unit).nullable().deleteRule('set null').index(),
+    membershipsUrl: p.string().length(2048).nullable(),
+    lineitemsUrl: p.string().length(2048).nullable(),
+    agsScopes: p.array().columnType('text[]').onCreate(() => []),
+    lastRosterSyncAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  uniques: [{ properties: ['platform', 'contextId'], name: 'lti_contexts_platform_id_context_id_unique' }],
+});
+export type ILtiContext = InferEntity<typeof LtiContext>;
+
+/**
+ * A link placed in a platform's course (the LTI `resource_link` claim). It opens a task definition
+ * when deep linking made it (its custom parameter names one) or an Instructor chose one; `lineitemUrl`
+ * is its gradebook column (the AGS `lineitem` claim, or one the tool created or found).
+ */
+export const LtiResourceLink = defineEntity({
+  name: 'LtiResourceLink',
+  tableName: 'lti_resource_links',
+  properties: {
+    id: p.integer().primary(),
+    context: () => p.manyToOne(LtiContext).deleteRule('cascade'),
+    resourceLinkId: p.string().length(255),
+    title: p.string().length(1024).nullable(),
+    taskDefinition: () => p.manyToOne(TaskDefinition).nullable().deleteRule('set null').index(),
+    lineitemUrl: p.string().length(2048).nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  uniques: [{ properties: ['context', 'resourceLinkId'], name: 'lti_resource_links_context_id_resource_link_id_unique' }],
+});
+export type ILtiResourceLink = InferEntity<typeof LtiResourceLink>;

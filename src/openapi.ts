@@ -124,6 +124,8 @@ function responses(generated: Operation['responses'], route: RestRoute, protecte
     answer[String(route.status)] = { description: 'The file', content: { [type]: { schema: { type: 'string', format: 'binary' } } } };
   } else if (route.redirect) {
     answer[String(route.status)] = { description: 'A redirect to the `Location` header; no body' };
+  } else if (route.html) {
+    answer[String(route.status)] = { description: success.description, content: { 'text/html': { schema: { type: 'string' } } } };
   } else if (route.text) {
     answer[String(route.status)] = { description: success.description, content: { 'text/plain': { schema: { type: 'string' } } } };
   } else {

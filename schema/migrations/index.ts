@@ -7,6 +7,7 @@ import { Migration00005SignInFailures } from './Migration00005SignInFailures.ts'
 import { Migration00006WorkerHeartbeats } from './Migration00006WorkerHeartbeats.ts';
 import { Migration00007GradeAndQualityDefaults } from './Migration00007GradeAndQualityDefaults.ts';
 import { Migration00008Lti } from './Migration00008Lti.ts';
+import { Migration00009LtiContexts } from './Migration00009LtiContexts.ts';
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration00006WorkerHeartbeats', class: Migration00006WorkerHeartbeats },
   { name: 'Migration00007GradeAndQualityDefaults', class: Migration00007GradeAndQualityDefaults },
   { name: 'Migration00008Lti', class: Migration00008Lti },
+  { name: 'Migration00009LtiContexts', class: Migration00009LtiContexts },
 ];

@@ -1,20 +1,7 @@
 // The small HTML pages of an invitation; every value is escaped.
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+import { escapeHtml, htmlPage as page } from '../lib/html.ts';
 
-const STYLE =
-  'body{font-family:sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}label{display:block;margin-top:1rem}' +
-  'input{width:100%;padding:.4rem}button{margin-top:1.2rem;padding:.5rem 1rem}.error{color:#a00}';
-
-function page(product: string, title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} - ${escapeHtml(product)}</title>
-<style>${STYLE}</style>
-</head><body><h1>${escapeHtml(title)}</h1>
-${body}
-</body></html>`;
-}
+export { messagePage } from '../lib/html.ts';
 
 export function formPage(d: { product: string; username: string; firstName: string; action: string; error?: string; minLength: number }): string {
   return page(
@@ -30,8 +17,4 @@ ${d.error ? `<p class="error" role="alert">${escapeHtml(d.error)}</p>` : ''}
 <button type="submit">Set password</button>
 </form>`,
   );
-}
-
-export function messagePage(product: string, title: string, message: string): string {
-  return page(product, title, `<p>${escapeHtml(message)}</p>`);
 }

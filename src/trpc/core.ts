@@ -20,6 +20,11 @@ export interface RestMeta {
   /** The procedure returns `{location}` and the response is a redirect there (status 302 unless `status` says otherwise). */
   redirect?: boolean;
   /**
+   * The procedure returns an HTML document (a page a browser is sent to: an LTI launch, a registration
+   * or deep-linking choice). Its errors are pages too when the browser asks for HTML.
+   */
+  html?: boolean;
+  /**
    * Further routes that real clients are known to send for this operation (e.g. the web
    * client's POST to a teaching period's address when editing it). Not in the OpenAPI document.
    */

@@ -12,6 +12,8 @@ export interface RestRoute {
   text: boolean;
   /** Answers a redirect to the `location` the procedure returns. */
   redirect: boolean;
+  /** Answers the HTML document the procedure returns (errors as pages for browsers). */
+  html: boolean;
   /** A compatibility alias, served but not documented. */
   alias: boolean;
   /** Input fields that may also arrive as request headers (declared as OpenAPI request headers). */
@@ -36,6 +38,7 @@ export function restRoutes(appRouter: AnyRouter): RestRoute[] {
       file: meta.rest?.file ?? false,
       text: meta.rest?.text ?? false,
       redirect: meta.rest?.redirect ?? false,
+      html: meta.rest?.html ?? false,
       headerFields: requestHeaders ? Object.keys(requestHeaders.shape) : [],
       public: meta.openapi.protect === false,
       upload: meta.rest?.upload,

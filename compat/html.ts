@@ -1,0 +1,36 @@
+// How the REST layer answers with a page (RestMeta `html`): the browser-facing LTI steps. A platform
+// shows these inside its own page (an iframe) or a new window, so framing is allowed; scripts are
+// inline only (the auto-submitting forms that carry a signed message back to the platform).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messagePage } from '../src/lib/html.ts';
+
+const TITLES: Record<number, string> = {
+  400: 'This request cannot be completed',
+  401: 'Not signed in',
+  403: 'Not allowed',
+  404: 'Not found',
+  419: 'Signed out',
+  429: 'Too many requests',
+  503: 'Not available',
+};
+
+/** True when the client asked for HTML (a browser), false for API clients (JSON errors as everywhere). */
+export function wantsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+export function errorPage(product: string, status: number, message: string): string {
+  return messagePage(product, TITLES[status] ?? 'Something went wrong', message);
+}
+
+export function sendHtml(reply: FastifyReply, body: string): FastifyReply {
+  return (
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Pages carry single-use tickets in their forms: keep them out of Referer headers.
+      .header('referrer-policy', 'no-referrer')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action https: http:")
+      .send(body)
+  );
+}
