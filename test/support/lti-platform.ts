@@ -1,11 +1,12 @@
 // A loopback LTI 1.3 platform (an LMS) for the tests: its own RSA keys (jose), a JWKS endpoint, an
-// OIDC authorisation endpoint that records the tool's login redirects, and helpers that sign
-// id_tokens carrying the standard LTI claims. Register it with `registration()` and launch with
+// OIDC authorisation endpoint that records the tool's login redirects, an OAuth2 token endpoint that
+// checks the tool's client assertion against the tool's JWKS, and helpers that sign id_tokens
+// carrying the standard LTI claims. Service endpoints (NRPS, AGS) are added with `handle()`. Register it with `registration()` and launch with
 // `idToken()`; the attack tests change one claim or header at a time.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
 
@@ -35,6 +36,31 @@ export interface LaunchOptions {
   claims?: JWTPayload;
 }
 
+/** A token request the platform answered (or refused, with `refused` saying why). */
+export interface TokenRequest {
+  form: URLSearchParams;
+  scopes: string[];
+  refused?: string;
+}
+
+/** A request to an endpoint added with `handle()`: its body read whole, and the scopes of its bearer token (none when absent or unknown). */
+export interface PlatformRequest {
+  req: IncomingMessage;
+  url: URL;
+  body: string;
+  scopes: string[];
+}
+export type PlatformHandler = (request: PlatformRequest, res: ServerResponse) => void | Promise<void>;
+
+export interface PlatformOptions {
+  clientId?: string;
+  deploymentId?: string;
+  /** The tool's JWKS as the platform fetches it (tests serve it through the app: `api(env, 'GET', '/api/lti/jwks')`). */
+  toolJwks?: () => Promise<JSONWebKeySet>;
+  /** The platform's clock for the times it checks; the test's clock, so both sides agree. */
+  now?: () => Date;
+}
+
 /** What the platform's authorisation endpoint received: the tool's OIDC login redirect. */
 export interface AuthRequest {
   method: string;
@@ -54,6 +80,12 @@ export interface LoopbackPlatform {
   authRequests: AuthRequest[];
   /** Every request to the JWKS endpoint (its path), to check caching. */
   jwksFetches: number;
+  /** Every request to the token endpoint, in order. */
+  tokenRequests: TokenRequest[];
+  /** Serves `pathname` (any method) with `handler`: the NRPS and AGS endpoints of a test. */
+  handle(pathname: string, handler: PlatformHandler): void;
+  /** An address on this platform. */
+  url(pathname: string): string;
   /** The body for POST /api/lti/platforms. */
   registration(name?: string): Record<string, unknown>;
   /** A signed id_token for a launch. */
@@ -68,15 +100,71 @@ async function keyPair(kid: string) {
   return { kid, privateKey, publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' } };
 }
 
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
 /** Starts a platform on 127.0.0.1 at a free port. */
-export async function startLoopbackPlatform(options: { clientId?: string; deploymentId?: string } = {}): Promise<LoopbackPlatform> {
+export async function startLoopbackPlatform(options: PlatformOptions = {}): Promise<LoopbackPlatform> {
   const published = await keyPair(`platform-${randomUUID()}`);
   const unpublished = await keyPair(`unpublished-${randomUUID()}`);
   const authRequests: AuthRequest[] = [];
+  const tokenRequests: TokenRequest[] = [];
+  const accessTokens = new Map<string, string[]>();
+  const handlers = new Map<string, PlatformHandler>();
+  const now = options.now ?? (() => new Date());
   let jwksFetches = 0;
 
-  const server: Server = createServer((req, res) => {
+  /** The token endpoint: a client-credentials grant whose assertion the tool signed (RFC 7523). */
+  async function token(body: string, res: ServerResponse): Promise<void> {
+    const form = new URLSearchParams(body);
+    const scopes = (form.get('scope') ?? '').split(' ').filter(Boolean);
+    const refuse = (why: string) => {
+      tokenRequests.push({ form, scopes, refused: why });
+      json(res, 400, { error: 'invalid_client', error_description: why });
+    };
+    if (form.get('grant_type') !== 'client_credentials') return refuse('grant_type');
+    if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer') return refuse('client_assertion_type');
+    if (!options.toolJwks) return refuse('the platform does not know the tool keys');
+    try {
+      await jwtVerify(form.get('client_assertion') ?? '', createLocalJWKSet(await options.toolJwks()), {
+        algorithms: ['RS256'],
+        issuer: clientId,
+        subject: clientId,
+        audience: `${base}/token`,
+        currentDate: now(),
+        requiredClaims: ['jti', 'iat', 'exp'],
+      });
+    } catch (error) {
+      return refuse(`client_assertion: ${(error as Error).message}`);
+    }
+    const accessToken = `access-${randomUUID()}`;
+    accessTokens.set(accessToken, scopes);
+    tokenRequests.push({ form, scopes });
+    json(res, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: 3600, scope: scopes.join(' ') });
+  }
+
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const handler = handlers.get(url.pathname);
+    if (handler || url.pathname === '/token') {
+      const body = await readBody(req);
+      if (!handler) return token(body, res);
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      try {
+        await handler({ req, url, body, scopes: (bearer && accessTokens.get(bearer)) || [] }, res);
+      } catch (error) {
+        if (!res.headersSent) json(res, 500, { error: (error as Error).message });
+      }
+      return;
+    }
     if (url.pathname === '/jwks') {
       jwksFetches += 1;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [published.publicJwk] }));
@@ -108,6 +196,11 @@ export async function startLoopbackPlatform(options: { clientId?: string; deploy
     authTokenUrl: `${base}/token`,
     publicJwk: published.publicJwk,
     authRequests,
+    tokenRequests,
+    handle: (pathname, handler) => {
+      handlers.set(pathname, handler);
+    },
+    url: (pathname) => `${base}${pathname}`,
     get jwksFetches() {
       return jwksFetches;
     },
