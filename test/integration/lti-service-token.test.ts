@@ -50,6 +50,14 @@ test('the platform accepts the assertion and grants the scopes asked; the token 
   assert.is(platform.tokenRequests.length, 2);
 });
 
+test('asked inside a transaction before the tool has a key, the key is committed first so the platform can check the assertion', async () => {
+  const row = await registered();
+  // The platform fetches the tool's JWKS on another connection while the transaction is open.
+  const token = await env.orm.em.fork().transactional((em) => serviceToken(em, env.config, env.clock, row, [LTI_SCOPES.memberships]));
+  assert.type(token, 'string');
+  assert.is(platform.tokenRequests[0]?.refused, undefined, platform.tokenRequests[0]?.refused);
+});
+
 test('a token near its expiry is renewed', async () => {
   const row = await registered();
   const em = env.orm.em.fork();

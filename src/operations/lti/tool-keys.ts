@@ -53,11 +53,16 @@ async function findCurrent(em: Em): Promise<KeyRow | undefined> {
   return rows[0];
 }
 
-/** The current key row, made on first need. */
+/**
+ * The current key row, made on first need. The first key is committed on its own connection (a fork
+ * outside the caller's transaction): a caller about to ask a platform for a token inside a request's
+ * transaction would otherwise hold the key uncommitted while the platform fetches the JWKS to check
+ * it, and the JWKS request would wait on that transaction.
+ */
 async function currentRow(em: Em, secret: string, now: Date): Promise<KeyRow> {
   const found = await findCurrent(em);
   if (found) return found;
-  await insertKey(em, secret, now);
+  await insertKey(em.fork(), secret, now);
   const made = await findCurrent(em);
   if (!made) throw new Error('LTI: no current key after making one');
   return made;
