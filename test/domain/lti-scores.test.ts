@@ -63,7 +63,10 @@ test('a score may change with the status, grade or quality points only', () => {
 
 test('the scores endpoint is the line item path plus /scores, query kept; resource ids name the definition', () => {
   assert.is(scoresUrl('https://lms.example.edu/api/lti/courses/7/line_items/12'), 'https://lms.example.edu/api/lti/courses/7/line_items/12/scores');
-  assert.is(scoresUrl('https://lms.example.edu/mod/lti/services.php/2/lineitems/5/lineitem?type_id=3'), 'https://lms.example.edu/mod/lti/services.php/2/lineitems/5/lineitem/scores?type_id=3');
+  assert.is(
+    scoresUrl('https://lms.example.edu/mod/lti/services.php/2/lineitems/5/lineitem?type_id=3'),
+    'https://lms.example.edu/mod/lti/services.php/2/lineitems/5/lineitem/scores?type_id=3',
+  );
   assert.is(scoresUrl('https://lms.example.edu/lineitems/1/'), 'https://lms.example.edu/lineitems/1/scores');
   assert.is(lineItemResourceId(42), 'task-definition-42');
 });
