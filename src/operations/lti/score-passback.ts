@@ -53,7 +53,8 @@ export async function queueScorePassbacks(em: Em, target: PassbackTarget, now: D
       select li.context_id, li.lineitem_url from lti_line_items li
        where li.task_definition_id = ${target.taskDefinitionId}
     ), targets as (
-      select t.id as task_id, li.context_id, li.lineitem_url
+      -- One row per (task, line item) even if two courses named the same URL: an upsert may touch a row once.
+      select distinct on (t.id, md5(li.lineitem_url)) t.id as task_id, li.context_id, li.lineitem_url
         from line_items li
         join lti_contexts c on c.id = li.context_id and ${LTI_SCOPES.score} = any(c.ags_scopes)
         join tasks t on t.task_definition_id = ${target.taskDefinitionId} and ${tasks}
