@@ -1,4 +1,6 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+import { LTI_PASSBACK_STATES } from '../src/domain/vocabulary.ts';
+import { Task } from './tasks.ts';
 import { TaskDefinition, Unit } from './units.ts';
 import { User } from './users.ts';
 
@@ -91,7 +93,10 @@ export const LtiContext = defineEntity({
     unit: () => p.manyToOne(Unit).nullable().deleteRule('set null').index(),
     membershipsUrl: p.string().length(2048).nullable(),
     lineitemsUrl: p.string().length(2048).nullable(),
-    agsScopes: p.array().columnType('text[]').onCreate(() => []),
+    agsScopes: p
+      .array()
+      .columnType('text[]')
+      .onCreate(() => []),
     lastRosterSyncAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
@@ -127,3 +132,60 @@ export const LtiResourceLink = defineEntity({
   uniques: [{ properties: ['context', 'resourceLinkId'], name: 'lti_resource_links_context_id_resource_link_id_unique' }],
 });
 export type ILtiResourceLink = InferEntity<typeof LtiResourceLink>;
+
+/**
+ * A gradebook column (AGS line item) of a platform's course that the tool created or found through
+ * the course's `lineitems` endpoint for a task definition (POST /api/lti/units/{unit_id}/line_items).
+ * Line items that came with a resource link are on lti_resource_links instead.
+ */
+export const LtiLineItem = defineEntity({
+  name: 'LtiLineItem',
+  tableName: 'lti_line_items',
+  properties: {
+    id: p.integer().primary(),
+    context: () => p.manyToOne(LtiContext).deleteRule('cascade'),
+    taskDefinition: () => p.manyToOne(TaskDefinition).deleteRule('cascade').index(),
+    lineitemUrl: p.string().length(2048),
+    resourceId: p.string().length(255).nullable(),
+    label: p.string().length(1024).nullable(),
+    /** True when the tool created it; false when it found one the platform had. */
+    createdByTool: p.boolean(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  uniques: [{ properties: ['context', 'taskDefinition'], name: 'lti_line_items_context_id_task_definition_id_unique' }],
+});
+export type ILtiLineItem = InferEntity<typeof LtiLineItem>;
+
+/**
+ * The grade passback of one task to one line item: queued in the transaction of the task's change
+ * (`version` counts the changes, `changedAt` is the latest one's time, sent as the score's
+ * timestamp), then sent, retrying, failed or skipped with `error` saying why; `score` is what was
+ * last sent. One row per (task, line item), unique on the URL's md5 (URLs may be long).
+ */
+export const LtiScorePassback = defineEntity({
+  name: 'LtiScorePassback',
+  tableName: 'lti_score_passbacks',
+  properties: {
+    id: p.integer().primary(),
+    task: () => p.manyToOne(Task).deleteRule('cascade'),
+    context: () => p.manyToOne(LtiContext).deleteRule('cascade').index(),
+    lineitemUrl: p.string().length(2048),
+    state: p.enum(LTI_PASSBACK_STATES),
+    version: p.integer().default(1),
+    changedAt: p.datetime(),
+    attempts: p.integer().default(0),
+    error: p.text().nullable(),
+    score: p.json<Record<string, unknown>>().nullable(),
+    sentAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+});
+export type ILtiScorePassback = InferEntity<typeof LtiScorePassback>;

@@ -22,6 +22,7 @@ import { sendEmailTask } from './tasks/send-email.ts';
 import { weeklySummariesTask } from './tasks/weekly-summaries.ts';
 import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
 import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
+import { ltiScorePassback } from './tasks/lti-score-passback.ts';
 import { startLiveness, trackJobs } from './liveness.ts';
 import { observeJobs } from './metrics.ts';
 import { withJobLog } from './job-log.ts';
@@ -59,6 +60,7 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     accept_submission: acceptSubmission(services),
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),
+    lti_score_passback: ltiScorePassback(services),
   };
   const logger = services.logger.child({ component: 'worker' });
   for (const name of Object.keys(tasks) as (keyof typeof tasks)[]) tasks[name] = withJobLog(tasks[name], logger);

@@ -37,3 +37,10 @@ export const SIMILARITY_KINDS = ['moss', 'simcheck'] as const;
 
 export const WEBCAL_REMINDER_UNITS = ['w', 'd', 'h', 'm'] as const;
 export type WebcalReminderUnit = (typeof WEBCAL_REMINDER_UNITS)[number];
+
+/**
+ * Where a task's grade passback to an LMS gradebook stands (LTI AGS, docs/lti.md): queued, posted,
+ * posting failed and will be tried again, given up, or nothing to send (no identity, not started).
+ */
+export const LTI_PASSBACK_STATES = ['pending', 'sent', 'retrying', 'failed', 'skipped'] as const;
+export type LtiPassbackState = (typeof LTI_PASSBACK_STATES)[number];

@@ -41,6 +41,9 @@ export interface JobPayloads {
   send_email: import('../mail/payload.ts').MailPayload;
   /** The weekly summaries (cron, Mondays): queues one send_email per recipient for the week ending `weekEnd`. */
   weekly_summaries: { weekEnd?: string };
+  // ---- LMS (LTI) ----
+  /** Posts a task's current score to one line item of an LMS gradebook (src/operations/lti/score-passback.ts). */
+  lti_score_passback: { passbackId: number };
 }
 export type JobName = keyof JobPayloads;
 

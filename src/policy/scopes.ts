@@ -26,6 +26,8 @@ export const UNIT_ACTIONS = [
   'perform_overseer_assessment_test',
   'see_staff_fields',
   'mark_for_other_staff',
+  // LTI grade passback: the unit's LMS line items (find or create) and the passback state per task.
+  'manage_lti_grades',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -50,6 +52,7 @@ const CONVENING: UnitAction[] = [
   'change_project_enrolment',
   'rollover_unit',
   'mark_for_other_staff',
+  'manage_lti_grades',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {

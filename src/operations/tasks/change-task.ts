@@ -1,13 +1,16 @@
 // The one operation that changes a task. A REST trigger, an upload, an extension grant, batch
 // marking, the week-end trigger and the workers' results all come here: it locks the task (and
 // its group's tasks), asks the rules in src/domain/task-rules.ts what follows, and writes the
-// task, its status comments, its submission history and the projects' stored progress stats.
+// task, its status comments, its submission history and the projects' stored progress stats, and
+// queues the grade passback to an LMS gradebook when the task's score may have changed.
 import type { TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { grantExtension, submit, trigger, type Outcome, type TaskState } from '../../domain/task-rules.ts';
 import { mayTrigger, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../../policy/index.ts';
 import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../../domain/task-status.ts';
+import { scoreMayChange } from '../../domain/lti-scores.ts';
+import { queueScorePassbacks } from '../lti/score-passback.ts';
 import { refreshProjectStats } from '../projects/refresh-project-stats.ts';
 import { insertComments, statusCommentText, type NewComment } from './comments.ts';
 import { groupSubmissionTasks, type Contribution } from './group-submission.ts';
@@ -91,6 +94,8 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
 
   const next = { ...outcome.outcome.state };
   if (request.grade !== undefined) next.grade = request.grade;
+  // Tasks whose score in an LMS gradebook may have changed (grade passback).
+  const rescored = scoreMayChange(task.state, next) ? [task.id] : [];
   await writeTask(em, task.id, next, request.includeInPortfolio, request.change?.kind === 'upload' ? now : undefined);
   result.submissionId = await recordHistory(em, task.id, outcome.outcome, request.actor.userId, now, request.change?.kind === 'upload');
   await insertComments(em, comments, now);
@@ -113,12 +118,14 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
     if (request.grade !== undefined) memberNext.grade = request.grade;
     if (!memberOutcome && request.grade === undefined) continue;
     await writeTask(em, member.id, memberNext, undefined, request.change?.kind === 'upload' ? now : undefined);
+    if (scoreMayChange(member.state, memberNext)) rescored.push(member.id);
     if (memberOutcome) await recordHistory(em, member.id, memberOutcome, request.actor.userId, now, false);
     result.taskIds.push(member.id);
     result.projectIds.push(member.projectId);
   }
 
   await refreshProjectStats(em, result.projectIds);
+  if (rescored.length > 0) await queueScorePassbacks(em, { taskDefinitionId: task.taskDefinitionId, taskIds: rescored }, now);
   return result;
 }
 
