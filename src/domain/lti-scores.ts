@@ -58,6 +58,13 @@ const UNGRADED: Partial<Record<TaskStatus, Pick<PassbackScore, 'activityProgress
   feedback_exceeded: { activityProgress: 'Completed', gradingProgress: 'PendingManual' },
 };
 
+/**
+ * F, P, C, D, HD as percentages: the floors of the grade bands Australian universities use (P 50,
+ * C 60, D 70, HD 80), so an LMS gradebook's letter scheme shows the letter the tutor gave. Spacing
+ * them evenly (P 25) would show a pass as a fail in every gradebook.
+ */
+const GRADE_SCORES = [0, 50, 60, 70, 80];
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const graded = (scoreGiven: number): PassbackScore => ({
   activityProgress: 'Completed',
@@ -68,8 +75,8 @@ const graded = (scoreGiven: number): PassbackScore => ({
 const awaitingMark: PassbackScore = { activityProgress: 'Completed', gradingProgress: 'PendingManual' };
 
 /**
- * The score for a task's state. Complete: a graded definition scores its grade's place from F (0)
- * to HD (100): F 0, P 25, C 50, D 75, HD 100; a definition with quality points scores the points
+ * The score for a task's state. Complete: a graded definition scores its grade's band floor: F 0,
+ * P 50, C 60, D 70, HD 80; a definition with quality points scores the points
  * given out of its maximum; any other scores 100. A complete task still missing its grade or its
  * rating waits for it (PendingManual). Fail scores 0. The other statuses carry no score.
  */
@@ -78,8 +85,8 @@ export function scoreFor(task: ScoredTask, terms: ScoreTerms): PassbackScore {
   if (task.status !== 'complete') return { ...UNGRADED[task.status]! };
   if (terms.isGraded) {
     if (task.grade === null) return { ...awaitingMark };
-    const grade = Math.min(TOP_GRADE, Math.max(LOWEST_GRADE, task.grade));
-    return graded(((grade - LOWEST_GRADE) / (TOP_GRADE - LOWEST_GRADE)) * SCORE_MAXIMUM);
+    const grade = Math.min(TOP_GRADE, Math.max(LOWEST_GRADE, Math.round(task.grade)));
+    return graded(GRADE_SCORES[grade - LOWEST_GRADE]!);
   }
   if (terms.maxQualityPts > 0) {
     if (task.qualityPts < 0) return { ...awaitingMark };

@@ -14,9 +14,9 @@ test('complete on a plain definition is 100 out of 100, fully graded', () => {
   assert.equal(scoreFor(task('complete'), plain), { activityProgress: 'Completed', gradingProgress: 'FullyGraded', scoreGiven: 100, scoreMaximum: 100 });
 });
 
-test('a graded definition scores the grade from F (0) to HD (100)', () => {
+test('a graded definition scores the floor of the grade band: F 0, P 50, C 60, D 70, HD 80', () => {
   const scores = [-1, 0, 1, 2, 3].map((g) => scoreFor(task('complete', g), graded).scoreGiven);
-  assert.equal(scores, [0, 25, 50, 75, 100]);
+  assert.equal(scores, [0, 50, 60, 70, 80]);
   // Complete without a grade (a definition made graded later) waits for it.
   assert.equal(scoreFor(task('complete', null), graded), { activityProgress: 'Completed', gradingProgress: 'PendingManual' });
 });
@@ -26,7 +26,7 @@ test('quality points score the points out of the maximum; unrated waits for the 
   assert.is(scoreFor(task('complete', null, 0), starred).scoreGiven, 0);
   assert.is(scoreFor(task('complete', null, 2), { isGraded: false, maxQualityPts: 3 }).scoreGiven, 66.67);
   assert.equal(scoreFor(task('complete', null, -1), starred), { activityProgress: 'Completed', gradingProgress: 'PendingManual' });
-  assert.is(scoreFor(task('complete', 2, 1), { isGraded: true, maxQualityPts: 5 }).scoreGiven, 75);
+  assert.is(scoreFor(task('complete', 2, 1), { isGraded: true, maxQualityPts: 5 }).scoreGiven, 70);
 });
 
 test('fail is 0 fully graded, whatever the definition', () => {

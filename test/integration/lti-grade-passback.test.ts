@@ -236,7 +236,7 @@ test('a later change before sending supersedes the earlier one: one job, the lat
   assert.is(scores.length, 1);
   assert.equal(scores[0].body, {
     userId: SUB,
-    scoreGiven: 75,
+    scoreGiven: 70,
     scoreMaximum: 100,
     activityProgress: 'Completed',
     gradingProgress: 'FullyGraded',
