@@ -91,7 +91,10 @@ export const LtiContext = defineEntity({
     unit: () => p.manyToOne(Unit).nullable().deleteRule('set null').index(),
     membershipsUrl: p.string().length(2048).nullable(),
     lineitemsUrl: p.string().length(2048).nullable(),
-    agsScopes: p.array().columnType('text[]').onCreate(() => []),
+    agsScopes: p
+      .array()
+      .columnType('text[]')
+      .onCreate(() => []),
     lastRosterSyncAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
@@ -127,3 +130,36 @@ export const LtiResourceLink = defineEntity({
   uniques: [{ properties: ['context', 'resourceLinkId'], name: 'lti_resource_links_context_id_resource_link_id_unique' }],
 });
 export type ILtiResourceLink = InferEntity<typeof LtiResourceLink>;
+
+/**
+ * A single-use sign-in token a launch hands the web client (`#/sign_in?authToken=…`), exchanged
+ * through POST /api/auth for a session. Stored as its SHA-256, like sessions; lives 2 minutes.
+ */
+export const LtiSignInToken = defineEntity({
+  name: 'LtiSignInToken',
+  tableName: 'lti_sign_in_tokens',
+  properties: {
+    tokenHash: p.string().length(64).primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    expiresAt: p.datetime().index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+/**
+ * A validated launch from an unlinked context, waiting while its Instructor chooses the unit to
+ * link (POST /api/lti/launch/link). Holds the launch's claims so the launch continues without the
+ * id_token; single use (deleted as it is used), stored as its SHA-256, short-lived.
+ */
+export const LtiLaunchTicket = defineEntity({
+  name: 'LtiLaunchTicket',
+  tableName: 'lti_launch_tickets',
+  properties: {
+    ticketHash: p.string().length(64).primary(),
+    platform: () => p.manyToOne(LtiPlatform).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    claims: p.json<Record<string, unknown>>(),
+    expiresAt: p.datetime().index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
