@@ -60,6 +60,8 @@ export interface LoopbackPlatform {
   idToken(options: LaunchOptions): Promise<string>;
   /** Signs any payload with this platform's key (or with `other`, a key pair not in its JWKS). */
   sign(payload: JWTPayload, options?: { kid?: string; withUnpublishedKey?: boolean }): Promise<string>;
+  /** Rotates: a new key pair is published beside the old one and signs from now on (a `kid` the tool has not seen). */
+  rotateKey(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,7 +72,8 @@ async function keyPair(kid: string) {
 
 /** Starts a platform on 127.0.0.1 at a free port. */
 export async function startLoopbackPlatform(options: { clientId?: string; deploymentId?: string } = {}): Promise<LoopbackPlatform> {
-  const published = await keyPair(`platform-${randomUUID()}`);
+  let published = await keyPair(`platform-${randomUUID()}`);
+  const publishedKeys = [published.publicJwk];
   const unpublished = await keyPair(`unpublished-${randomUUID()}`);
   const authRequests: AuthRequest[] = [];
   let jwksFetches = 0;
@@ -79,7 +82,7 @@ export async function startLoopbackPlatform(options: { clientId?: string; deploy
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/jwks') {
       jwksFetches += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [published.publicJwk] }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: publishedKeys }));
       return;
     }
     if (url.pathname === '/auth') {
@@ -146,6 +149,10 @@ export async function startLoopbackPlatform(options: { clientId?: string; deploy
       return sign(payload);
     },
     sign,
+    rotateKey: async () => {
+      published = await keyPair(`platform-${randomUUID()}`);
+      publishedKeys.push(published.publicJwk);
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }

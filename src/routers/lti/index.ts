@@ -1,7 +1,15 @@
 import { router } from '../../trpc/core.ts';
 import { getJwks } from './jwks.ts';
 import { ltiKeysRouter } from './keys/index.ts';
+import { ltiLaunch, ltiLaunchLink } from './launch.ts';
 import { ltiLogin } from './login.ts';
 import { ltiPlatformsRouter } from './platforms/index.ts';
 
-export const ltiRouter = router({ jwks: getJwks, keys: ltiKeysRouter, login: ltiLogin, platforms: ltiPlatformsRouter });
+export const ltiRouter = router({
+  jwks: getJwks,
+  keys: ltiKeysRouter,
+  launch: ltiLaunch,
+  launchLink: ltiLaunchLink,
+  login: ltiLogin,
+  platforms: ltiPlatformsRouter,
+});
