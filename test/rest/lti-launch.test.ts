@@ -5,7 +5,7 @@ import { createUser, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { counts, exchange, launchAs, linkContext, registerPlatform, signInTarget, WEB_CLIENT } from '../support/lti-launch.ts';
 import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { employ, enrol, seedUnit } from '../support/seed.ts';
+import { employ, seedUnit } from '../support/seed.ts';
 import { seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { freshEachTest } from '../support/suite.ts';
 
