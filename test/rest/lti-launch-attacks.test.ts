@@ -145,6 +145,7 @@ test('missing or wrong LTI claims are 400 naming the claim', async () => {
     [{ [`${LTI_CLAIM}roles`]: 'Learner' }, /roles/],
     [{ [`${LTI_CLAIM}context`]: { title: 'no id' } }, /context\.id/],
     [{ [`${LTI_CLAIM}resource_link`]: undefined }, /resource_link is missing/],
+    [{ [`${LTI_CLAIM}target_link_uri`]: 'javascript:alert(1)' }, /target_link_uri must be an http\(s\) URL/],
   ];
   for (const [claims, message] of cases) {
     await refused(async ({ nonce }) => platform.sign({ ...(await validPayload(nonce)), ...claims }), 400, message);

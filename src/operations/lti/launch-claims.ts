@@ -39,7 +39,11 @@ const optionalText = (max: number) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v.trim() || null : null));
-const url = z.string().url().max(2048);
+// http(s) only: these URLs are fetched (NRPS, AGS) or a browser is sent to them (deep_link_return_url).
+const url = z
+  .string()
+  .max(2048)
+  .refine((v) => URL.canParse(v) && ['https:', 'http:'].includes(new URL(v).protocol), { message: 'must be an http(s) URL' });
 
 const claims = z.object({
   sub: text(255),
