@@ -157,10 +157,17 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           const result = await call(input);
           // Before the answer goes out, so that a client holding it finds nothing left behind.
           await multipart.discard();
+          // A page route that may also redirect (RestMeta html + redirect) answers 302 when given `{location}`.
+          if (route.html && route.redirect && typeof result === 'object' && result !== null && 'location' in result) {
+            return reply
+              .code(302)
+              .header('Location', (result as { location: string }).location)
+              .send();
+          }
           reply.code(route.status);
           if (route.status === 204) return reply.send();
           if (route.file) return await sendFile(reply, result as FileResult, request);
-          if (route.redirect) return reply.header('Location', (result as { location: string }).location).send();
+          if (route.redirect && !route.html) return reply.header('Location', (result as { location: string }).location).send();
           if (route.html) return sendHtml(reply, String(result));
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));

@@ -18,7 +18,18 @@ import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComme
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
-import { LtiContext, LtiIdentity, LtiKey, LtiLineItem, LtiLoginState, LtiPlatform, LtiResourceLink, LtiScorePassback } from './lti.ts';
+import {
+  LtiContext,
+  LtiIdentity,
+  LtiKey,
+  LtiLaunchTicket,
+  LtiLineItem,
+  LtiLoginState,
+  LtiPlatform,
+  LtiResourceLink,
+  LtiScorePassback,
+  LtiSignInToken,
+} from './lti.ts';
 
 export const entities = [
   User,
@@ -65,6 +76,8 @@ export const entities = [
   LtiLoginState,
   LtiContext,
   LtiResourceLink,
+  LtiSignInToken,
+  LtiLaunchTicket,
   LtiLineItem,
   LtiScorePassback,
 ];

@@ -134,6 +134,39 @@ export const LtiResourceLink = defineEntity({
 export type ILtiResourceLink = InferEntity<typeof LtiResourceLink>;
 
 /**
+ * A single-use sign-in token a launch hands the web client (`#/sign_in?authToken=…`), exchanged
+ * through POST /api/auth for a session. Stored as its SHA-256, like sessions; lives 2 minutes.
+ */
+export const LtiSignInToken = defineEntity({
+  name: 'LtiSignInToken',
+  tableName: 'lti_sign_in_tokens',
+  properties: {
+    tokenHash: p.string().length(64).primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    expiresAt: p.datetime().index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+/**
+ * A validated launch from an unlinked context, waiting while its Instructor chooses the unit to
+ * link (POST /api/lti/launch/link). Holds the launch's claims so the launch continues without the
+ * id_token; single use (deleted as it is used), stored as its SHA-256, short-lived.
+ */
+export const LtiLaunchTicket = defineEntity({
+  name: 'LtiLaunchTicket',
+  tableName: 'lti_launch_tickets',
+  properties: {
+    ticketHash: p.string().length(64).primary(),
+    platform: () => p.manyToOne(LtiPlatform).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    claims: p.json<Record<string, unknown>>(),
+    expiresAt: p.datetime().index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
+/**
  * A gradebook column (AGS line item) of a platform's course that the tool created or found through
  * the course's `lineitems` endpoint for a task definition (POST /api/lti/units/{unit_id}/line_items).
  * Line items that came with a resource link are on lti_resource_links instead.

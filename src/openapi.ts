@@ -122,10 +122,11 @@ function responses(generated: Operation['responses'], route: RestRoute, protecte
     // A file procedure's output schema may name its type: `fileResult().meta({ contentMediaType: 'application/pdf' })`.
     const type = typeof outputSchema.contentMediaType === 'string' ? outputSchema.contentMediaType : 'application/octet-stream';
     answer[String(route.status)] = { description: 'The file', content: { [type]: { schema: { type: 'string', format: 'binary' } } } };
-  } else if (route.redirect) {
+  } else if (route.redirect && !route.html) {
     answer[String(route.status)] = { description: 'A redirect to the `Location` header; no body' };
   } else if (route.html) {
     answer[String(route.status)] = { description: success.description, content: { 'text/html': { schema: { type: 'string' } } } };
+    if (route.redirect) answer['302'] = { description: 'A redirect to the `Location` header; no body' };
   } else if (route.text) {
     answer[String(route.status)] = { description: success.description, content: { 'text/plain': { schema: { type: 'string' } } } };
   } else {

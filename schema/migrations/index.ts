@@ -8,6 +8,7 @@ import { Migration00006WorkerHeartbeats } from './Migration00006WorkerHeartbeats
 import { Migration00007GradeAndQualityDefaults } from './Migration00007GradeAndQualityDefaults.ts';
 import { Migration00008Lti } from './Migration00008Lti.ts';
 import { Migration00009LtiContexts } from './Migration00009LtiContexts.ts';
+import { Migration00010LtiLaunch } from './Migration00010LtiLaunch.ts';
 import { Migration00013LtiScores } from './Migration00013LtiScores.ts';
 
 export const migrationsList = [
@@ -20,5 +21,6 @@ export const migrationsList = [
   { name: 'Migration00007GradeAndQualityDefaults', class: Migration00007GradeAndQualityDefaults },
   { name: 'Migration00008Lti', class: Migration00008Lti },
   { name: 'Migration00009LtiContexts', class: Migration00009LtiContexts },
+  { name: 'Migration00010LtiLaunch', class: Migration00010LtiLaunch },
   { name: 'Migration00013LtiScores', class: Migration00013LtiScores },
 ];

@@ -110,7 +110,9 @@ const variables = z.object({
     .optional()
     .describe('Sender of every notification')
     .meta({ defaultLabel: '`"<EXTERNAL_NAME>" <no-reply@<WEB_CLIENT_URL host, else localhost>>`' }),
-  WEB_CLIENT_URL: absoluteUrl().optional().describe("The web client's address, for the links in e-mails (absolute URL)"),
+  WEB_CLIENT_URL: absoluteUrl()
+    .optional()
+    .describe("The web client's address, for the links in e-mails and where an LTI launch signs the user in (absolute URL; unset: launches answer 503)"),
   INSTITUTION_NAME: text().optional().describe('Institution printed on submission PDF covers').meta({ defaultLabel: '`EXTERNAL_NAME`' }),
   PDF_FALLBACK_FONT: text().optional().describe('A TTF/OTF font for characters DejaVu lacks (e.g. CJK) in generated PDFs'),
   EXTERNAL_NAME: text().default('Course Service').describe('Product name shown by the web client'),

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { DOMParser, onWarningStopParsing, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { pemCertificates, SignedXml, toPem } from 'xml-crypto';
 import type { SystemRole } from '../../schema/enums.ts';
-import { ROLE } from '../policy/index.ts';
+import { systemRoleForNewUser } from '../policy/index.ts';
 
 // Single sign-on with a SAML 2.0 Response (HTTP-POST binding) from the institution's identity
 // provider. The identity is read only from XML that a verified signature covers: the document as
@@ -275,7 +275,7 @@ export function identityFrom(assertion: SamlAssertion): SamlIdentity | null {
 
 /** System role of an account created at first sign-in: staff and faculty teach, everyone else studies. */
 export function roleForNewUser(identity: SamlIdentity): SystemRole {
-  return identity.affiliations.some((a) => a === 'staff' || a === 'faculty') ? ROLE.tutor : ROLE.student;
+  return systemRoleForNewUser(identity.affiliations.some((a) => a === 'staff' || a === 'faculty'));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { roleInGroupFor, type ProjectRole } from './scopes.ts';
 
 export * from './roles.ts';
 export * from './scopes.ts';
+export * from './single-sign-on.ts';
 export * from './staff.ts';
 export * from './task-triggers.ts';
 export { tokenLifetimeMs } from './token-lifetime.ts';

@@ -21,7 +21,8 @@ export interface RestMeta {
   redirect?: boolean;
   /**
    * The procedure returns an HTML document (a page a browser is sent to: an LTI launch, a registration
-   * or deep-linking choice). Its errors are pages too when the browser asks for HTML.
+   * or deep-linking choice). Its errors are pages too when the browser asks for HTML. With `redirect`
+   * too, it returns either a page (answered with `status`) or `{location}` (answered 302).
    */
   html?: boolean;
   /**

@@ -92,6 +92,8 @@ export interface LoopbackPlatform {
   idToken(options: LaunchOptions): Promise<string>;
   /** Signs any payload with this platform's key (or with `other`, a key pair not in its JWKS). */
   sign(payload: JWTPayload, options?: { kid?: string; withUnpublishedKey?: boolean }): Promise<string>;
+  /** Rotates: a new key pair is published beside the old one and signs from now on (a `kid` the tool has not seen). */
+  rotateKey(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,7 +115,8 @@ const json = (res: ServerResponse, status: number, body: unknown) => res.writeHe
 
 /** Starts a platform on 127.0.0.1 at a free port. */
 export async function startLoopbackPlatform(options: PlatformOptions = {}): Promise<LoopbackPlatform> {
-  const published = await keyPair(`platform-${randomUUID()}`);
+  let published = await keyPair(`platform-${randomUUID()}`);
+  const publishedKeys = [published.publicJwk];
   const unpublished = await keyPair(`unpublished-${randomUUID()}`);
   const authRequests: AuthRequest[] = [];
   const tokenRequests: TokenRequest[] = [];
@@ -167,7 +170,7 @@ export async function startLoopbackPlatform(options: PlatformOptions = {}): Prom
     }
     if (url.pathname === '/jwks') {
       jwksFetches += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [published.publicJwk] }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: publishedKeys }));
       return;
     }
     if (url.pathname === '/auth') {
@@ -239,6 +242,10 @@ export async function startLoopbackPlatform(options: PlatformOptions = {}): Prom
       return sign(payload);
     },
     sign,
+    rotateKey: async () => {
+      published = await keyPair(`platform-${randomUUID()}`);
+      publishedKeys.push(published.publicJwk);
+    },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
 }

@@ -1,12 +1,13 @@
-// Signing in with a password, or exchanging a token the caller holds (single sign-on return),
-// behind the failed-attempt throttle. Not in a transaction: a failed attempt must stay counted, and
-// a transaction would roll the count back along with the failure. The only write of a success is
-// the new token's row.
+// Signing in with a password, or exchanging a token the caller holds (single sign-on return, or an
+// LTI launch's sign-in token), behind the failed-attempt throttle. Not in a transaction: a failed
+// attempt must stay counted, and a transaction would roll the count back along with the failure.
+// The only writes of a success are the new token's row and the used LTI sign-in token's deletion.
 import { User, type IUser } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { findSession, issueToken } from '../../lib/sessions.ts';
+import { consumeSignInToken } from '../lti/sign-in-tokens.ts';
 import { guardSignIn } from './sign-in-throttle.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../trpc/errors.ts';
 import { toUser, type UserOut } from '../users/to-user.ts';
@@ -34,10 +35,15 @@ export interface SignInPlace {
 async function checkCredentials(em: Em, input: SignInRequest, username: string, now: Date) {
   if (input.password === undefined || input.password === '') {
     const found = await findSession(em, username, input.auth_token!, now);
-    if (found.kind !== 'valid') return { refused: INVALID_TOKEN };
-    const user = await em.findOneOrFail(User, { id: found.user.id });
-    // An exchanged token never outlives the one presented: exchanging cannot lengthen a session.
-    return { user, notAfter: found.session.expiresAt };
+    if (found.kind === 'valid') {
+      const user = await em.findOneOrFail(User, { id: found.user.id });
+      // An exchanged token never outlives the one presented: exchanging cannot lengthen a session.
+      return { user, notAfter: found.session.expiresAt };
+    }
+    // Else an LTI launch's single-use sign-in token (docs/lti.md): consumed here, for a session of its own.
+    const launched = await consumeSignInToken(em, username, input.auth_token!, now);
+    if (launched === null) return { refused: INVALID_TOKEN };
+    return { user: await em.findOneOrFail(User, { id: launched }), notAfter: undefined };
   }
   const user = await em.findOne(User, { username });
   // The hash is checked even for unknown users so timing does not reveal which usernames exist.

@@ -38,3 +38,21 @@ export const loginInput = z.object({
 });
 
 export const loginOut = z.object({ location: z.string() });
+
+/** The platform's form post that completes a launch (OIDC authentication response, form_post). */
+export const launchInput = z.object({
+  id_token: z.string().trim().min(1, { message: 'is empty' }).max(65536),
+  state: param(),
+});
+
+/** The Instructor's choice of the unit an unlinked course is linked to. */
+export const launchLinkInput = z.object({
+  ticket: param(),
+  unit: z
+    .string()
+    .trim()
+    .regex(/^(new|\d{1,9})$/, { message: 'must be a unit id or "new"' }),
+});
+
+/** A page (to choose a unit or tasks) or where the browser goes next (the web client's sign-in). */
+export const launchOut = z.union([z.string(), z.object({ location: z.string() })]);

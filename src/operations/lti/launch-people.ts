@@ -1,0 +1,64 @@
+// Who a launch is: the user a platform's (issuer, sub) was linked to, else the account with the
+// email the platform sent, else a new account. The platform's email counts as verified: the Admin
+// who registered the platform vouched for it (the LTI claims carry no `email_verified`). Accounts
+// that administer users are never claimed by email (claimableByEmail).
+import { LtiIdentity, User, type IUser } from '../../../schema/index.ts';
+import type { Em } from '../../db/orm.ts';
+import { claimableByEmail, systemRoleForNewUser } from '../../policy/index.ts';
+import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { emailLocalPart, uniqueUsername } from '../users/usernames.ts';
+import type { LaunchClaims } from './launch-claims.ts';
+
+/** `%`, `_` and `\` are wildcards or escapes in ILIKE; an address must match only itself. */
+const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const NO_EMAIL =
+  'The LMS did not send your email address, which a new account needs. Ask the LMS administrator to share names and email addresses with this tool.';
+const ADMIN_BY_EMAIL = "This email address belongs to an administrator's account, which is never signed in from an LMS.";
+
+/** The existing user, without creating anything: for the linking page, which creates nothing. */
+export async function findLaunchUser(em: Em, claims: Pick<LaunchClaims, 'issuer' | 'sub' | 'person'>): Promise<IUser | null> {
+  const identity = await em.findOne(LtiIdentity, { issuer: claims.issuer, sub: claims.sub }, { populate: ['user'] });
+  if (identity) return identity.user as IUser;
+  if (!claims.person.email) return null;
+  const byEmail = await em.findOne(User, { email: { $ilike: likeLiteral(claims.person.email) } }, { orderBy: { id: 'asc' } });
+  if (byEmail && !claimableByEmail(byEmail.systemRole)) throw forbidden(ADMIN_BY_EMAIL);
+  return byEmail;
+}
+
+/** First and last name from the claims: given/family names, else `name` split at its last space. */
+function names(person: LaunchClaims['person']): { firstName: string; lastName: string } | null {
+  if (person.givenName || person.familyName) return { firstName: person.givenName ?? '', lastName: person.familyName ?? '' };
+  if (!person.name) return null;
+  const cut = person.name.lastIndexOf(' ');
+  return cut < 0 ? { firstName: person.name, lastName: '' } : { firstName: person.name.slice(0, cut), lastName: person.name.slice(cut + 1) };
+}
+
+/**
+ * The launch's user, created when new (`staff`: the course's Instructor or teaching assistant, made
+ * a Tutor; everyone else a Student), with the platform identity linked so later launches find them
+ * by (issuer, sub) even if their email changes.
+ */
+export async function launchUser(em: Em, claims: LaunchClaims, staff: boolean): Promise<IUser> {
+  const identity = await em.findOne(LtiIdentity, { issuer: claims.issuer, sub: claims.sub }, { populate: ['user'] });
+  if (identity) return identity.user as IUser;
+  let user = await findLaunchUser(em, claims);
+  if (!user) {
+    const email = claims.person.email;
+    if (!email) throw badRequest(NO_EMAIL);
+    const named = names(claims.person);
+    user = em.create(User, {
+      username: await uniqueUsername(em, emailLocalPart(email)),
+      email,
+      firstName: named?.firstName ?? emailLocalPart(email),
+      lastName: named?.lastName ?? '',
+      systemRole: systemRoleForNewUser(staff),
+      passwordHash: null, // single sign-on only, as SAML accounts
+      // The LMS gave the name, so the first-time setup wizard is skipped; without a name the wizard asks for it.
+      hasRunFirstTimeSetup: named !== null,
+    });
+  }
+  em.create(LtiIdentity, { user, issuer: claims.issuer, sub: claims.sub });
+  await em.flush();
+  return user;
+}

@@ -1,0 +1,82 @@
+// Driving LTI 1.3 launches through the REST surface against the loopback platform: register it,
+// start a login (the state and nonce the platform would carry), post the launch, follow the
+// sign-in redirect through POST /api/auth, and count what a launch may create.
+import * as assert from 'uvu/assert';
+import { LtiContext } from '../../schema/index.ts';
+import type { TestEnv } from './env.ts';
+import type { People } from './fixtures.ts';
+import { api, type TestResponse } from './http.ts';
+import type { LaunchOptions, LoopbackPlatform } from './lti-platform.ts';
+
+/** The web client's address the launches redirect to (WEB_CLIENT_URL). */
+export const WEB_CLIENT = 'https://courses.example.edu/';
+const TOOL = 'https://tool.example.edu';
+
+export async function registerPlatform(env: TestEnv, people: People, platform: LoopbackPlatform): Promise<number> {
+  const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
+  assert.is(res.status, 201, res.text);
+  return res.body.id;
+}
+
+/** Step 1 (OIDC login): the state and nonce the tool handed the platform. */
+export async function startLogin(env: TestEnv, platform: LoopbackPlatform): Promise<{ state: string; nonce: string }> {
+  const res = await api(env, 'GET', '/api/lti/login', {
+    query: { iss: platform.issuer, login_hint: 'hint', target_link_uri: `${TOOL}/api/lti/launch`, client_id: platform.clientId },
+  });
+  assert.is(res.status, 302, res.text);
+  const q = new URL(String(res.headers.location)).searchParams;
+  return { state: String(q.get('state')), nonce: String(q.get('nonce')) };
+}
+
+/** Step 2: the platform's form post of the id_token. */
+export function postLaunch(env: TestEnv, idToken: string, state: string, headers: Record<string, string> = {}): Promise<TestResponse> {
+  return api(env, 'POST', '/api/lti/launch', { form: { id_token: idToken, state }, headers });
+}
+
+/** A whole launch: login, then the platform's signed id_token for it. */
+export async function launchAs(env: TestEnv, platform: LoopbackPlatform, options: Omit<LaunchOptions, 'nonce'> = {}): Promise<TestResponse> {
+  const { state, nonce } = await startLogin(env, platform);
+  return postLaunch(env, await platform.idToken({ nonce, ...options }), state);
+}
+
+/** The sign-in token and username of the web client address a launch redirected to. */
+export function signInTarget(res: TestResponse): { authToken: string; username: string } {
+  assert.is(res.status, 302, res.text);
+  const location = String(res.headers.location);
+  assert.ok(location.startsWith(`${WEB_CLIENT}#/sign_in?`), location);
+  const q = new URLSearchParams(location.slice(location.indexOf('?') + 1));
+  return { authToken: String(q.get('authToken')), username: String(q.get('username')) };
+}
+
+/** What the web client does with it: POST /api/auth {auth_token, username, remember: true}. */
+export function exchange(env: TestEnv, target: { authToken: string; username: string }): Promise<TestResponse> {
+  return api(env, 'POST', '/api/auth', { json: { auth_token: target.authToken, username: target.username, remember: true } });
+}
+
+/** A context linked to a unit, as an earlier Instructor launch would have left it. */
+export async function linkContext(env: TestEnv, platformId: number, contextId: string, unitId: number): Promise<void> {
+  const em = env.orm.em.fork();
+  em.create(LtiContext, { platform: platformId, contextId, deploymentId: 'deployment-1', unit: unitId });
+  await em.flush();
+}
+
+const COUNTED = [
+  'users',
+  'lti_identities',
+  'lti_contexts',
+  'lti_resource_links',
+  'projects',
+  'unit_roles',
+  'units',
+  'auth_tokens',
+  'lti_sign_in_tokens',
+  'lti_launch_tickets',
+] as const;
+
+/** How many rows each table a launch may write holds. */
+export async function counts(env: TestEnv): Promise<Record<string, number>> {
+  const rows = await env.orm.em
+    .fork()
+    .execute<{ t: string; n: string }[]>(COUNTED.map((t) => `select '${t}' as t, count(*)::text as n from ${t}`).join(' union all '));
+  return Object.fromEntries(rows.map((r) => [r.t, Number(r.n)]));
+}
