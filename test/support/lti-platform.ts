@@ -1,13 +1,17 @@
 // A loopback LTI 1.3 platform (an LMS) for the tests: its own RSA keys (jose), a JWKS endpoint, an
 // OIDC authorisation endpoint that records the tool's login redirects, and helpers that sign
 // id_tokens carrying the standard LTI claims. Register it with `registration()` and launch with
-// `idToken()`; the attack tests change one claim or header at a time.
+// `idToken()`; the attack tests change one claim or header at a time. For LTI Dynamic Registration
+// it serves its OpenID configuration and a registration endpoint that records the tool's
+// registration; `verifyToolJwt` checks what the tool signs the way a platform would.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK, type JWTPayload, SignJWT } from 'jose';
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+export const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+const TOOL_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
 
 export type LtiRole = 'Learner' | 'Instructor' | 'TeachingAssistant';
 const ROLE_URI: Record<LtiRole, string> = {
@@ -41,6 +45,15 @@ export interface AuthRequest {
   query: URLSearchParams;
 }
 
+/** What the registration endpoint received: the tool's registration (LTI Dynamic Registration). */
+export interface RegistrationRequest {
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+  /** What the platform answered: the client_id and deployment_id it gave the tool. */
+  clientId: string;
+  deploymentId: string;
+}
+
 export interface LoopbackPlatform {
   issuer: string;
   clientId: string;
@@ -54,6 +67,14 @@ export interface LoopbackPlatform {
   authRequests: AuthRequest[];
   /** Every request to the JWKS endpoint (its path), to check caching. */
   jwksFetches: number;
+  /** The URL an LMS sends as `openid_configuration` (LTI Dynamic Registration). */
+  openidConfigurationUrl: string;
+  /** The `registration_token` its registration endpoint requires as a Bearer token. */
+  registrationToken: string;
+  /** Registrations accepted, in order. */
+  registrations: RegistrationRequest[];
+  /** Replaces members of the OpenID configuration it serves (a misbehaving platform). */
+  configurationOverrides: Record<string, unknown>;
   /** The body for POST /api/lti/platforms. */
   registration(name?: string): Record<string, unknown>;
   /** A signed id_token for a launch. */
@@ -73,10 +94,42 @@ export async function startLoopbackPlatform(options: { clientId?: string; deploy
   const published = await keyPair(`platform-${randomUUID()}`);
   const unpublished = await keyPair(`unpublished-${randomUUID()}`);
   const authRequests: AuthRequest[] = [];
+  const registrations: RegistrationRequest[] = [];
+  const configurationOverrides: Record<string, unknown> = {};
+  const registrationToken = `registration-token-${randomUUID()}`;
   let jwksFetches = 0;
 
-  const server: Server = createServer((req, res) => {
+  const json = (res: ServerResponse, status: number, body: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/.well-known/openid-configuration') {
+      json(res, 200, {
+        issuer: base,
+        authorization_endpoint: `${base}/auth`,
+        token_endpoint: `${base}/token`,
+        jwks_uri: `${base}/jwks`,
+        registration_endpoint: `${base}/register`,
+        token_endpoint_auth_methods_supported: ['private_key_jwt'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        scopes_supported: ['openid'],
+        'https://purl.imsglobal.org/spec/lti-platform-configuration': { product_family_code: 'loopback', version: '1.0' },
+        ...configurationOverrides,
+      });
+      return;
+    }
+    if (url.pathname === '/register' && req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      if (req.headers.authorization !== `Bearer ${registrationToken}`) return json(res, 401, { error: 'invalid registration token' });
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+      const n = registrations.length + 1;
+      const answer = { clientId: `dynamic-client-${n}`, deploymentId: `dynamic-deployment-${n}` };
+      registrations.push({ authorization: req.headers.authorization, body, ...answer });
+      const toolConfiguration = body[TOOL_CONFIGURATION] as Record<string, unknown>;
+      json(res, 200, { ...body, client_id: answer.clientId, [TOOL_CONFIGURATION]: { ...toolConfiguration, deployment_id: answer.deploymentId } });
+      return;
+    }
     if (url.pathname === '/jwks') {
       jwksFetches += 1;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [published.publicJwk] }));
@@ -108,6 +161,10 @@ export async function startLoopbackPlatform(options: { clientId?: string; deploy
     authTokenUrl: `${base}/token`,
     publicJwk: published.publicJwk,
     authRequests,
+    openidConfigurationUrl: `${base}/.well-known/openid-configuration`,
+    registrationToken,
+    registrations,
+    configurationOverrides,
     get jwksFetches() {
       return jwksFetches;
     },
@@ -148,4 +205,18 @@ export async function startLoopbackPlatform(options: { clientId?: string; deploy
     sign,
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
+}
+
+/**
+ * Verifies a JWT the tool signed (a deep-linking response, a client assertion) as a platform does:
+ * RS256 only, the key found by `kid` in the tool's JWKS, `iss` the tool's client_id and `aud` the
+ * platform's issuer, and fresh at `at` (the tool's clock, which the tests set).
+ */
+export async function verifyToolJwt(jwt: string, toolJwks: JSONWebKeySet, expected: { clientId: string; issuer: string; at: Date }) {
+  return jwtVerify(jwt, createLocalJWKSet(toolJwks), {
+    algorithms: ['RS256'],
+    issuer: expected.clientId,
+    audience: expected.issuer,
+    currentDate: expected.at,
+  });
 }

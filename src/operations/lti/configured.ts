@@ -9,3 +9,15 @@ export function ltiSecret(config: Pick<Config, 'lti'>): string {
   if (!secret) throw notConfigured(LTI_NOT_CONFIGURED);
   return secret;
 }
+
+export const TOOL_URL_NOT_SET =
+  'LTI Dynamic Registration needs LTI_TOOL_URL, the public URL LMSs reach this service at. Ask the operator to set it, ' +
+  'or register the platform with POST /api/lti/platforms instead';
+
+/** LTI_TOOL_URL (no trailing slash), or 503: the tool cannot tell a platform its own URLs without it. */
+export function ltiToolUrl(config: Pick<Config, 'lti'>): string {
+  ltiSecret(config);
+  const url = config.lti.toolUrl;
+  if (!url) throw notConfigured(TOOL_URL_NOT_SET);
+  return url;
+}

@@ -3,5 +3,12 @@ import { getJwks } from './jwks.ts';
 import { ltiKeysRouter } from './keys/index.ts';
 import { ltiLogin } from './login.ts';
 import { ltiPlatformsRouter } from './platforms/index.ts';
+import { ltiRegisterRouter } from './register/index.ts';
 
-export const ltiRouter = router({ jwks: getJwks, keys: ltiKeysRouter, login: ltiLogin, platforms: ltiPlatformsRouter });
+export const ltiRouter = router({
+  jwks: getJwks,
+  keys: ltiKeysRouter,
+  login: ltiLogin,
+  platforms: ltiPlatformsRouter,
+  register: ltiRegisterRouter,
+});
