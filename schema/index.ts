@@ -18,7 +18,7 @@ import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComme
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
-import { LtiContext, LtiIdentity, LtiKey, LtiLoginState, LtiPlatform, LtiResourceLink } from './lti.ts';
+import { LtiContext, LtiDeepLinkingTicket, LtiIdentity, LtiKey, LtiLoginState, LtiPlatform, LtiResourceLink } from './lti.ts';
 
 export const entities = [
   User,
@@ -65,4 +65,5 @@ export const entities = [
   LtiLoginState,
   LtiContext,
   LtiResourceLink,
+  LtiDeepLinkingTicket,
 ];

@@ -91,7 +91,10 @@ export const LtiContext = defineEntity({
     unit: () => p.manyToOne(Unit).nullable().deleteRule('set null').index(),
     membershipsUrl: p.string().length(2048).nullable(),
     lineitemsUrl: p.string().length(2048).nullable(),
-    agsScopes: p.array().columnType('text[]').onCreate(() => []),
+    agsScopes: p
+      .array()
+      .columnType('text[]')
+      .onCreate(() => []),
     lastRosterSyncAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
@@ -127,3 +130,24 @@ export const LtiResourceLink = defineEntity({
   uniques: [{ properties: ['context', 'resourceLinkId'], name: 'lti_resource_links_context_id_resource_link_id_unique' }],
 });
 export type ILtiResourceLink = InferEntity<typeof LtiResourceLink>;
+
+/**
+ * A deep-linking choice in flight (LtiDeepLinkingRequest): what the launch validated, kept for the
+ * Instructor's POST /api/lti/deep_link. Deleted as it is used (single use); expires soon after.
+ */
+export const LtiDeepLinkingTicket = defineEntity({
+  name: 'LtiDeepLinkingTicket',
+  tableName: 'lti_deep_linking_tickets',
+  properties: {
+    ticket: p.string().length(64).primary(),
+    platform: () => p.manyToOne(LtiPlatform).deleteRule('cascade'),
+    deploymentId: p.string().length(255),
+    context: () => p.manyToOne(LtiContext).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** The request's deep_linking_settings claim, as sent. */
+    settings: p.json<Record<string, unknown>>(),
+    /** Where the content items point (the tool's launch URL). */
+    targetLinkUri: p.string().length(2048),
+    expiresAt: p.datetime().index(),
+  },
+});

@@ -8,6 +8,7 @@ import { Migration00006WorkerHeartbeats } from './Migration00006WorkerHeartbeats
 import { Migration00007GradeAndQualityDefaults } from './Migration00007GradeAndQualityDefaults.ts';
 import { Migration00008Lti } from './Migration00008Lti.ts';
 import { Migration00009LtiContexts } from './Migration00009LtiContexts.ts';
+import { Migration00011LtiDeepLinking } from './Migration00011LtiDeepLinking.ts';
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration00007GradeAndQualityDefaults', class: Migration00007GradeAndQualityDefaults },
   { name: 'Migration00008Lti', class: Migration00008Lti },
   { name: 'Migration00009LtiContexts', class: Migration00009LtiContexts },
+  { name: 'Migration00011LtiDeepLinking', class: Migration00011LtiDeepLinking },
 ];

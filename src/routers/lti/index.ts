@@ -1,4 +1,5 @@
 import { router } from '../../trpc/core.ts';
+import { ltiDeepLink } from './deep-link.ts';
 import { getJwks } from './jwks.ts';
 import { ltiKeysRouter } from './keys/index.ts';
 import { ltiLogin } from './login.ts';
@@ -6,6 +7,7 @@ import { ltiPlatformsRouter } from './platforms/index.ts';
 import { ltiRegisterRouter } from './register/index.ts';
 
 export const ltiRouter = router({
+  deepLink: ltiDeepLink,
   jwks: getJwks,
   keys: ltiKeysRouter,
   login: ltiLogin,
