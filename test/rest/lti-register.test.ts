@@ -162,13 +162,13 @@ test('an unreachable platform, a wrong registration token, or an issuer on anoth
   assert.equal(await stored(), []);
 });
 
-test('without LTI_TOOL_URL both steps answer 503 saying to set it (JSON for API clients), and nothing is stored', async () => {
+test('without LTI_TOOL_URL both steps answer 400 saying to set it (JSON for API clients), and nothing is stored', async () => {
   env.config.lti = { ...env.config.lti, toolUrl: undefined };
   const page = await api(env, 'GET', '/api/lti/register', { headers: HTML, query: start() });
-  assert.is(page.status, 503, page.text);
+  assert.is(page.status, 400, page.text);
   assert.ok(page.text.includes('LTI_TOOL_URL'));
   const posted = await api(env, 'POST', '/api/lti/register', { form: { ...start(), username: 'aadmin', password: PASSWORD } });
-  assert.is(posted.status, 503);
+  assert.is(posted.status, 400);
   assert.match(posted.body.error, /LTI_TOOL_URL/);
   assert.is(platform.registrations.length, 0);
   assert.equal(await stored(), []);

@@ -1,6 +1,6 @@
 // The Instructor's choice on the deep-linking page (POST /api/lti/deep_link): the page's ticket is
 // consumed, the chosen task definitions become `ltiResourceLink` content items, and the signed
-// LtiDeepLinkingResponse (LTI Deep Linking 2.0 §4.2) is auto-posted back to the platform.
+// LtiDeepLinkingResponse (LTI Deep Linking 2.0) is auto-posted back to the platform.
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';

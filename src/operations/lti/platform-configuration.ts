@@ -1,5 +1,5 @@
-// The platform side of LTI Dynamic Registration 1.0: its OpenID configuration (§3.4, fetched from the
-// `openid_configuration` URL it sent) and its answer to the tool's registration (§3.6). Whatever the
+// The platform side of LTI Dynamic Registration 1.0: its OpenID configuration (fetched from the
+// `openid_configuration` URL it sent) and its answer to the tool's registration. Whatever the
 // platform answers is checked here before anything is stored; a platform that cannot be reached or
 // answers something unusable is a 502 naming what went wrong.
 import { z } from 'zod';
@@ -47,7 +47,7 @@ function parsed<S extends z.ZodType>(schema: S, value: unknown, what: string): z
   return result.data;
 }
 
-/** The platform's configuration; its issuer must be on the origin of the URL it came from (§3.5.1). */
+/** The platform's configuration; its issuer must be on the origin of the URL it came from, as the specification requires. */
 export async function fetchOpenIdConfiguration(url: string): Promise<OpenIdConfiguration> {
   const what = "The platform's OpenID configuration";
   const configuration = parsed(openIdConfiguration, await exchange(url, { method: 'GET' }, what), what);

@@ -1,4 +1,4 @@
-// What the tool tells a platform about itself in LTI Dynamic Registration 1.0 (§3.3, an OpenID Connect
+// What the tool tells a platform about itself in LTI Dynamic Registration 1.0 (an OpenID Connect
 // client registration with the `lti-tool-configuration` claim): its URLs under LTI_TOOL_URL, the
 // messages it takes and the services it uses.
 import { LAUNCH_PATH } from './login.ts';

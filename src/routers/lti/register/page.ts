@@ -9,7 +9,7 @@ export const ltiRegistrationPage = publicProcedure
       protect: false,
       description:
         'Query `openid_configuration`, `registration_token`. A page where an Admin confirms with username and password. ' +
-        '503 without `LTI_TOOL_URL`; 400 for a configuration URL that is not https. See docs/lti.md.',
+        '400 without `LTI_TOOL_URL` or for a configuration URL that is not https. See docs/lti.md.',
       rest: { html: true },
     }),
   )

@@ -3,7 +3,7 @@ import { requiredString } from '../../../trpc/fields.ts';
 
 const text = (max: number) => requiredString().pipe(z.string().max(max));
 
-/** What the LMS sends when it opens the tool's registration URL (LTI Dynamic Registration 1.0 §3.3). */
+/** What the LMS sends when it opens the tool's registration URL (LTI Dynamic Registration 1.0). */
 export const registrationStartInput = z.object({
   openid_configuration: text(2048),
   registration_token: text(8192).optional(),
