@@ -137,7 +137,7 @@ test('an openid_configuration URL that is not https (http only on loopback) is r
   assert.equal(await stored(), []);
 });
 
-test('an unreachable platform, a wrong registration token, or an issuer on another origin is 502 naming why, and nothing is stored', async () => {
+test('an unreachable platform, a wrong registration token, an issuer on another origin, an oversized or insecure configuration is 502 naming why, and nothing is stored', async () => {
   const port = await closedPort();
   const unreachable = await confirm({ openid_configuration: `http://127.0.0.1:${port}/.well-known/openid-configuration` });
   assert.is(unreachable.status, 502, unreachable.text);
@@ -153,6 +153,12 @@ test('an unreachable platform, a wrong registration token, or an issuer on anoth
   assert.ok(foreign.text.includes('not on the origin'), foreign.text);
 
   platform.configurationOverrides.issuer = platform.issuer;
+  platform.configurationOverrides.padding = 'x'.repeat(300 * 1024);
+  const huge = await confirm();
+  assert.is(huge.status, 502, huge.text);
+  assert.ok(huge.text.includes('larger than'), huge.text);
+
+  delete platform.configurationOverrides.padding;
   platform.configurationOverrides.jwks_uri = 'http://lms.example.edu/jwks';
   const insecure = await confirm();
   assert.is(insecure.status, 502, insecure.text);
