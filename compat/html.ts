@@ -11,6 +11,7 @@ const TITLES: Record<number, string> = {
   404: 'Not found',
   419: 'Signed out',
   429: 'Too many requests',
+  502: 'The other system did not answer as expected',
   503: 'Not available',
 };
 

@@ -20,6 +20,7 @@ import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
 import {
   LtiContext,
+  LtiDeepLinkingTicket,
   LtiIdentity,
   LtiKey,
   LtiLaunchTicket,
@@ -80,4 +81,5 @@ export const entities = [
   LtiLaunchTicket,
   LtiLineItem,
   LtiScorePassback,
+  LtiDeepLinkingTicket,
 ];

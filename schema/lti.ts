@@ -222,3 +222,24 @@ export const LtiScorePassback = defineEntity({
   },
 });
 export type ILtiScorePassback = InferEntity<typeof LtiScorePassback>;
+
+/**
+ * A deep-linking choice in flight (LtiDeepLinkingRequest): what the launch validated, kept for the
+ * Instructor's POST /api/lti/deep_link. Deleted as it is used (single use); expires soon after.
+ */
+export const LtiDeepLinkingTicket = defineEntity({
+  name: 'LtiDeepLinkingTicket',
+  tableName: 'lti_deep_linking_tickets',
+  properties: {
+    ticket: p.string().length(64).primary(),
+    platform: () => p.manyToOne(LtiPlatform).deleteRule('cascade'),
+    deploymentId: p.string().length(255),
+    context: () => p.manyToOne(LtiContext).deleteRule('cascade'),
+    user: () => p.manyToOne(User).deleteRule('cascade'),
+    /** The request's deep_linking_settings claim, as sent. */
+    settings: p.json<Record<string, unknown>>(),
+    /** Where the content items point (the tool's launch URL). */
+    targetLinkUri: p.string().length(2048),
+    expiresAt: p.datetime().index(),
+  },
+});

@@ -58,8 +58,11 @@ export interface Config {
   maxBodyBytes: number;
   /** Default cap on the files of one upload (an upload route may set its own); larger get 413. */
   maxUploadBytes: number;
-  /** LTI 1.3 (docs/lti.md): the secret the tool's private keys are encrypted with; undefined: LTI is off (503). */
-  lti: { keySecret: string | undefined };
+  /**
+   * LTI 1.3 (docs/lti.md): the secret the tool's private keys are encrypted with (undefined: LTI is off,
+   * 503), and the tool's public base URL (no trailing slash; undefined: unknown, so no dynamic registration).
+   */
+  lti: { keySecret: string | undefined; toolUrl?: string };
   /** Failed sign-ins allowed per (client address, username) and per client address in one window; 0 turns a limit off. */
   signInThrottle: { maxFailuresPerUser: number; maxFailuresPerAddress: number; windowSeconds: number };
   /** Fastify's trustProxy: whether (or which) proxies' X-Forwarded-For names the client address. */
@@ -159,7 +162,7 @@ function toConfig(env: Environment): Config {
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     maxBodyBytes: env.MAX_BODY_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
-    lti: { keySecret: env.LTI_KEY_SECRET },
+    lti: { keySecret: env.LTI_KEY_SECRET, toolUrl: env.LTI_TOOL_URL },
     signInThrottle: {
       maxFailuresPerUser: env.SIGNIN_MAX_FAILURES_PER_USER,
       maxFailuresPerAddress: env.SIGNIN_MAX_FAILURES_PER_ADDRESS,

@@ -9,6 +9,7 @@ import { Migration00007GradeAndQualityDefaults } from './Migration00007GradeAndQ
 import { Migration00008Lti } from './Migration00008Lti.ts';
 import { Migration00009LtiContexts } from './Migration00009LtiContexts.ts';
 import { Migration00010LtiLaunch } from './Migration00010LtiLaunch.ts';
+import { Migration00011LtiDeepLinking } from './Migration00011LtiDeepLinking.ts';
 import { Migration00013LtiScores } from './Migration00013LtiScores.ts';
 
 export const migrationsList = [
@@ -22,5 +23,6 @@ export const migrationsList = [
   { name: 'Migration00008Lti', class: Migration00008Lti },
   { name: 'Migration00009LtiContexts', class: Migration00009LtiContexts },
   { name: 'Migration00010LtiLaunch', class: Migration00010LtiLaunch },
+  { name: 'Migration00011LtiDeepLinking', class: Migration00011LtiDeepLinking },
   { name: 'Migration00013LtiScores', class: Migration00013LtiScores },
 ];

@@ -188,6 +188,13 @@ const variables = z.object({
       "Encrypts the LTI tool's private signing keys in the database (docs/lti.md); at least 32 characters. " +
         'Unset: every `/api/lti/*` route answers 503 "LTI is not configured". Changing it makes the stored keys unreadable: rotate after',
     ),
+  LTI_TOOL_URL: absoluteUrl()
+    .optional()
+    .refine((url) => url === undefined || /^https?:\/\//i.test(url), 'must be an http(s) URL')
+    .describe(
+      "The service's public base URL as LMSs reach it, e.g. `https://courses.example.edu` (the API is under `/api`; docs/lti.md). " +
+        'Needed for LTI Dynamic Registration; also the launch URL the login names. Unset: the login uses the origin of `target_link_uri`',
+    ),
   TRUST_PROXY: trustProxy()
     .default(false)
     .describe(

@@ -76,6 +76,13 @@ test('each variable is read', () => {
   assert.is(loadConfig({ DATA_DIR: '/var/lib/course' }).storageRoot, '/var/lib/course/files');
 });
 
+test('LTI_TOOL_URL: read without its trailing slash; unset by default; not http(s) stops the start', () => {
+  assert.is(loadConfig({ LTI_TOOL_URL: 'https://courses.example.edu/' }).lti.toolUrl, 'https://courses.example.edu');
+  assert.is(loadConfig({}).lti.toolUrl, undefined);
+  assert.throws(() => loadConfig({ LTI_TOOL_URL: 'ftp://courses.example.edu' }), /LTI_TOOL_URL must be an http\(s\) URL/);
+  assert.throws(() => loadConfig({ LTI_TOOL_URL: 'courses' }), /LTI_TOOL_URL must be an absolute URL/);
+});
+
 test('a wrong value stops the start with a message naming the variable', () => {
   assert.throws(() => loadConfig({ PORT: 'eighty' }), /PORT/);
   assert.throws(() => loadConfig({ SERVICE_ROLE: 'both' }), /SERVICE_ROLE must be one of all, api, worker/);

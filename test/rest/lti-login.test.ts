@@ -94,6 +94,14 @@ test('an unknown issuer, client_id or deployment, or a missing parameter, is 400
   assert.equal(await states(), []);
 });
 
+test('with LTI_TOOL_URL set, redirect_uri is the launch URL under it (a path prefix kept), whatever target_link_uri says', async () => {
+  await register();
+  env.config.lti = { ...env.config.lti, toolUrl: 'https://courses.example.edu/prefix' };
+  const res = await api(env, 'GET', '/api/lti/login', { query: loginParams({ target_link_uri: 'https://elsewhere.example.edu/x' }) });
+  assert.is(res.status, 302, res.text);
+  assert.is(new URL(String(res.headers.location)).searchParams.get('redirect_uri'), 'https://courses.example.edu/prefix/api/lti/launch');
+});
+
 test('without LTI_KEY_SECRET the login answers 503 "LTI is not configured"', async () => {
   await register();
   env.config.lti = { keySecret: undefined };

@@ -1,7 +1,9 @@
 // A loopback LTI 1.3 platform (an LMS) for the tests: its own RSA keys (jose), a JWKS endpoint, an
 // OIDC authorisation endpoint that records the tool's login redirects, an OAuth2 token endpoint that
 // checks the tool's client assertion against the tool's JWKS, and helpers that sign id_tokens
-// carrying the standard LTI claims. Service endpoints (NRPS, AGS) are added with `handle()`. Register it with `registration()` and launch with
+// carrying the standard LTI claims. Service endpoints (NRPS, AGS) are added with `handle()`. For LTI
+// Dynamic Registration it serves its OpenID configuration and a registration endpoint that records
+// the tool's registration; `verifyToolJwt` checks what the tool signs the way a platform would. Register it with `registration()` and launch with
 // `idToken()`; the attack tests change one claim or header at a time.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -9,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { createLocalJWKSet, exportJWK, generateKeyPair, type JSONWebKeySet, type JWK, type JWTPayload, jwtVerify, SignJWT } from 'jose';
 
 export const LTI_CLAIM = 'https://purl.imsglobal.org/spec/lti/claim/';
+export const DL_CLAIM = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
+const TOOL_CONFIGURATION = 'https://purl.imsglobal.org/spec/lti-tool-configuration';
 
 export type LtiRole = 'Learner' | 'Instructor' | 'TeachingAssistant';
 const ROLE_URI: Record<LtiRole, string> = {
@@ -61,6 +65,15 @@ export interface PlatformOptions {
   now?: () => Date;
 }
 
+/** What the registration endpoint received: the tool's registration (LTI Dynamic Registration). */
+export interface RegistrationRequest {
+  authorization: string | undefined;
+  body: Record<string, unknown>;
+  /** What the platform answered: the client_id and deployment_id it gave the tool. */
+  clientId: string;
+  deploymentId: string;
+}
+
 /** What the platform's authorisation endpoint received: the tool's OIDC login redirect. */
 export interface AuthRequest {
   method: string;
@@ -82,6 +95,14 @@ export interface LoopbackPlatform {
   jwksFetches: number;
   /** Every request to the token endpoint, in order. */
   tokenRequests: TokenRequest[];
+  /** The URL an LMS sends as `openid_configuration` (LTI Dynamic Registration). */
+  openidConfigurationUrl: string;
+  /** The `registration_token` its registration endpoint requires as a Bearer token. */
+  registrationToken: string;
+  /** Registrations accepted, in order. */
+  registrations: RegistrationRequest[];
+  /** Replaces members of the OpenID configuration it serves (a misbehaving platform). */
+  configurationOverrides: Record<string, unknown>;
   /** Serves `pathname` (any method) with `handler`: the NRPS and AGS endpoints of a test. */
   handle(pathname: string, handler: PlatformHandler): void;
   /** An address on this platform. */
@@ -123,6 +144,9 @@ export async function startLoopbackPlatform(options: PlatformOptions = {}): Prom
   const accessTokens = new Map<string, string[]>();
   const handlers = new Map<string, PlatformHandler>();
   const now = options.now ?? (() => new Date());
+  const registrations: RegistrationRequest[] = [];
+  const configurationOverrides: Record<string, unknown> = {};
+  const registrationToken = `registration-token-${randomUUID()}`;
   let jwksFetches = 0;
 
   /** The token endpoint: a client-credentials grant whose assertion the tool signed (RFC 7523). */
@@ -156,6 +180,32 @@ export async function startLoopbackPlatform(options: PlatformOptions = {}): Prom
 
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/.well-known/openid-configuration') {
+      json(res, 200, {
+        issuer: base,
+        authorization_endpoint: `${base}/auth`,
+        token_endpoint: `${base}/token`,
+        jwks_uri: `${base}/jwks`,
+        registration_endpoint: `${base}/register`,
+        token_endpoint_auth_methods_supported: ['private_key_jwt'],
+        id_token_signing_alg_values_supported: ['RS256'],
+        scopes_supported: ['openid'],
+        'https://purl.imsglobal.org/spec/lti-platform-configuration': { product_family_code: 'loopback', version: '1.0' },
+        ...configurationOverrides,
+      });
+      return;
+    }
+    if (url.pathname === '/register' && req.method === 'POST') {
+      const text = await readBody(req);
+      if (req.headers.authorization !== `Bearer ${registrationToken}`) return json(res, 401, { error: 'invalid registration token' });
+      const body = JSON.parse(text) as Record<string, unknown>;
+      const n = registrations.length + 1;
+      const answer = { clientId: `dynamic-client-${n}`, deploymentId: `dynamic-deployment-${n}` };
+      registrations.push({ authorization: req.headers.authorization, body, ...answer });
+      const toolConfiguration = body[TOOL_CONFIGURATION] as Record<string, unknown>;
+      json(res, 200, { ...body, client_id: answer.clientId, [TOOL_CONFIGURATION]: { ...toolConfiguration, deployment_id: answer.deploymentId } });
+      return;
+    }
     const handler = handlers.get(url.pathname);
     if (handler || url.pathname === '/token') {
       const body = await readBody(req);
@@ -204,6 +254,10 @@ export async function startLoopbackPlatform(options: PlatformOptions = {}): Prom
       handlers.set(pathname, handler);
     },
     url: (pathname) => `${base}${pathname}`,
+    openidConfigurationUrl: `${base}/.well-known/openid-configuration`,
+    registrationToken,
+    registrations,
+    configurationOverrides,
     get jwksFetches() {
       return jwksFetches;
     },
@@ -248,4 +302,18 @@ export async function startLoopbackPlatform(options: PlatformOptions = {}): Prom
     },
     close: () => new Promise<void>((resolve, reject) => server.close((e) => (e ? reject(e) : resolve()))),
   };
+}
+
+/**
+ * Verifies a JWT the tool signed (a deep-linking response, a client assertion) as a platform does:
+ * RS256 only, the key found by `kid` in the tool's JWKS, `iss` the tool's client_id and `aud` the
+ * platform's issuer, and fresh at `at` (the tool's clock, which the tests set).
+ */
+export async function verifyToolJwt(jwt: string, toolJwks: JSONWebKeySet, expected: { clientId: string; issuer: string; at: Date }) {
+  return jwtVerify(jwt, createLocalJWKSet(toolJwks), {
+    algorithms: ['RS256'],
+    issuer: expected.clientId,
+    audience: expected.issuer,
+    currentDate: expected.at,
+  });
 }

@@ -32,7 +32,7 @@ export interface SignInPlace {
 }
 
 /** The user and the expiry cap of the new token, or why not (the 401 message). */
-async function checkCredentials(em: Em, input: SignInRequest, username: string, now: Date) {
+async function checkCredentials(em: Em, input: Omit<SignInRequest, 'remember'>, username: string, now: Date) {
   if (input.password === undefined || input.password === '') {
     const found = await findSession(em, username, input.auth_token!, now);
     if (found.kind === 'valid') {
@@ -56,18 +56,18 @@ function minutes(seconds: number): string {
   return n === 1 ? '1 minute' : `${n} minutes`;
 }
 
-/** The user and a new token; 400 without a password or token, 401 when wrong, 429 while throttled. */
-export async function signIn(em: Em, input: SignInRequest, place: SignInPlace): Promise<{ user: UserOut; auth_token: string }> {
-  const { now } = place;
+/**
+ * The user the credentials name, behind the failed-attempt throttle: 401 when wrong, 429 while
+ * throttled. Also how other password checks (an Admin confirming an LTI registration) sign in.
+ */
+export async function checkSignIn(em: Em, input: Omit<SignInRequest, 'remember'>, place: SignInPlace): Promise<{ user: IUser; notAfter: Date | undefined }> {
   const username = input.username.toLowerCase();
-  if ((input.password === undefined || input.password === '') && !input.auth_token) throw badRequest('password is missing');
-
   const guarded = await guardSignIn(
     em,
     place.throttle,
     username,
     place.clientIp,
-    () => checkCredentials(em, input, username, now),
+    () => checkCredentials(em, input, username, place.now),
     (result) => !result.user,
   );
   if ('blockedFor' in guarded) {
@@ -75,5 +75,12 @@ export async function signIn(em: Em, input: SignInRequest, place: SignInPlace): 
   }
   const result = guarded.outcome;
   if (!result.user) throw unauthorized(result.refused);
-  return { user: toUser(result.user), auth_token: await issueToken(em, result.user, now, input.remember, result.notAfter) };
+  return { user: result.user, notAfter: result.notAfter };
+}
+
+/** The user and a new token; 400 without a password or token, 401 when wrong, 429 while throttled. */
+export async function signIn(em: Em, input: SignInRequest, place: SignInPlace): Promise<{ user: UserOut; auth_token: string }> {
+  if ((input.password === undefined || input.password === '') && !input.auth_token) throw badRequest('password is missing');
+  const { user, notAfter } = await checkSignIn(em, input, place);
+  return { user: toUser(user), auth_token: await issueToken(em, user, place.now, input.remember, notAfter) };
 }

@@ -12,8 +12,14 @@ import { ltiSecret } from './configured.ts';
 
 /** How long a login may take between this redirect and the launch that completes it. */
 export const LOGIN_STATE_TTL_MS = 10 * 60 * 1000;
-/** Where the platform posts the id_token (the tool's launch URL), on the origin of `target_link_uri`. */
+/** Where the platform posts the id_token (the tool's launch URL): under LTI_TOOL_URL, else on the origin of `target_link_uri`. */
 export const LAUNCH_PATH = '/api/lti/launch';
+
+/** The tool's launch URL (the OIDC `redirect_uri`): LTI_TOOL_URL's when set, so a tool under a path prefix works too. */
+export function launchUrl(config: Pick<Config, 'lti'>, targetLinkUri: string): string {
+  const base = config.lti.toolUrl;
+  return base ? `${base}${LAUNCH_PATH}` : new URL(LAUNCH_PATH, targetLinkUri).toString();
+}
 
 export interface LoginInput {
   iss: string;
@@ -52,7 +58,7 @@ export async function startLogin(em: Em, config: Pick<Config, 'lti'>, clock: Clo
     response_mode: 'form_post',
     prompt: 'none',
     client_id: platform.clientId,
-    redirect_uri: new URL(LAUNCH_PATH, input.target_link_uri).toString(),
+    redirect_uri: launchUrl(config, input.target_link_uri),
     login_hint: input.login_hint,
     lti_message_hint: input.lti_message_hint,
     state,

@@ -8,6 +8,21 @@ import { badRequest } from '../../trpc/errors.ts';
 import { findOr404 } from '../../trpc/lookup.ts';
 import { ltiSecret } from './configured.ts';
 
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** An https URL; plain http only to this machine (a platform under test, or one on the same host). */
+export function isPlatformUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+}
+
+export const PLATFORM_URL_RULE = 'must be an https URL (http only for 127.0.0.1 or localhost)';
+
 export const platformOut = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, preprocess } from '../../trpc/fields.ts';
 
 /** A public key as RFC 7517 has it; what a platform fetches from the tool's JWKS. */
 export const publicJwkOut = z.object({
@@ -56,3 +57,15 @@ export const launchLinkInput = z.object({
 
 /** A page (to choose a unit or tasks) or where the browser goes next (the web client's sign-in). */
 export const launchOut = z.union([z.string(), z.object({ location: z.string() })]);
+
+/** A form's list: `ids[]=1&ids[]=2` (qs gives an array, or an object past its array limit) or a single `ids=1`. */
+const formList = (v: unknown) =>
+  v === undefined || v === '' ? undefined : Array.isArray(v) ? v : v !== null && typeof v === 'object' ? Object.values(v) : [v];
+
+/** The Instructor's choice on the deep-linking page. */
+export const deepLinkInput = z.object({
+  ticket: param().pipe(z.string().max(64)),
+  task_definition_ids: preprocess(formList, z.array(idField()).max(200)).optional(),
+});
+
+export const htmlOut = z.string();

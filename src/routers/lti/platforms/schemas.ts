@@ -3,22 +3,9 @@ import { idField, requiredString } from '../../../trpc/fields.ts';
 
 // The output shape is written beside the operations that produce it.
 export { platformOut } from '../../../operations/lti/platforms.ts';
+import { isPlatformUrl, PLATFORM_URL_RULE } from '../../../operations/lti/platforms.ts';
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** An https URL; plain http only to this machine (a platform under test, or one on the same host). */
-export function isPlatformUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
-}
-
-const urlField = () =>
-  requiredString().pipe(z.string().max(2048).refine(isPlatformUrl, { message: 'must be an https URL (http only for 127.0.0.1 or localhost)' }));
+const urlField = () => requiredString().pipe(z.string().max(2048).refine(isPlatformUrl, { message: PLATFORM_URL_RULE }));
 // The issuer is an https URL too (LTI 1.3 / OIDC), compared as written.
 const fields = {
   name: requiredString().pipe(z.string().max(255)),
