@@ -26,6 +26,8 @@ export const UNIT_ACTIONS = [
   'perform_overseer_assessment_test',
   'see_staff_fields',
   'mark_for_other_staff',
+  // LTI: reading the roster of the unit's LMS course(s) now (NRPS), enrolling and withdrawing students.
+  'sync_lti_roster',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -50,6 +52,7 @@ const CONVENING: UnitAction[] = [
   'change_project_enrolment',
   'rollover_unit',
   'mark_for_other_staff',
+  'sync_lti_roster',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {

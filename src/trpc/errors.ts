@@ -37,6 +37,9 @@ export const serviceUnavailable = (message: string, cause?: unknown, status = 50
 /** A feature the operator has not configured (e.g. LTI without LTI_KEY_SECRET): 503, with no `Retry-After` since waiting will not help. */
 export const notConfigured = (message: string) => new TRPCError({ code: 'SERVICE_UNAVAILABLE', message, cause: new LegacyStatus(503, message) });
 
+/** A service the request depends on (an LMS) refused or failed to answer: 502; tRPC clients see BAD_GATEWAY. */
+export const badGateway = (message: string) => new TRPCError({ code: 'BAD_GATEWAY', message, cause: new LegacyStatus(502, message) });
+
 export const badRequest = (message: string) => new TRPCError({ code: 'BAD_REQUEST', message });
 export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
