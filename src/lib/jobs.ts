@@ -41,6 +41,11 @@ export interface JobPayloads {
   send_email: import('../mail/payload.ts').MailPayload;
   /** The weekly summaries (cron, Mondays): queues one send_email per recipient for the week ending `weekEnd`. */
   weekly_summaries: { weekEnd?: string };
+  // ---- LTI (LMS integration) ----
+  /** Daily (cron): queues lti_roster_sync for every unit linked to an LMS course that offers a roster. */
+  lti_roster_sync_due: Record<string, never>;
+  /** Syncs one unit's students and staff from its LMS course(s) (NRPS). */
+  lti_roster_sync: { unitId: number };
 }
 export type JobName = keyof JobPayloads;
 
