@@ -91,7 +91,10 @@ export const LtiContext = defineEntity({
     unit: () => p.manyToOne(Unit).nullable().deleteRule('set null').index(),
     membershipsUrl: p.string().length(2048).nullable(),
     lineitemsUrl: p.string().length(2048).nullable(),
-    agsScopes: p.array().columnType('text[]').onCreate(() => []),
+    agsScopes: p
+      .array()
+      .columnType('text[]')
+      .onCreate(() => []),
     lastRosterSyncAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
