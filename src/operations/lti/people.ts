@@ -48,6 +48,23 @@ function namesOf(claims: LtiPersonClaims, email: string): { firstName: string; l
   return { firstName: firstName.slice(0, MAX_TEXT), lastName: lastName.slice(0, MAX_TEXT) };
 }
 
+/**
+ * `= any($1)` with the whole list as one array parameter: a roster of thousands stays one statement
+ * and never meets PostgreSQL's limit of 65,535 parameters.
+ */
+function anyOf(values: readonly string[]) {
+  return sql<string>`any(${sql.val(values)}::text[])`;
+}
+
+/** Rows per INSERT: a few parameters each, well under that limit. */
+const INSERT_BATCH = 1000;
+
+function batches<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) out.push(rows.slice(i, i + INSERT_BATCH));
+  return out;
+}
+
 interface Found {
   id: number;
   system_role: SystemRole;
@@ -74,11 +91,7 @@ export async function findOrCreateLtiUsers(
     .innerJoin('users as u', 'u.id', 'i.user_id')
     .select(['i.sub', 'u.id', 'u.system_role'])
     .where('i.issuer', '=', issuer)
-    .where(
-      'i.sub',
-      'in',
-      people.map((p) => p.claims.sub),
-    )
+    .where('i.sub', '=', anyOf(people.map((p) => p.claims.sub)))
     .execute();
   const bySub = new Map(linked.map((r) => [r.sub, r as Found]));
   for (const { claims } of people) {
@@ -106,29 +119,33 @@ export async function findOrCreateLtiUsers(
     const emails = [...toCreate.keys()];
     const usernames = await uniqueUsernames(em, emails.map(emailLocalPart));
     const now = sql<string>`now()`;
-    const inserted = await k
-      .insertInto('users')
-      .values(
-        emails.map((email, i) => {
-          const { claims, systemRole } = toCreate.get(email)!;
-          const { firstName, lastName } = namesOf(claims, email);
-          return {
-            username: usernames[i],
-            email,
-            first_name: firstName,
-            last_name: lastName,
-            system_role: systemRole,
-            password_hash: null,
-            has_run_first_time_setup: false,
-            created_at: now,
-            updated_at: now,
-          };
-        }) as never,
-      )
-      // A launch that created the same address (or took the username) meanwhile: read below.
-      .onConflict((oc) => oc.doNothing())
-      .returning(['id', 'email', 'system_role'])
-      .execute();
+    const rows = emails.map((email, i) => {
+      const { claims, systemRole } = toCreate.get(email)!;
+      const { firstName, lastName } = namesOf(claims, email);
+      return {
+        username: usernames[i],
+        email,
+        first_name: firstName,
+        last_name: lastName,
+        system_role: systemRole,
+        password_hash: null,
+        has_run_first_time_setup: false,
+        created_at: now,
+        updated_at: now,
+      };
+    });
+    const inserted = [];
+    for (const batch of batches(rows)) {
+      inserted.push(
+        ...(await k
+          .insertInto('users')
+          .values(batch as never)
+          // A launch that created the same address (or took the username) meanwhile: read below.
+          .onConflict((oc) => oc.doNothing())
+          .returning(['id', 'email', 'system_role'])
+          .execute()),
+      );
+    }
     for (const row of inserted) {
       byEmail.set(row.email, { id: row.id, system_role: row.system_role as SystemRole });
       created.add(row.email);
@@ -142,12 +159,17 @@ export async function findOrCreateLtiUsers(
   for (const p of unlinked)
     if (!byEmail.has(p.email)) outcomes.set(p.claims.sub, { error: 'Could not create an account (its username was taken meanwhile); try again' });
   if (links.length === 0) return outcomes;
-  const made = await k
-    .insertInto('lti_identities')
-    .values(links.map((p) => ({ user_id: byEmail.get(p.email)!.id, issuer, sub: p.claims.sub, created_at: sql<string>`now()` })) as never)
-    .onConflict((oc) => oc.columns(['issuer', 'sub']).doNothing())
-    .returning(['sub'])
-    .execute();
+  const made = [];
+  for (const batch of batches(links)) {
+    made.push(
+      ...(await k
+        .insertInto('lti_identities')
+        .values(batch.map((p) => ({ user_id: byEmail.get(p.email)!.id, issuer, sub: p.claims.sub, created_at: sql<string>`now()` })) as never)
+        .onConflict((oc) => oc.columns(['issuer', 'sub']).doNothing())
+        .returning(['sub'])
+        .execute()),
+    );
+  }
   const madeSubs = new Set(made.map((r) => r.sub));
   const raced = links.filter((p) => !madeSubs.has(p.claims.sub)).map((p) => p.claims.sub);
   const racedTo = raced.length
@@ -158,7 +180,7 @@ export async function findOrCreateLtiUsers(
             .innerJoin('users as u', 'u.id', 'i.user_id')
             .select(['i.sub', 'u.id', 'u.system_role'])
             .where('i.issuer', '=', issuer)
-            .where('i.sub', 'in', raced)
+            .where('i.sub', '=', anyOf(raced))
             .execute()
         ).map((r) => [r.sub, r as Found]),
       )
@@ -175,7 +197,7 @@ async function usersByEmail(em: Em, emails: string[]): Promise<Map<string, Found
   const rows = await db(em)
     .selectFrom('users')
     .select(['id', 'system_role', sql<string>`lower(email)`.as('key')])
-    .where(sql<string>`lower(email)`, 'in', emails)
+    .where(sql<string>`lower(email)`, '=', anyOf(emails))
     .orderBy('id')
     .execute();
   const found = new Map<string, Found>();

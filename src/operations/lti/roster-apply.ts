@@ -40,6 +40,18 @@ const NEW_ACCOUNT_ROLE: Record<LtiCourseRole, SystemRole> = {
   instructor: ROLE.convenor,
 };
 
+/**
+ * Users per call of the enrolment operations, which list them as parameters: PostgreSQL takes at
+ * most 65,535 in one statement. Rosters this large are rare, so the cost is rarely a second call.
+ */
+const BATCH = 10_000;
+
+function batches<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
+  return out;
+}
+
 interface Placed {
   member: RosterMember;
   role: LtiCourseRole;
@@ -107,18 +119,23 @@ export async function applyRosters(em: Em, unitId: number, rosters: PlatformRost
   // Learners: enrolled, or enrolled again at the campus they had. Staff of the unit are not enrolled.
   const learners = placed.filter((p) => p.role === 'learner' && !staff.has(p.user.userId));
   const learnerIds = [...new Set(learners.map((p) => p.user.userId))];
-  const campuses = new Map(
-    learnerIds.length
-      ? (await k.selectFrom('projects').select(['user_id', 'campus_id']).where('unit_id', '=', unitId).where('user_id', 'in', learnerIds).execute()).map(
-          (p) => [p.user_id, p.campus_id],
-        )
-      : [],
-  );
-  const enrolled = await enrolProjects(
-    em,
-    unitId,
-    learnerIds.map((userId) => ({ userId, campusId: campuses.get(userId) ?? null })),
-  );
+  const known = await k
+    .selectFrom('projects')
+    .select(['user_id', 'campus_id'])
+    .where('unit_id', '=', unitId)
+    .where('user_id', '=', sql<number>`any(${sql.val(learnerIds)}::int[])`)
+    .execute();
+  const campuses = new Map(known.map((p) => [p.user_id, p.campus_id]));
+  const enrolled = [];
+  for (const batch of batches(learnerIds)) {
+    enrolled.push(
+      ...(await enrolProjects(
+        em,
+        unitId,
+        batch.map((userId) => ({ userId, campusId: campuses.get(userId) ?? null })),
+      )),
+    );
+  }
   const changed = new Set(enrolled.filter((e) => e.outcome !== 'unchanged').map((e) => e.userId));
   for (const p of learners) {
     if (changed.delete(p.user.userId)) report.added += 1;
@@ -174,7 +191,7 @@ export async function applyRosters(em: Em, unitId: number, rosters: PlatformRost
       resting.delete(row.sub);
     }
   }
-  await withdrawProjects(em, [...withdrawn]);
+  for (const batch of batches([...withdrawn])) await withdrawProjects(em, batch);
   report.withdrawn = withdrawn.size;
   for (const resting of idle.values()) report.unchanged += resting.size;
   return report;
