@@ -11,6 +11,7 @@ import { LtiContext, LtiPlatform } from '../../schema/index.ts';
 import { dockerEngine } from '../../src/adapters/docker.ts';
 import { db } from '../../src/db/kysely.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
+import { courseRole } from '../../src/operations/lti/lti-roles.ts';
 import { syncUnitRoster } from '../../src/operations/lti/roster-sync.ts';
 import { LTI_SCOPES, serviceToken } from '../../src/operations/lti/service-token.ts';
 import { CRONTAB, taskList } from '../../workers/index.ts';
@@ -533,6 +534,17 @@ test('a failing roster read fails the job (graphile-worker retries it); a unit n
   await runJobs(env);
   const [left] = await env.orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from graphile_worker._private_jobs');
   assert.is(left.n, 0);
+});
+
+test('course roles: full URIs, short forms and LTI 1.1 URNs; a TA sub-role wins over Instructor; institution roles mean nothing here', () => {
+  assert.is(courseRole([LEARNER]), 'learner');
+  assert.is(courseRole(['Learner']), 'learner');
+  assert.is(courseRole(['urn:lti:role:ims/lis/Instructor']), 'instructor');
+  assert.is(courseRole([INSTRUCTOR, TA]), 'teaching_assistant');
+  assert.is(courseRole(['Instructor', LEARNER]), 'instructor');
+  assert.is(courseRole(['http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor']), null);
+  assert.is(courseRole(['http://purl.imsglobal.org/vocab/lis/v2/membership#Administrator', 'Mentor']), null);
+  assert.is(courseRole([]), null);
 });
 
 test('statements per sync do not grow with the roster: 50 and 500 members cost the same, but for the batched insert', async () => {
