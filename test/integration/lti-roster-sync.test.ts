@@ -199,19 +199,35 @@ test('a sync enrols the active learners and employs instructors and TAs, matchin
   assert.equal(await staff(unitId), [
     { email: 'aconvenor@example.edu', role: 'Convenor', system_role: 'Convenor' },
     { email: 'atutor@example.edu', role: 'Tutor', system_role: 'Tutor' },
-    { email: 'lecturer@uni.example', role: 'Tutor', system_role: 'Convenor' },
+    { email: 'lecturer@uni.example', role: 'Tutor', system_role: 'Tutor' },
     { email: 'ta@uni.example', role: 'Tutor', system_role: 'Tutor' },
   ]);
   const users = await db(env.orm.em.fork())
     .selectFrom('users')
-    .select(['username', 'email', 'first_name', 'last_name', 'system_role', 'password_hash'])
+    .select(['username', 'email', 'first_name', 'last_name', 'system_role', 'password_hash', 'has_run_first_time_setup'])
     .where('email', 'in', ['s1@uni.example', 'lecturer@uni.example', 'ta@uni.example'])
     .orderBy('email')
     .execute();
   assert.equal(users, [
-    { username: 'lecturer', email: 'lecturer@uni.example', first_name: 'Lee', last_name: 'Turer', system_role: 'Convenor', password_hash: null },
-    { username: 's1', email: 's1@uni.example', first_name: 'Stu1', last_name: 'Dent', system_role: 'Student', password_hash: null },
-    { username: 'ta', email: 'ta@uni.example', first_name: 'Tee', last_name: 'Ay', system_role: 'Tutor', password_hash: null },
+    {
+      username: 'lecturer',
+      email: 'lecturer@uni.example',
+      first_name: 'Lee',
+      last_name: 'Turer',
+      system_role: 'Tutor',
+      password_hash: null,
+      has_run_first_time_setup: true,
+    },
+    {
+      username: 's1',
+      email: 's1@uni.example',
+      first_name: 'Stu1',
+      last_name: 'Dent',
+      system_role: 'Student',
+      password_hash: null,
+      has_run_first_time_setup: true,
+    },
+    { username: 'ta', email: 'ta@uni.example', first_name: 'Tee', last_name: 'Ay', system_role: 'Tutor', password_hash: null, has_run_first_time_setup: true },
   ]);
   const identities = await db(env.orm.em.fork()).selectFrom('lti_identities').select(['issuer', 'sub']).orderBy('sub').execute();
   assert.equal(
@@ -344,7 +360,11 @@ test('one member failing does not stop the others: each is reported with its use
       learner(1),
       { user_id: 'sub-noemail', roles: [LEARNER], name: 'No Email' },
       { user_id: 'sub-bademail', roles: [LEARNER], email: 'not an address' },
+      // An administrator's account is never claimed by email.
+      { user_id: 'sub-admin', roles: [LEARNER], email: 'AAdmin@example.edu' },
       { roles: [LEARNER], email: 'nouserid@uni.example' },
+      // No name: the address's local part, and the first-time setup will ask.
+      { user_id: 'sub-noname', roles: [LEARNER], email: 'NoName@Uni.example' },
       learner(5, { status: 'Suspended' }),
       // people.student's account cannot teach: not raised on the LMS's word.
       { user_id: 'sub-astudent', roles: [TA], email: 'astudent@example.edu' },
@@ -356,7 +376,7 @@ test('one member failing does not stop the others: each is reported with its use
   const res = await sync(unitId);
   assert.is(res.status, 201, res.text);
   assert.equal(res.body, {
-    added: 2,
+    added: 3,
     withdrawn: 0,
     unchanged: 1,
     errors: [
@@ -364,6 +384,7 @@ test('one member failing does not stop the others: each is reported with its use
       { user_id: 'sub-s5', error: 'status is invalid' },
       { user_id: 'sub-noemail', error: 'No email address to match or create an account with' },
       { user_id: 'sub-bademail', error: 'Invalid email address (not an address)' },
+      { user_id: 'sub-admin', error: "The email address belongs to an administrator's account, which is never linked from an LMS" },
       {
         user_id: 'sub-astudent',
         error: "The account's system role (Student) cannot teach: an Admin must change it before the account can be employed",
@@ -372,12 +393,20 @@ test('one member failing does not stop the others: each is reported with its use
   });
   assert.equal(
     (await projects(unitId)).map((p) => p.email),
-    ['s1@uni.example', 's2@uni.example'],
+    ['NoName@Uni.example', 's1@uni.example', 's2@uni.example'],
   );
   assert.is((await staff(unitId)).length, 2);
+  const noName = await db(env.orm.em.fork())
+    .selectFrom('users')
+    .select(['username', 'first_name', 'last_name', 'has_run_first_time_setup'])
+    .where('email', '=', 'NoName@Uni.example')
+    .executeTakeFirstOrThrow();
+  assert.equal(noName, { username: 'noname', first_name: 'NoName', last_name: '', has_run_first_time_setup: false });
+  const admins = await db(env.orm.em.fork()).selectFrom('lti_identities').select('sub').where('user_id', '=', people.admin.user.id).execute();
+  assert.equal(admins, []);
 });
 
-test('an Instructor convenes a unit without a main convenor; later instructors tutor', async () => {
+test('an Instructor whose account may convene convenes a unit without a main convenor; new accounts and later instructors tutor', async () => {
   const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
   platformId = res.body.id;
   const unitId = await seedUnit(env, { code: 'NEW101' });
@@ -385,15 +414,19 @@ test('an Instructor convenes a unit without a main convenor; later instructors t
   serve(
     '/nrps/context-1',
     course([
-      { user_id: 'sub-one', roles: [INSTRUCTOR], email: 'one@uni.example' },
-      { user_id: 'sub-two', roles: [INSTRUCTOR], email: 'two@uni.example' },
+      // A new account (Tutor) cannot convene, so the convenor below does.
+      { user_id: 'sub-new', roles: [INSTRUCTOR], email: 'new@uni.example' },
+      { user_id: 'sub-aconvenor', roles: [INSTRUCTOR], email: 'aconvenor@example.edu' },
+      { user_id: 'sub-other', roles: [INSTRUCTOR], email: 'otherconvenor@example.edu' },
     ]),
   );
+  await createUser(env, 'otherconvenor', 'Convenor');
   const report = await syncUnitRoster(env.orm.em.fork(), env.config, env.clock, unitId);
-  assert.equal(report, { added: 2, withdrawn: 0, unchanged: 0, errors: [] });
+  assert.equal(report, { added: 3, withdrawn: 0, unchanged: 0, errors: [] });
   assert.equal(await staff(unitId), [
-    { email: 'one@uni.example', role: 'Convenor', system_role: 'Convenor' },
-    { email: 'two@uni.example', role: 'Tutor', system_role: 'Convenor' },
+    { email: 'aconvenor@example.edu', role: 'Convenor', system_role: 'Convenor' },
+    { email: 'new@uni.example', role: 'Tutor', system_role: 'Tutor' },
+    { email: 'otherconvenor@example.edu', role: 'Tutor', system_role: 'Convenor' },
   ]);
   const unit = await db(env.orm.em.fork()).selectFrom('units').select('main_convenor_id').where('id', '=', unitId).executeTakeFirstOrThrow();
   assert.not.equal(unit.main_convenor_id, null);

@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import type { SystemRole } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
+import { can } from '../../policy/index.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { emailLocalPart, uniqueUsernames } from '../users/usernames.ts';
 
@@ -32,21 +33,32 @@ export type LtiPersonOutcome = { user: LtiUser } | { error: string };
 const MAX_TEXT = 255;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-/** The address to match and create with, lower-cased; null when absent, else an error when unusable. */
+/** The address to create with (trimmed); null when absent, else an error when unusable. */
 function emailOf(claims: LtiPersonClaims): string | null | { error: string } {
-  const email = claims.email?.trim().toLowerCase();
+  const email = claims.email?.trim();
   if (!email) return null;
   if (email.length > MAX_TEXT || !EMAIL.test(email)) return { error: `Invalid email address (${email.slice(0, MAX_TEXT)})` };
   return email;
 }
 
-/** First and last name from given_name/family_name, else split from name, else the address. */
-function namesOf(claims: LtiPersonClaims, email: string): { firstName: string; lastName: string } {
-  const [first = '', ...rest] = (claims.name ?? '').trim().split(/\s+/);
-  const firstName = claims.given_name?.trim() || first || emailLocalPart(email);
-  const lastName = claims.family_name?.trim() || rest.join(' ');
-  return { firstName: firstName.slice(0, MAX_TEXT), lastName: lastName.slice(0, MAX_TEXT) };
+/**
+ * First and last name: given_name/family_name, else `name` split at its last space (as the
+ * launch does); null when the LMS sent no name, and the first-time setup then asks for one.
+ */
+function namesOf(claims: LtiPersonClaims): { firstName: string; lastName: string } | null {
+  const given = claims.given_name?.trim();
+  const family = claims.family_name?.trim();
+  const name = claims.name?.trim();
+  let named: { firstName: string; lastName: string } | null = null;
+  if (given || family) named = { firstName: given ?? '', lastName: family ?? '' };
+  else if (name) {
+    const cut = name.lastIndexOf(' ');
+    named = cut < 0 ? { firstName: name, lastName: '' } : { firstName: name.slice(0, cut), lastName: name.slice(cut + 1) };
+  }
+  return named && { firstName: named.firstName.slice(0, MAX_TEXT), lastName: named.lastName.slice(0, MAX_TEXT) };
 }
+
+const ADMIN_BY_EMAIL = "The email address belongs to an administrator's account, which is never linked from an LMS";
 
 /**
  * `= any($1)` with the whole list as one array parameter: a roster of thousands stays one statement
@@ -99,20 +111,20 @@ export async function findOrCreateLtiUsers(
     if (found) outcomes.set(claims.sub, { user: { userId: found.id, systemRole: found.system_role, created: false } });
   }
 
-  // 2. By email, any case.
-  const unlinked: { claims: LtiPersonClaims; systemRole: SystemRole; email: string }[] = [];
+  // 2. By email, any case (`email` is the lower-cased key, `address` as the LMS sent it).
+  const unlinked: { claims: LtiPersonClaims; systemRole: SystemRole; email: string; address: string }[] = [];
   for (const person of people) {
     if (outcomes.has(person.claims.sub)) continue;
-    const email = emailOf(person.claims);
-    if (email === null) outcomes.set(person.claims.sub, { error: 'No email address to match or create an account with' });
-    else if (typeof email !== 'string') outcomes.set(person.claims.sub, email);
-    else unlinked.push({ ...person, email });
+    const address = emailOf(person.claims);
+    if (address === null) outcomes.set(person.claims.sub, { error: 'No email address to match or create an account with' });
+    else if (typeof address !== 'string') outcomes.set(person.claims.sub, address);
+    else unlinked.push({ ...person, email: address.toLowerCase(), address });
   }
   if (unlinked.length === 0) return outcomes;
   const byEmail = await usersByEmail(em, [...new Set(unlinked.map((p) => p.email))]);
 
   // 3. New accounts, one per address (two subs with one address share it).
-  const toCreate = new Map<string, { claims: LtiPersonClaims; systemRole: SystemRole }>();
+  const toCreate = new Map<string, { claims: LtiPersonClaims; systemRole: SystemRole; address: string }>();
   for (const p of unlinked) if (!byEmail.has(p.email) && !toCreate.has(p.email)) toCreate.set(p.email, p);
   const created = new Set<string>();
   if (toCreate.size > 0) {
@@ -120,16 +132,18 @@ export async function findOrCreateLtiUsers(
     const usernames = await uniqueUsernames(em, emails.map(emailLocalPart));
     const now = sql<string>`now()`;
     const rows = emails.map((email, i) => {
-      const { claims, systemRole } = toCreate.get(email)!;
-      const { firstName, lastName } = namesOf(claims, email);
+      const { claims, systemRole, address } = toCreate.get(email)!;
+      const named = namesOf(claims);
       return {
         username: usernames[i],
-        email,
-        first_name: firstName,
-        last_name: lastName,
+        email: address,
+        first_name: named?.firstName ?? emailLocalPart(address),
+        last_name: named?.lastName ?? '',
         system_role: systemRole,
+        // Sign-in through the LMS only, as SAML accounts.
         password_hash: null,
-        has_run_first_time_setup: false,
+        // The LMS gave the name, so the first-time setup wizard is skipped; without one it asks.
+        has_run_first_time_setup: named !== null,
         created_at: now,
         updated_at: now,
       };
@@ -147,17 +161,23 @@ export async function findOrCreateLtiUsers(
       );
     }
     for (const row of inserted) {
-      byEmail.set(row.email, { id: row.id, system_role: row.system_role as SystemRole });
-      created.add(row.email);
+      byEmail.set(row.email.toLowerCase(), { id: row.id, system_role: row.system_role as SystemRole });
+      created.add(row.email.toLowerCase());
     }
     const missed = emails.filter((e) => !byEmail.has(e));
     if (missed.length > 0) for (const [email, user] of await usersByEmail(em, missed)) byEmail.set(email, user);
   }
 
-  // 4. Link each (issuer, sub) to its account; a link made meanwhile by a launch wins.
-  const links = unlinked.filter((p) => byEmail.has(p.email));
-  for (const p of unlinked)
-    if (!byEmail.has(p.email)) outcomes.set(p.claims.sub, { error: 'Could not create an account (its username was taken meanwhile); try again' });
+  // 4. Link each (issuer, sub) to its account; a link made meanwhile by a launch wins. An account
+  // that administers users is never claimed by email: where people may edit their own address in
+  // the LMS, anyone could otherwise take it.
+  const links: typeof unlinked = [];
+  for (const p of unlinked) {
+    const user = byEmail.get(p.email);
+    if (!user) outcomes.set(p.claims.sub, { error: 'Could not create an account (its username was taken meanwhile); try again' });
+    else if (can({ systemRole: user.system_role }, 'admin_users')) outcomes.set(p.claims.sub, { error: ADMIN_BY_EMAIL });
+    else links.push(p);
+  }
   if (links.length === 0) return outcomes;
   const made = [];
   for (const batch of batches(links)) {

@@ -33,11 +33,14 @@ export interface PlatformRoster {
   complete: boolean;
 }
 
-/** A new account's system role: what the course role needs (an Instructor may convene the unit). */
+/**
+ * A new account's system role, as the launch gives it: Tutor for teaching staff, else Student. An
+ * Admin makes an account Convenor; an LMS's word never does.
+ */
 const NEW_ACCOUNT_ROLE: Record<LtiCourseRole, SystemRole> = {
   learner: ROLE.student,
   teaching_assistant: ROLE.tutor,
-  instructor: ROLE.convenor,
+  instructor: ROLE.tutor,
 };
 
 /**
@@ -59,8 +62,8 @@ interface Placed {
 }
 
 /**
- * The unit role a member of staff gets: an Instructor convenes a unit that has no main convenor
- * yet, and tutors otherwise, as a teaching assistant does. A role the account's system role cannot
+ * The unit role a member of staff gets: an Instructor whose account may convene convenes a unit
+ * that has no main convenor yet, and tutors otherwise, as a teaching assistant does. A role the account's system role cannot
  * hold falls back to Tutor, else it is an error for that member (the service never raises a
  * system role on an LMS's word).
  */
