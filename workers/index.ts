@@ -14,6 +14,7 @@ import { acceptSubmission } from './tasks/accept-submission.ts';
 import { codeSimilarityDueTask } from './tasks/code-similarity-due.ts';
 import { codeSimilarityTask } from './tasks/code-similarity.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
+import { ltiRosterSyncDueTask, ltiRosterSyncTask } from './tasks/lti-roster-sync.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
 import { simcheckAction } from './tasks/simcheck-action.ts';
 import { simcheckPoll } from './tasks/simcheck-poll.ts';
@@ -61,6 +62,8 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     compile_portfolio: compilePortfolio(services),
     portfolio_autogen: portfolioAutogen(services),
     lti_score_passback: ltiScorePassback(services),
+    lti_roster_sync_due: ltiRosterSyncDueTask(services),
+    lti_roster_sync: ltiRosterSyncTask(services),
   };
   const logger = services.logger.child({ component: 'worker' });
   for (const name of Object.keys(tasks) as (keyof typeof tasks)[]) tasks[name] = withJobLog(tasks[name], logger);
@@ -78,6 +81,8 @@ export const CRONTAB = [
   '0 7 * * 1 weekly_summaries ?jobKey=weekly_summaries',
   // Daily at 08:00 UTC (graphile-worker's crontab is in UTC), as the original's portfolio_autogen_check.
   '0 8 * * * portfolio_autogen',
+  // Daily at 04:00 UTC, before a teaching day in most time zones: each unit's roster from its LMS course(s).
+  '0 4 * * * lti_roster_sync_due ?jobKey=lti_roster_sync_due',
 ].join('\n');
 
 /**

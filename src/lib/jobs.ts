@@ -44,6 +44,10 @@ export interface JobPayloads {
   // ---- LMS (LTI) ----
   /** Posts a task's current score to one line item of an LMS gradebook (src/operations/lti/score-passback.ts). */
   lti_score_passback: { passbackId: number };
+  /** Daily (cron): queues lti_roster_sync for every unit linked to an LMS course that offers a roster. */
+  lti_roster_sync_due: Record<string, never>;
+  /** Syncs one unit's students and staff from its LMS course(s) (NRPS). */
+  lti_roster_sync: { unitId: number };
 }
 export type JobName = keyof JobPayloads;
 

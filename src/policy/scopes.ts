@@ -28,6 +28,8 @@ export const UNIT_ACTIONS = [
   'mark_for_other_staff',
   // LTI grade passback: the unit's LMS line items (find or create) and the passback state per task.
   'manage_lti_grades',
+  // LTI: reading the roster of the unit's LMS course(s) now (NRPS), enrolling and withdrawing students.
+  'sync_lti_roster',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -53,6 +55,7 @@ const CONVENING: UnitAction[] = [
   'rollover_unit',
   'mark_for_other_staff',
   'manage_lti_grades',
+  'sync_lti_roster',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
