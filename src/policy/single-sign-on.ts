@@ -1,6 +1,7 @@
 // Accounts that single sign-on makes or claims (SAML, LTI launches): the one place that says which
 // system role a new account gets and which existing accounts an outside system may claim by email.
-import type { SystemRole } from '../../schema/enums.ts';
+import type { SystemRole, UnitStaffRole } from '../../schema/enums.ts';
+import { capabilityProblem } from './staff.ts';
 import { SYSTEM_PERMISSIONS } from './permissions.ts';
 import { ROLE } from './roles.ts';
 
@@ -18,4 +19,15 @@ export function systemRoleForNewUser(staff: boolean): SystemRole {
  */
 export function claimableByEmail(systemRole: SystemRole): boolean {
   return !SYSTEM_PERMISSIONS[systemRole].has('admin_users');
+}
+
+/**
+ * The unit role an LMS's teaching staff get (launch and roster sync alike): an Instructor whose
+ * account may convene becomes the Convenor of a unit that has no main convenor yet, and tutors
+ * otherwise, as a teaching assistant does. An account that cannot teach gets null: the service never
+ * raises a system role on an LMS's word.
+ */
+export function staffRoleFromLms(instructor: boolean, systemRole: SystemRole, unitHasMainConvenor: boolean): UnitStaffRole | null {
+  if (instructor && !unitHasMainConvenor && capabilityProblem(systemRole, ROLE.convenor) === null) return ROLE.convenor;
+  return capabilityProblem(systemRole, ROLE.tutor) === null ? ROLE.tutor : null;
 }

@@ -296,7 +296,7 @@ test('the platform refuses (400): failed for good, no retry, the error shown to 
   assert.is(seen.status, 200);
   assert.is(seen.body.length, 1);
   assert.is(seen.body[0].state, 'failed');
-  assert.match(seen.body[0].error, /400 .*refused with 400/);
+  assert.match(seen.body[0].error, /answered 400: .*refused with 400/);
   assert.equal((await passbacks('convenor', w.unit, { state: 'sent' })).body, []);
 
   // The convenor asks again for the failed ones once the platform is fixed.

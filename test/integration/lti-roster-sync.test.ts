@@ -11,7 +11,7 @@ import { LtiContext, LtiPlatform } from '../../schema/index.ts';
 import { dockerEngine } from '../../src/adapters/docker.ts';
 import { db } from '../../src/db/kysely.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
-import { courseRole } from '../../src/operations/lti/lti-roles.ts';
+import { courseRole } from '../../src/domain/lti-roles.ts';
 import { syncUnitRoster } from '../../src/operations/lti/roster-sync.ts';
 import { LTI_SCOPES, serviceToken } from '../../src/operations/lti/service-token.ts';
 import { CRONTAB, taskList } from '../../workers/index.ts';
@@ -329,7 +329,7 @@ test('the platform refusing the token (scope) is a clear 502 naming its answer, 
   assert.is(res.status, 502, res.text);
   assert.match(
     res.body.error,
-    /^The roster of the LMS course "Course context-1" could not be read, so nothing was changed: GET http:\/\/127\.0\.0\.1:\d+\/nrps\/context-1: 403 .*insufficient_scope/,
+    /^The roster of the LMS course "Course context-1" could not be read, so nothing was changed: GET http:\/\/127\.0\.0\.1:\d+\/nrps\/context-1: answered 403: .*insufficient_scope/,
   );
   assert.is(await userCount(), before);
   assert.equal(await projects(unitId), []);

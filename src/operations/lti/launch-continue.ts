@@ -11,7 +11,7 @@ import { deepLinkingPage } from './deep-linking.ts';
 import type { LaunchClaims } from './launch-claims.ts';
 import { upsertContext, upsertResourceLink } from './launch-context.ts';
 import { launchUser } from './launch-people.ts';
-import { courseRoles, isStaff } from './launch-roles.ts';
+import { courseRole, isCourseStaff } from '../../domain/lti-roles.ts';
 import { applyCourseRoles } from './launch-unit-roles.ts';
 import { issueSignInToken, signInLocation } from './sign-in-tokens.ts';
 
@@ -25,10 +25,10 @@ export async function continueLaunch(
   place: { platform: ILtiPlatform; claims: LaunchClaims; unitId: number; webUrl: string },
 ): Promise<LaunchAnswer> {
   const { platform, claims, unitId } = place;
-  const roles = courseRoles(claims.roles);
+  const role = courseRole(claims.roles);
   const context = await upsertContext(em, platform, claims);
-  const user = await launchUser(em, claims, isStaff(roles));
-  await applyCourseRoles(em, unitId, user, roles);
+  const user = await launchUser(em, claims, isCourseStaff(role));
+  await applyCourseRoles(em, unitId, user, role);
   await upsertResourceLink(em, context, unitId, claims);
   if (claims.messageType === 'LtiDeepLinkingRequest') {
     return deepLinkingPage(em, config, clock, {

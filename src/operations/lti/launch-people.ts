@@ -6,8 +6,8 @@ import { LtiIdentity, User, type IUser } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { claimableByEmail, systemRoleForNewUser } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
-import { emailLocalPart, uniqueUsername } from '../users/usernames.ts';
 import type { LaunchClaims } from './launch-claims.ts';
+import { findOrCreateLtiUser } from './people.ts';
 
 /** `%`, `_` and `\` are wildcards or escapes in ILIKE; an address must match only itself. */
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -26,39 +26,21 @@ export async function findLaunchUser(em: Em, claims: Pick<LaunchClaims, 'issuer'
   return byEmail;
 }
 
-/** First and last name from the claims: given/family names, else `name` split at its last space. */
-function names(person: LaunchClaims['person']): { firstName: string; lastName: string } | null {
-  if (person.givenName || person.familyName) return { firstName: person.givenName ?? '', lastName: person.familyName ?? '' };
-  if (!person.name) return null;
-  const cut = person.name.lastIndexOf(' ');
-  return cut < 0 ? { firstName: person.name, lastName: '' } : { firstName: person.name.slice(0, cut), lastName: person.name.slice(cut + 1) };
-}
-
 /**
  * The launch's user, created when new (`staff`: the course's Instructor or teaching assistant, made
  * a Tutor; everyone else a Student), with the platform identity linked so later launches find them
- * by (issuer, sub) even if their email changes.
+ * by (issuer, sub) even if their email changes. Matching and creating are the roster sync's
+ * (people.ts), so a person is the same account whichever arrives first.
  */
 export async function launchUser(em: Em, claims: LaunchClaims, staff: boolean): Promise<IUser> {
-  const identity = await em.findOne(LtiIdentity, { issuer: claims.issuer, sub: claims.sub }, { populate: ['user'] });
-  if (identity) return identity.user as IUser;
-  let user = await findLaunchUser(em, claims);
-  if (!user) {
-    const email = claims.person.email;
-    if (!email) throw badRequest(NO_EMAIL);
-    const named = names(claims.person);
-    user = em.create(User, {
-      username: await uniqueUsername(em, emailLocalPart(email)),
-      email,
-      firstName: named?.firstName ?? emailLocalPart(email),
-      lastName: named?.lastName ?? '',
-      systemRole: systemRoleForNewUser(staff),
-      passwordHash: null, // single sign-on only, as SAML accounts
-      // The LMS gave the name, so the first-time setup wizard is skipped; without a name the wizard asks for it.
-      hasRunFirstTimeSetup: named !== null,
-    });
-  }
-  em.create(LtiIdentity, { user, issuer: claims.issuer, sub: claims.sub });
-  await em.flush();
-  return user;
+  // The launch's own refusals first: an administrator's address (403), a new person without an email (400).
+  const existing = await findLaunchUser(em, claims);
+  if (!existing && !claims.person.email) throw badRequest(NO_EMAIL);
+  const { userId } = await findOrCreateLtiUser(
+    em,
+    { issuer: claims.issuer },
+    { sub: claims.sub, email: claims.person.email, given_name: claims.person.givenName, family_name: claims.person.familyName, name: claims.person.name },
+    systemRoleForNewUser(staff),
+  );
+  return em.findOneOrFail(User, { id: userId });
 }

@@ -3,11 +3,11 @@
 // through the operations the REST routes use (enrolProjects, employStaff), so their rules hold.
 import { Unit, UnitRole, type IUser } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { capabilityProblem, ROLE } from '../../policy/index.ts';
+import { type LtiCourseRole, isCourseStaff } from '../../domain/lti-roles.ts';
+import { staffRoleFromLms } from '../../policy/index.ts';
 import { forbidden } from '../../trpc/errors.ts';
 import { enrolProjects } from '../projects/enrol-projects.ts';
 import { employStaff } from '../unit_roles/change-staff.ts';
-import type { CourseRoles } from './launch-roles.ts';
 
 const CANNOT_TEACH =
   'The LMS names you teaching staff of this course, but your account here cannot teach. Ask an administrator to change your account to a Tutor.';
@@ -21,15 +21,15 @@ const CANNOT_TEACH =
  * Someone already on the unit's staff keeps their role, and is never enrolled as a student. A
  * system role is never changed: staff whose account cannot teach are refused (403).
  */
-export async function applyCourseRoles(em: Em, unitId: number, user: IUser, roles: CourseRoles): Promise<void> {
+export async function applyCourseRoles(em: Em, unitId: number, user: IUser, role: LtiCourseRole | null): Promise<void> {
   const staffRole = await em.findOne(UnitRole, { unit: unitId, user: user.id });
-  if (roles.instructor || roles.teachingAssistant) {
+  if (isCourseStaff(role)) {
     if (staffRole) return;
-    if (capabilityProblem(user.systemRole, ROLE.tutor)) throw forbidden(CANNOT_TEACH);
     const unit = await em.findOneOrFail(Unit, { id: unitId });
-    const convenes = roles.instructor && !unit.mainConvenor && capabilityProblem(user.systemRole, ROLE.convenor) === null;
-    await employStaff(em, { unitId, userId: user.id, role: convenes ? ROLE.convenor : ROLE.tutor });
+    const given = staffRoleFromLms(role === 'instructor', user.systemRole, unit.mainConvenor != null);
+    if (!given) throw forbidden(CANNOT_TEACH);
+    await employStaff(em, { unitId, userId: user.id, role: given });
     return;
   }
-  if (roles.learner && !staffRole) await enrolProjects(em, unitId, [{ userId: user.id, campusId: null }]);
+  if (role === 'learner' && !staffRole) await enrolProjects(em, unitId, [{ userId: user.id, campusId: null }]);
 }

@@ -13,7 +13,7 @@ import { launchClaims } from './launch-claims.ts';
 import { findContext } from './launch-context.ts';
 import { continueLaunch, type LaunchAnswer } from './launch-continue.ts';
 import { linkingPage } from './launch-link.ts';
-import { courseRoles } from './launch-roles.ts';
+import { courseRole } from '../../domain/lti-roles.ts';
 import { verifyLaunch } from './launch-token.ts';
 import { webClientUrl } from './sign-in-tokens.ts';
 
@@ -31,13 +31,13 @@ export async function launch(em: Em, config: Config, clock: Clock, input: Launch
   const webUrl = webClientUrl(config);
   const { platform, payload } = await verifyLaunch(em, input, clock.now());
   const claims = launchClaims(platform, payload);
-  const roles = courseRoles(claims.roles);
-  if (claims.messageType === 'LtiDeepLinkingRequest' && !roles.instructor) throw forbidden(DEEP_LINKING_INSTRUCTORS_ONLY);
+  const instructor = courseRole(claims.roles) === 'instructor';
+  if (claims.messageType === 'LtiDeepLinkingRequest' && !instructor) throw forbidden(DEEP_LINKING_INSTRUCTORS_ONLY);
   return em.transactional(async (em) => {
     const unit = (await findContext(em, platform, claims))?.unit;
     if (!unit) {
       // Nothing at all for anyone else: not even the context row, so a course nobody links leaves no trace.
-      if (!roles.instructor) throw badRequest(NOT_LINKED);
+      if (!instructor) throw badRequest(NOT_LINKED);
       return linkingPage(em, config, clock, platform, claims);
     }
     return continueLaunch(em, config, clock, { platform, claims, unitId: (unit as { id: number }).id, webUrl });

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import type { SystemRole } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { can } from '../../policy/index.ts';
+import { claimableByEmail } from '../../policy/index.ts';
 import { badRequest } from '../../trpc/errors.ts';
 import { emailLocalPart, uniqueUsernames } from '../users/usernames.ts';
 
@@ -175,7 +175,7 @@ export async function findOrCreateLtiUsers(
   for (const p of unlinked) {
     const user = byEmail.get(p.email);
     if (!user) outcomes.set(p.claims.sub, { error: 'Could not create an account (its username was taken meanwhile); try again' });
-    else if (can({ systemRole: user.system_role }, 'admin_users')) outcomes.set(p.claims.sub, { error: ADMIN_BY_EMAIL });
+    else if (!claimableByEmail(user.system_role)) outcomes.set(p.claims.sub, { error: ADMIN_BY_EMAIL });
     else links.push(p);
   }
   if (links.length === 0) return outcomes;

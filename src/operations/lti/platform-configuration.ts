@@ -3,7 +3,7 @@
 // platform answers is checked here before anything is stored; a platform that cannot be reached or
 // answers something unusable is a 502 naming what went wrong.
 import { z } from 'zod';
-import { exchangeJson, JsonHttpError } from '../../adapters/json-http.ts';
+import { LtiPlatformError, type LtiRequest, ltiFetch } from '../../adapters/lti-http.ts';
 import { badGateway, describeZodError } from '../../trpc/errors.ts';
 import { isPlatformUrl, PLATFORM_URL_RULE, type PlatformFields } from './platforms.ts';
 import { TOOL_CONFIGURATION } from './tool-registration.ts';
@@ -32,11 +32,16 @@ const registrationAnswer = z.object({
   [TOOL_CONFIGURATION]: z.object({ deployment_id: identifier().optional() }).optional(),
 });
 
-async function exchange(url: string, init: RequestInit, what: string): Promise<unknown> {
+/** A configuration or a registration answer is small: a tighter bound than a roster page's. */
+const LIMITS = { timeoutMs: 10_000, maxBytes: 256 * 1024, requireJson: true };
+
+async function exchange(url: string, request: LtiRequest, what: string): Promise<unknown> {
   try {
-    return await exchangeJson(url, init, what);
+    const { json } = await ltiFetch(url, { ...LIMITS, ...request });
+    if (json === undefined) throw badGateway(`${what}: the answer is empty`);
+    return json;
   } catch (error) {
-    if (error instanceof JsonHttpError) throw badGateway(error.message);
+    if (error instanceof LtiPlatformError) throw badGateway(`${what}: ${error.message}`);
     throw error;
   }
 }
@@ -62,15 +67,7 @@ export async function postRegistration(endpoint: string, registrationToken: stri
   const what = "The platform's answer to the registration";
   const answer = parsed(
     registrationAnswer,
-    await exchange(
-      endpoint,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(registrationToken && { authorization: `Bearer ${registrationToken}` }) },
-        body: JSON.stringify(body),
-      },
-      "The platform's registration endpoint",
-    ),
+    await exchange(endpoint, { method: 'POST', bearer: registrationToken, body: { json: body } }, "The platform's registration endpoint"),
     what,
   );
   const deploymentId = answer[TOOL_CONFIGURATION]?.deployment_id;

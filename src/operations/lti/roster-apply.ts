@@ -7,10 +7,10 @@ import { sql } from 'kysely';
 import type { SystemRole, UnitStaffRole } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { capabilityProblem, ROLE } from '../../policy/index.ts';
+import { courseRole, type LtiCourseRole } from '../../domain/lti-roles.ts';
+import { ROLE, staffRoleFromLms, systemRoleForNewUser } from '../../policy/index.ts';
 import { enrolProjects, withdrawProjects } from '../projects/enrol-projects.ts';
 import { employStaff } from '../unit_roles/change-staff.ts';
-import { courseRole, type LtiCourseRole } from './lti-roles.ts';
 import { findOrCreateLtiUsers, type LtiUser } from './people.ts';
 import type { RosterMember, RosterProblem } from './roster-fetch.ts';
 
@@ -34,16 +34,6 @@ export interface PlatformRoster {
 }
 
 /**
- * A new account's system role, as the launch gives it: Tutor for teaching staff, else Student. An
- * Admin makes an account Convenor; an LMS's word never does.
- */
-const NEW_ACCOUNT_ROLE: Record<LtiCourseRole, SystemRole> = {
-  learner: ROLE.student,
-  teaching_assistant: ROLE.tutor,
-  instructor: ROLE.tutor,
-};
-
-/**
  * Users per call of the enrolment operations, which list them as parameters: PostgreSQL takes at
  * most 65,535 in one statement. Rosters this large are rare, so the cost is rarely a second call.
  */
@@ -61,17 +51,8 @@ interface Placed {
   user: LtiUser;
 }
 
-/**
- * The unit role a member of staff gets: an Instructor whose account may convene convenes a unit
- * that has no main convenor yet, and tutors otherwise, as a teaching assistant does. A role the account's system role cannot
- * hold falls back to Tutor, else it is an error for that member (the service never raises a
- * system role on an LMS's word).
- */
-function staffRole(role: LtiCourseRole, systemRole: SystemRole, unitHasMainConvenor: boolean): UnitStaffRole | { error: string } {
-  if (role === 'instructor' && !unitHasMainConvenor && capabilityProblem(systemRole, ROLE.convenor) === null) return ROLE.convenor;
-  if (capabilityProblem(systemRole, ROLE.tutor) === null) return ROLE.tutor;
-  return { error: `The account's system role (${systemRole}) cannot teach: an Admin must change it before the account can be employed` };
-}
+const CANNOT_TEACH = (systemRole: SystemRole) =>
+  `The account's system role (${systemRole}) cannot teach: an Admin must change it before the account can be employed`;
 
 /**
  * Applies the rosters to the unit, inside the caller's transaction. Two syncs of one unit (the
@@ -104,7 +85,7 @@ export async function applyRosters(em: Em, unitId: number, rosters: PlatformRost
     const outcomes = await findOrCreateLtiUsers(
       em,
       roster.issuer,
-      wanted.map(({ member, role }) => ({ claims: { ...member, sub: member.user_id }, systemRole: NEW_ACCOUNT_ROLE[role] })),
+      wanted.map(({ member, role }) => ({ claims: { ...member, sub: member.user_id }, systemRole: systemRoleForNewUser(role !== 'learner') })),
     );
     for (const { member, role } of wanted) {
       const outcome = outcomes.get(member.user_id)!;
@@ -156,9 +137,9 @@ export async function applyRosters(em: Em, unitId: number, rosters: PlatformRost
       report.unchanged += 1;
       continue;
     }
-    const role = staffRole(p.role, p.user.systemRole, hasMainConvenor);
-    if (typeof role !== 'string') {
-      report.errors.push({ user_id: p.member.user_id, error: role.error });
+    const role = staffRoleFromLms(p.role === 'instructor', p.user.systemRole, hasMainConvenor);
+    if (!role) {
+      report.errors.push({ user_id: p.member.user_id, error: CANNOT_TEACH(p.user.systemRole) });
       continue;
     }
     try {
