@@ -3,7 +3,6 @@
 // it, and the unit's projects and staff are asserted in the database.
 import type { JobHelpers } from 'graphile-worker';
 import { parseCrontab } from 'graphile-worker';
-import type { ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -19,7 +18,8 @@ import { TEST_LTI_KEY_SECRET, type TestEnv } from '../support/env.ts';
 import { createUser, type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
-import { type LoopbackPlatform, type PlatformRequest, startLoopbackPlatform } from '../support/lti-platform.ts';
+import { type Course, course, INSTRUCTOR, LEARNER, type Member, NRPS_TYPE, serveRoster, TA } from '../support/lti-nrps.ts';
+import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
 import { employ, enrol, seedCampus, seedUnit } from '../support/seed.ts';
 import { countStatements } from '../support/statements.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -29,60 +29,11 @@ let env: TestEnv;
 let people: People;
 let platform: LoopbackPlatform;
 
-const LEARNER = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Learner';
-const INSTRUCTOR = 'http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor';
-const TA = 'http://purl.imsglobal.org/vocab/lis/v2/membership/Instructor#TeachingAssistant';
-const NRPS_TYPE = 'application/vnd.ims.lti-nrps.v2.membershipcontainer+json';
-
-interface Member {
-  user_id?: string;
-  roles?: string[];
-  status?: string;
-  email?: string;
-  given_name?: string;
-  family_name?: string;
-  name?: string;
-}
-
-/** One course's roster as the platform serves it, and what it received. */
-interface Course {
-  members: Member[];
-  pageSize: number;
-  /** The scope the endpoint demands (the NRPS scope unless a test changes it). */
-  requiredScope: string;
-  /** Answer 401 to this many requests first (a token the platform stopped honouring). */
-  unauthorisedFirst: number;
-  /** A next link that points back at the first page, for ever. */
-  loop: boolean;
-  requests: { accept: string | undefined; page: number; scopes: string[] }[];
-}
-
-function course(members: Member[] = [], pageSize = 100): Course {
-  return { members, pageSize, requiredScope: LTI_SCOPES.memberships, unauthorisedFirst: 0, loop: false, requests: [] };
-}
-
 const courses = new Map<string, Course>();
 
 function serve(path: string, c: Course): void {
   courses.set(path, c);
-  platform.handle(path, ({ req, url, scopes }: PlatformRequest, res: ServerResponse) => {
-    const page = Number(url.searchParams.get('page') ?? '1');
-    c.requests.push({ accept: req.headers.accept, page, scopes });
-    const json = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
-      res.writeHead(status, { 'content-type': NRPS_TYPE, ...headers }).end(JSON.stringify(body));
-    };
-    if (c.unauthorisedFirst > 0) {
-      c.unauthorisedFirst -= 1;
-      return json(401, { error: 'invalid_token' });
-    }
-    if (!scopes.includes(c.requiredScope)) return json(403, { error: 'insufficient_scope' });
-    const members = c.members.slice((page - 1) * c.pageSize, page * c.pageSize);
-    const more = page * c.pageSize < c.members.length;
-    const headers: Record<string, string> = {};
-    if (c.loop) headers.link = `<${platform.url(path)}>; rel="next"`;
-    else if (more) headers.link = `<${path}?page=${page + 1}>; rel="next", <${path}?page=1>; rel="first"`;
-    json(200, { id: platform.url(path), context: { id: 'context-1', title: 'Intro' }, members }, headers);
-  });
+  serveRoster(platform, path, c);
 }
 
 test.before(async () => {

@@ -5,6 +5,7 @@ import { type DeepLinkingSettings, deepLinkingPage } from '../../src/operations/
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { chooseTasks, ticketOf } from '../support/lti-launch.ts';
 import { DL_CLAIM, LTI_CLAIM, type LoopbackPlatform, startLoopbackPlatform, verifyToolJwt } from '../support/lti-platform.ts';
 import { seedUnit } from '../support/seed.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -24,7 +25,6 @@ test.after(() => platform.close());
 
 const LAUNCH = 'https://tool.example.edu/api/lti/launch';
 const RETURN_URL = 'https://lms.example.edu/deep_links/return';
-const HTML = { accept: 'text/html' };
 
 interface World {
   unitId: number;
@@ -80,18 +80,7 @@ async function page(world: World, s: DeepLinkingSettings = settings()): Promise<
   return deepLinkingPage(em, env.config, env.clock, request);
 }
 
-const ticketOf = (html: string) => /name="ticket" value="([^"]+)"/.exec(html)?.[1] ?? '';
-
-/** The form a browser posts: `task_definition_ids[]` once per box ticked. */
-function choose(ticket: string, ids: number[]) {
-  const form = new URLSearchParams([['ticket', ticket], ...ids.map((id) => ['task_definition_ids[]', String(id)])]);
-  return env.app.inject({
-    method: 'POST',
-    url: '/api/lti/deep_link',
-    headers: { ...HTML, 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form.toString(),
-  });
-}
+const choose = (ticket: string, ids: number[]) => chooseTasks(env, ticket, ids);
 
 async function tickets(): Promise<number> {
   const [row] = await env.orm.em.fork().execute<{ n: number }[]>('select count(*)::int as n from lti_deep_linking_tickets');

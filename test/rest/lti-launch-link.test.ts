@@ -2,8 +2,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
 import { createUser, type People } from '../support/fixtures.ts';
-import { api, type TestResponse } from '../support/http.ts';
-import { counts, exchange, launchAs, registerPlatform, signInTarget, startLogin, WEB_CLIENT } from '../support/lti-launch.ts';
+import { api } from '../support/http.ts';
+import { chooseUnit, counts, exchange, launchAs, registerPlatform, signInTarget, startLogin, unitChoices, WEB_CLIENT } from '../support/lti-launch.ts';
 import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
 import { employ, seedUnit } from '../support/seed.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -35,27 +35,18 @@ test.after(async () => {
 const COURSE = { id: 'course-7', label: 'COS20007', title: 'Object Oriented Programming' };
 const CONVENOR = { sub: 'teacher-1', roles: ['Instructor' as const], context: COURSE, person: { email: 'aconvenor@example.edu' } };
 
-/** The ticket and options of the choice page. */
-function choices(res: TestResponse): { ticket: string; options: string[] } {
-  assert.is(res.status, 200, res.text);
-  assert.match(String(res.headers['content-type']), /text\/html/);
-  const ticket = /name="ticket" value="([^"]+)"/.exec(res.text)?.[1];
-  assert.ok(ticket, res.text);
-  return { ticket, options: [...res.text.matchAll(/<option value="([^"]+)">([^<]*)<\/option>/g)].map((m) => `${m[1]} ${m[2]}`) };
-}
-
-const choose = (ticket: string, unitChoice: string) => api(env, 'POST', '/api/lti/launch/link', { form: { ticket, unit: unitChoice } });
+const choose = (ticket: string, unitChoice: string) => chooseUnit(env, ticket, unitChoice);
 
 test('an Instructor launch from an unlinked course asks which unit, creating nothing but the ticket', async () => {
   const before = await counts(env);
-  const page = choices(await launchAs(env, platform, CONVENOR));
+  const page = unitChoices(await launchAs(env, platform, CONVENOR));
   assert.equal(page.options, ['new Create a new unit from this course', `${unit} COS10001 Intro to Programming`]);
   const after = await counts(env);
   assert.equal(after, { ...before, lti_launch_tickets: 1 });
 });
 
 test('choosing a unit links the course, signs the Instructor in, and later launches reuse the link', async () => {
-  const page = choices(await launchAs(env, platform, CONVENOR));
+  const page = unitChoices(await launchAs(env, platform, CONVENOR));
   const linked = await choose(page.ticket, String(unit));
   const target = signInTarget(linked);
   assert.is(target.username, 'aconvenor');
@@ -77,7 +68,7 @@ test('choosing a unit links the course, signs the Instructor in, and later launc
 });
 
 test('"create a new unit from this course": named from the course, the Instructor its main convenor', async () => {
-  const page = choices(await launchAs(env, platform, CONVENOR));
+  const page = unitChoices(await launchAs(env, platform, CONVENOR));
   signInTarget(await choose(page.ticket, 'new'));
   const [created] = await env.orm.em.fork().execute<{ id: number; code: string; name: string; convenor: string }[]>(
     `select u.id, u.code, u.name, us.username as convenor from units u
@@ -90,7 +81,7 @@ test('"create a new unit from this course": named from the course, the Instructo
 
 test('a unit the Instructor does not convene cannot be chosen (403, nothing linked; the ticket is spent)', async () => {
   const other = await seedUnit(env, { code: 'OTHER' });
-  const page = choices(await launchAs(env, platform, CONVENOR));
+  const page = unitChoices(await launchAs(env, platform, CONVENOR));
   const before = await counts(env);
   const res = await choose(page.ticket, String(other));
   assert.is(res.status, 403);

@@ -195,6 +195,13 @@ test('the NRPS and AGS service URLs are stored and kept fresh on every launch', 
     ags_scopes: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
   });
   assert.equal(await one('select lineitem_url from lti_resource_links'), { lineitem_url: `${platform.issuer}/lineitems/2/li` });
+  // A launch without the service claims (some platforms send them only with some messages) keeps them.
+  signInTarget(await launchAs(env, platform, { sub: 'learner-1' }));
+  assert.equal(await one('select memberships_url, lineitems_url, ags_scopes from lti_contexts'), {
+    memberships_url: `${platform.issuer}/nrps/2`,
+    lineitems_url: `${platform.issuer}/lineitems/2`,
+    ags_scopes: ['https://purl.imsglobal.org/spec/lti-ags/scope/score'],
+  });
 });
 
 test('a staff member who launches as Learner keeps their role and is not enrolled', async () => {

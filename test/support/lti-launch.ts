@@ -18,14 +18,19 @@ export async function registerPlatform(env: TestEnv, people: People, platform: L
   return res.body.id;
 }
 
-/** Step 1 (OIDC login): the state and nonce the tool handed the platform. */
-export async function startLogin(env: TestEnv, platform: LoopbackPlatform): Promise<{ state: string; nonce: string }> {
+/** Step 1 (OIDC login): the state and nonce the tool handed the platform. `clientId`: the tool's at the platform (a dynamically registered one). */
+export async function startLogin(
+  env: TestEnv,
+  platform: LoopbackPlatform,
+  clientId = platform.clientId,
+): Promise<{ state: string; nonce: string; location: string }> {
   const res = await api(env, 'GET', '/api/lti/login', {
-    query: { iss: platform.issuer, login_hint: 'hint', target_link_uri: `${TOOL}/api/lti/launch`, client_id: platform.clientId },
+    query: { iss: platform.issuer, login_hint: 'hint', target_link_uri: `${TOOL}/api/lti/launch`, client_id: clientId },
   });
   assert.is(res.status, 302, res.text);
-  const q = new URL(String(res.headers.location)).searchParams;
-  return { state: String(q.get('state')), nonce: String(q.get('nonce')) };
+  const location = String(res.headers.location);
+  const q = new URL(location).searchParams;
+  return { state: String(q.get('state')), nonce: String(q.get('nonce')), location };
 }
 
 /** Step 2: the platform's form post of the id_token. */
@@ -35,8 +40,35 @@ export function postLaunch(env: TestEnv, idToken: string, state: string, headers
 
 /** A whole launch: login, then the platform's signed id_token for it. */
 export async function launchAs(env: TestEnv, platform: LoopbackPlatform, options: Omit<LaunchOptions, 'nonce'> = {}): Promise<TestResponse> {
-  const { state, nonce } = await startLogin(env, platform);
+  const { state, nonce } = await startLogin(env, platform, options.clientId);
   return postLaunch(env, await platform.idToken({ nonce, ...options }), state);
+}
+
+/** The single-use ticket a page holds (the unit choice, the deep-linking choice). */
+export const ticketOf = (html: string): string => /name="ticket" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+/** The ticket and options of the page asking an Instructor which unit to link the course to. */
+export function unitChoices(res: TestResponse): { ticket: string; options: string[] } {
+  assert.is(res.status, 200, res.text);
+  assert.match(String(res.headers['content-type']), /text\/html/);
+  const ticket = ticketOf(res.text);
+  assert.ok(ticket, res.text);
+  return { ticket, options: [...res.text.matchAll(/<option value="([^"]+)">([^<]*)<\/option>/g)].map((m) => `${m[1]} ${m[2]}`) };
+}
+
+/** The unit choice page's form: a unit id, or `new`. */
+export const chooseUnit = (env: TestEnv, ticket: string, unit: string): Promise<TestResponse> =>
+  api(env, 'POST', '/api/lti/launch/link', { form: { ticket, unit } });
+
+/** The deep-linking page's form as a browser posts it: `task_definition_ids[]` once per box ticked. */
+export function chooseTasks(env: TestEnv, ticket: string, ids: number[]) {
+  const form = new URLSearchParams([['ticket', ticket], ...ids.map((id) => ['task_definition_ids[]', String(id)])]);
+  return env.app.inject({
+    method: 'POST',
+    url: '/api/lti/deep_link',
+    headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: form.toString(),
+  });
 }
 
 /** The sign-in token and username of the web client address a launch redirected to. */

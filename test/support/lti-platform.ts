@@ -161,14 +161,16 @@ export async function startLoopbackPlatform(options: PlatformOptions = {}): Prom
     if (form.get('client_assertion_type') !== 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer') return refuse('client_assertion_type');
     if (!options.toolJwks) return refuse('the platform does not know the tool keys');
     try {
-      await jwtVerify(form.get('client_assertion') ?? '', createLocalJWKSet(await options.toolJwks()), {
+      // The tool is known by the client_id given in the options or by one its Dynamic Registrations were answered.
+      const known = [clientId, ...registrations.map((r) => r.clientId)];
+      const { payload } = await jwtVerify(form.get('client_assertion') ?? '', createLocalJWKSet(await options.toolJwks()), {
         algorithms: ['RS256'],
-        issuer: clientId,
-        subject: clientId,
+        issuer: known,
         audience: `${base}/token`,
         currentDate: now(),
-        requiredClaims: ['jti', 'iat', 'exp'],
+        requiredClaims: ['jti', 'iat', 'exp', 'sub'],
       });
+      if (payload.sub !== payload.iss) throw new Error('unexpected "sub" claim value');
     } catch (error) {
       return refuse(`client_assertion: ${(error as Error).message}`);
     }

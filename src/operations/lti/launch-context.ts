@@ -1,6 +1,6 @@
 // The platform's course (context) and link (resource_link) a launch came from, kept current: every
 // launch refreshes the title, label, deployment and the service URLs roster sync (NRPS) and grade
-// passback (AGS) use, so a platform that moves them is followed.
+// passback (AGS) use that it carries, so a platform that moves them is followed.
 import { LtiContext, LtiResourceLink, TaskDefinition, type ILtiContext, type ILtiPlatform, type ILtiResourceLink } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import type { LaunchClaims } from './launch-claims.ts';
@@ -16,9 +16,11 @@ export async function upsertContext(em: Em, platform: ILtiPlatform, claims: Laun
     deploymentId: claims.deploymentId,
     title: claims.context.title,
     label: claims.context.label,
-    membershipsUrl: claims.membershipsUrl,
-    lineitemsUrl: claims.ags?.lineitems ?? null,
-    agsScopes: claims.ags?.scope ?? [],
+    // A launch without the NRPS or AGS claim keeps what earlier launches stored: some platforms send
+    // them only with resource link launches, and a deep-linking launch must not switch off the
+    // course's roster sync and grade passback.
+    ...(claims.membershipsUrl && { membershipsUrl: claims.membershipsUrl }),
+    ...(claims.ags && { lineitemsUrl: claims.ags.lineitems ?? null, agsScopes: claims.ags.scope ?? [] }),
     ...(unitId !== undefined && { unit: unitId }),
   };
   const context = (await findContext(em, platform, claims)) ?? em.create(LtiContext, { platform, contextId: claims.context.id, ...fields });

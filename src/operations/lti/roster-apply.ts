@@ -4,7 +4,7 @@
 // removed. A fixed number of statements whatever the roster's size (people matched, projects
 // enrolled and withdrawn in bulk), plus a few for each member of staff newly employed.
 import { sql } from 'kysely';
-import type { SystemRole, UnitStaffRole } from '../../../schema/enums.ts';
+import type { SystemRole } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { courseRole, type LtiCourseRole } from '../../domain/lti-roles.ts';
