@@ -27,6 +27,8 @@ export const Unit = defineEntity({
     enableSyncTimetable: p.boolean().default(false),
     allowStudentExtensionRequests: p.boolean().default(true),
     allowStudentChangeTutorial: p.boolean().default(true),
+    // Staff must comment with a change to discuss, demonstrate, redo, fix and resubmit or feedback exceeded.
+    requireFeedbackComment: p.boolean().default(false),
     extensionWeeksOnResubmitRequest: p.integer().default(0),
     portfolioAutoGenerationDate: p.date().nullable(),
     draftTaskDefinition: () => p.manyToOne(TaskDefinition).nullable().deleteRule('set null').index(),

@@ -31,6 +31,11 @@ export type TextCommentCheck = { ok: true; text: string } | { ok: false; status:
  * A text comment, in the original's order: blank (403), the same text as the task's last comment
  * by the same author (403), longer than 4095 characters (400). Text is trimmed first.
  */
+/** A comment longer than a comment may be (the message of a 400), or null. */
+export function commentLengthError(text: string): string | null {
+  return [...text.trim()].length > MAX_COMMENT_CHARS ? `Validation failed: Comment is too long (maximum is ${MAX_COMMENT_CHARS} characters)` : null;
+}
+
 export function checkTextComment(raw: string | undefined, last: { authorId: number; comment: string | null } | null, authorId: number): TextCommentCheck {
   const text = (raw ?? '').trim();
   if (text === '') return { ok: false, status: 403, message: 'Comment text is empty, unable to add new comment' };

@@ -45,6 +45,9 @@ export const NOT_PROPAGATED = new Set<TaskStatus>(['working_on_it', 'need_help']
 /** A group change never overrides a member whose task is already in one of these. */
 export const PROPAGATION_SKIPS = new Set<TaskStatus>(['complete', 'feedback_exceeded', 'fail']);
 
+/** Statuses that, where a unit requires feedback, staff may only set with a comment (docs/marking/templates.md). */
+export const FEEDBACK_REQUIRED = new Set<TaskStatus>(['discuss', 'demonstrate', 'redo', 'fix_and_resubmit', 'feedback_exceeded']);
+
 /** What an uploaded submission leaves alone (the task is closed to new work). */
 export const UPLOAD_SKIPS = new Set<TaskStatus>(['discuss', 'demonstrate', 'complete', 'feedback_exceeded', 'fail']);
 

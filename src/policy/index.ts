@@ -10,6 +10,7 @@ export * from './scopes.ts';
 export * from './single-sign-on.ts';
 export * from './staff.ts';
 export * from './task-triggers.ts';
+export * from './enforced-feedback.ts';
 export { tokenLifetimeMs } from './token-lifetime.ts';
 export {
   canAssignRole,

@@ -30,6 +30,9 @@ export const UNIT_ACTIONS = [
   'manage_lti_grades',
   // LTI: reading the roster of the unit's LMS course(s) now (NRPS), enrolling and withdrawing students.
   'sync_lti_roster',
+  // Feedback templates (docs/marking/templates.md): staff read them, convenors keep them.
+  'read_feedback_templates',
+  'manage_feedback_templates',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -42,6 +45,7 @@ const STAFF_READS: UnitAction[] = [
   'download_grades',
   'exceed_capacity',
   'see_staff_fields',
+  'read_feedback_templates',
 ];
 // mark_for_other_staff: batch marking of another staff member's tutorials. (An Admin who is not
 // staff never gets that far: batch marking needs provide_feedback.)
@@ -56,6 +60,7 @@ const CONVENING: UnitAction[] = [
   'mark_for_other_staff',
   'manage_lti_grades',
   'sync_lti_roster',
+  'manage_feedback_templates',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {

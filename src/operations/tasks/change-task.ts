@@ -7,7 +7,8 @@ import type { TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { grantExtension, submit, trigger, type Outcome, type TaskState } from '../../domain/task-rules.ts';
-import { mayTrigger, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../../policy/index.ts';
+import { badRequest } from '../../trpc/errors.ts';
+import { mayTrigger, missingFeedbackRefusal, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../../policy/index.ts';
 import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../../domain/task-status.ts';
 import { scoreMayChange } from '../../domain/lti-scores.ts';
 import { queueScorePassbacks } from '../lti/score-passback.ts';
@@ -33,6 +34,12 @@ export interface ChangeRequest {
   /** A validated grade (-1..3), given to the task and its group. */
   grade?: number;
   includeInPortfolio?: boolean;
+  /**
+   * A comment the actor sends with the change (trigger feedback, a batch-marking row's comment,
+   * applied templates): posted on the task before its status comment, in the same transaction.
+   * Where the unit requires feedback, a staff move to FEEDBACK_REQUIRED needs it (400 otherwise).
+   */
+  comment?: string;
 }
 
 export interface ChangeResult {
@@ -46,6 +53,8 @@ export interface ChangeResult {
   extensionGranted: number;
   /** The submission-history entry an upload's files belong to. */
   submissionId?: number;
+  /** The id of the request's `comment`, when one was posted. */
+  commentId?: number;
 }
 
 /** Applies one change to a task, inside the caller's transaction. */
@@ -77,10 +86,35 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
   const result: ChangeResult = { applied: true, taskIds: [task.id], projectIds: [task.projectId], extensionGranted: 0 };
   const outcome = request.change ? decide(task, request.actor.role, request.change, now) : { outcome: none(task.state) };
   if ('refusal' in outcome) return { ...result, applied: false, refusal: outcome.refusal, taskIds: [], projectIds: [] };
+  // Before anything is written: a refused change leaves no trace.
+  if (request.change?.kind === 'trigger') {
+    const missing = missingFeedbackRefusal({
+      unitRequires: task.requireFeedbackComment,
+      role: request.actor.role,
+      from: task.state.status,
+      to: outcome.outcome.state.status,
+      comment: request.comment,
+    });
+    if (missing) throw badRequest(missing);
+  }
 
   const automated = request.change?.kind === 'automated';
   const tutorId = outcome.outcome.notes.length > 0 ? await tutorFor(em, task.projectId, task.taskDefinitionId) : null;
-  const comments: NewComment[] = outcome.outcome.notes.map((note) => {
+  const feedback = (request.comment ?? '').trim();
+  const student = task.studentId === request.actor.userId;
+  const given: NewComment[] =
+    feedback === ''
+      ? []
+      : [
+          {
+            taskId: task.id,
+            authorId: request.actor.userId,
+            recipientId: student ? (tutorId ?? (await tutorFor(em, task.projectId, task.taskDefinitionId))) : task.studentId,
+            kind: 'text',
+            comment: feedback,
+          },
+        ];
+  const statusNotes: NewComment[] = outcome.outcome.notes.map((note) => {
     const author = note.by === 'tutor' || automated ? (tutorId ?? request.actor.userId) : request.actor.userId;
     return {
       taskId: task.id,
@@ -98,7 +132,8 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
   const rescored = scoreMayChange(task.state, next) ? [task.id] : [];
   await writeTask(em, task.id, next, request.includeInPortfolio, request.change?.kind === 'upload' ? now : undefined);
   result.submissionId = await recordHistory(em, task.id, outcome.outcome, request.actor.userId, now, request.change?.kind === 'upload');
-  await insertComments(em, comments, now);
+  const commentIds = await insertComments(em, [...given, ...statusNotes], now);
+  if (given.length > 0) result.commentId = commentIds[0];
   result.extensionGranted = outcome.outcome.extensionGranted;
 
   // The rest of the group follows, unless the change is one member's own (working on it, help).

@@ -40,6 +40,8 @@ export interface LoadedTask {
   taskDefinitionId: number;
   groupSetId: number | null;
   groupSubmissionId: number | null;
+  /** The unit's `require_feedback_comment` (policy missingFeedbackRefusal). */
+  requireFeedbackComment: boolean;
   state: TaskState;
   terms: TaskTerms;
 }
@@ -69,12 +71,13 @@ export async function loadTasks(em: Em, ids: number[], lock: boolean): Promise<L
     max_quality_pts: number;
     restrict_status_updates: boolean;
     extension_weeks_on_resubmit_request: number;
+    require_feedback_comment: boolean;
   }>`
     select t.id, t.project_id, p.user_id, p.unit_id, t.task_definition_id, d.group_set_id, t.group_submission_id,
            t.status, t.extensions, t.times_assessed, t.grade, t.quality_pts,
            t.submission_date, t.assessment_date, t.completion_date,
            d.target_date, coalesce(d.due_date, u.end_date) as deadline, d.is_graded, d.max_quality_pts,
-           d.restrict_status_updates, u.extension_weeks_on_resubmit_request
+           d.restrict_status_updates, u.extension_weeks_on_resubmit_request, u.require_feedback_comment
     from tasks t
     join projects p on p.id = t.project_id
     join units u on u.id = p.unit_id
@@ -90,6 +93,7 @@ export async function loadTasks(em: Em, ids: number[], lock: boolean): Promise<L
     taskDefinitionId: r.task_definition_id,
     groupSetId: r.group_set_id,
     groupSubmissionId: r.group_submission_id,
+    requireFeedbackComment: r.require_feedback_comment,
     state: {
       status: r.status,
       extensions: r.extensions,

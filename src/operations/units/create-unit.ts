@@ -65,6 +65,7 @@ export async function createUnit(em: Em, creator: UnitCreator, input: CreateUnit
     enableSyncEnrolments: input.enable_sync_enrolments ?? false,
     allowStudentExtensionRequests: input.allow_student_extension_requests ?? true,
     allowStudentChangeTutorial: input.allow_student_change_tutorial ?? true,
+    requireFeedbackComment: input.require_feedback_comment ?? false,
     extensionWeeksOnResubmitRequest: input.extension_weeks_on_resubmit_request ?? 0,
     portfolioAutoGenerationDate: portfolio,
   });

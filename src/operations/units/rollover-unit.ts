@@ -1,6 +1,7 @@
 // Unit rollover (behaviour.md §7.4): a copy of a unit for a new teaching period or new dates, made
 // before the period starts. Used by POST /api/units/{id}/rollover and by the teaching period's
 // rollover of all its units.
+import { copyTemplates } from './feedback_templates/copy-templates.ts';
 import {
   GroupSet,
   LearningAlignment,
@@ -91,6 +92,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
     enableSyncTimetable: source.enableSyncTimetable,
     allowStudentExtensionRequests: source.allowStudentExtensionRequests,
     allowStudentChangeTutorial: source.allowStudentChangeTutorial,
+    requireFeedbackComment: source.requireFeedbackComment,
     extensionWeeksOnResubmitRequest: source.extensionWeeksOnResubmitRequest,
     portfolioAutoGenerationDate: portfolio,
   });
@@ -157,6 +159,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
     if (outcome && definition)
       em.create(LearningAlignment, { taskDefinition: definition, learningOutcome: outcome.id, rating: a.rating, description: a.description });
   }
+  await copyTemplates(em, source.id, unit.id, newDefinition, new Date());
   const draft = refIdOrNull(source.draftTaskDefinition);
   if (draft !== null && newDefinition.has(draft)) unit.draftTaskDefinition = newDefinition.get(draft) as never;
   await em.flush();

@@ -14,6 +14,7 @@ interface UnitSettings {
   enable_sync_enrolments?: boolean;
   allow_student_extension_requests?: boolean;
   allow_student_change_tutorial?: boolean;
+  require_feedback_comment?: boolean;
   extension_weeks_on_resubmit_request?: number;
   portfolio_auto_generation_date?: string;
   description?: string;

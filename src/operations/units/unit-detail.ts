@@ -82,6 +82,7 @@ export async function unitDetail(em: Em, unitId: number, role: UnitRoleName | nu
       enable_sync_timetable: unit.enable_sync_timetable,
       draft_task_definition_id: unit.draft_task_definition_id,
       extension_weeks_on_resubmit_request: unit.extension_weeks_on_resubmit_request,
+      require_feedback_comment: unit.require_feedback_comment,
     }),
     ...(isAdminStaff && { overseer_image_id: unit.overseer_image_id }),
   };

@@ -89,6 +89,7 @@ export async function updateUnit(em: Em, unit: IUnit, fields: UpdateUnitFields):
     ...(fields.enable_sync_enrolments !== undefined && { enableSyncEnrolments: fields.enable_sync_enrolments }),
     ...(fields.allow_student_extension_requests !== undefined && { allowStudentExtensionRequests: fields.allow_student_extension_requests }),
     ...(fields.allow_student_change_tutorial !== undefined && { allowStudentChangeTutorial: fields.allow_student_change_tutorial }),
+    ...(fields.require_feedback_comment !== undefined && { requireFeedbackComment: fields.require_feedback_comment }),
     ...(fields.extension_weeks_on_resubmit_request !== undefined && { extensionWeeksOnResubmitRequest: fields.extension_weeks_on_resubmit_request }),
     ...(fields.main_convenor_id !== undefined && { mainConvenor: fields.main_convenor_id }),
     ...(fields.draft_task_definition_id !== undefined && { draftTaskDefinition: fields.draft_task_definition_id }),

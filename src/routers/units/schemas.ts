@@ -42,6 +42,7 @@ export const unitOut = z.object({
   enable_sync_timetable: z.boolean().optional(),
   draft_task_definition_id: id.nullable().optional(),
   extension_weeks_on_resubmit_request: z.number().int().optional(),
+  require_feedback_comment: z.boolean().optional(),
   allow_student_extension_requests: z.boolean(),
   allow_student_change_tutorial: z.boolean(),
   ilos: z.array(outcomeOut),
@@ -78,6 +79,7 @@ const flags = {
   enable_sync_enrolments: formBool().optional(),
   allow_student_extension_requests: formBool().optional(),
   allow_student_change_tutorial: formBool().optional(),
+  require_feedback_comment: formBool().optional(),
   extension_weeks_on_resubmit_request: formInt().pipe(z.number().int().min(0)).optional(),
   portfolio_auto_generation_date: formDay().optional(),
 };

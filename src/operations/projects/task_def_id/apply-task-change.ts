@@ -3,6 +3,7 @@
 // marking. The checks here are the request's own (words, grades, what a definition demands); the
 // status rules themselves are changeTask's.
 import type { Em } from '../../../db/orm.ts';
+import { commentLengthError } from '../../../domain/comment-attachments.ts';
 import { gradeRequired, parseGrade, qualityPtsError } from '../../../domain/task-rules.ts';
 import { PASSING, statusForTrigger } from '../../../domain/task-status.ts';
 import { badRequest, forbidden } from '../../../trpc/errors.ts';
@@ -16,6 +17,8 @@ export interface TaskChangeFields {
   grade?: number | string;
   quality_pts?: number;
   include_in_portfolio?: boolean;
+  /** Feedback posted with the change (required for some statuses where the unit says so). */
+  comment?: string;
 }
 
 /** What of the definition the checks read. */
@@ -38,7 +41,11 @@ export function taskChangeRequest(
   taskId: number,
 ): ChangeRequest {
   const staff = canInTask(actor.role, 'assess');
-  const request: ChangeRequest = { actor, includeInPortfolio: fields.include_in_portfolio };
+  const request: ChangeRequest = { actor, includeInPortfolio: fields.include_in_portfolio, comment: fields.comment };
+  if (fields.comment !== undefined) {
+    const error = commentLengthError(fields.comment);
+    if (error) throw badRequest(error);
+  }
   if (fields.trigger !== undefined) {
     const target = statusForTrigger(fields.trigger);
     if (!target) throw badRequest(`Unknown trigger '${fields.trigger}'.`);

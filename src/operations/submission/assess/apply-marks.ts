@@ -289,10 +289,10 @@ async function applyRow(
     taskId,
   );
   if (request.change !== undefined || request.grade !== undefined) {
-    const changed = await applyTaskChange(ctx.em, taskId, request, target.definition, ctx.now);
+    // The row's comment goes with the change: where the unit requires feedback, it is the feedback.
+    const changed = await applyTaskChange(ctx.em, taskId, { ...request, comment: marks.comment }, target.definition, ctx.now);
     taskIds.push(...changed.taskIds.filter((id) => id !== taskId));
-  }
-  if (marks.comment !== undefined) {
+  } else if (marks.comment !== undefined) {
     const recipientId = target.studentId === ctx.markerId ? null : target.studentId;
     await insertComments(ctx.em, [{ taskId, authorId: ctx.markerId, recipientId, kind: 'text', comment: marks.comment }], ctx.now);
   }

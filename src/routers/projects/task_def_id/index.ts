@@ -5,6 +5,7 @@ import { triggerOverseerAssessment } from './overseer_assessment/trigger.ts';
 import { requestExtension } from './request_extension/request.ts';
 import { submissionRouter } from './submission/index.ts';
 import { updateTask } from './update.ts';
+import { applyFeedbackTemplates } from './feedback_templates/apply.ts';
 
 // /api/projects/{id}/task_def_id/{task_definition_id}/...: one student's task. The procedure keys
 // (the /trpc paths) are older than the folders and stay as they were.
@@ -17,6 +18,8 @@ export const taskRouter = router({
     assess: assessExtension,
   }),
   comments: commentsRouter,
+  // .../feedback_templates
+  feedbackTemplates: applyFeedbackTemplates,
   // .../overseer_assessment/{oa_id}/trigger
   overseer: router({
     trigger: triggerOverseerAssessment,

@@ -17,6 +17,9 @@ export const updateTaskInput = z.object({
   grade: given(z.union([formInt(), z.string()])).describe(
     '-1 (F), 0 (P), 1 (C), 2 (D), 3 (HD) or the letters; required when a graded task is assessed as complete, discuss or demonstrate',
   ),
+  comment: given(formString()).describe(
+    "Feedback posted with the change, before its status comment; required for a staff change to discuss, demonstrate, redo, fix and resubmit or feedback exceeded where the unit's `require_feedback_comment` is on",
+  ),
   quality_pts: given(formInt()).describe(
     "-1 (not rated) up to the definition's maximum; recorded when a starred task is assessed as complete, discuss or demonstrate",
   ),

@@ -1,0 +1,184 @@
+// A unit's feedback template groups and templates (docs/marking/templates.md): listed with their
+// usage counts in two statements whatever their number, and changed by the unit's convenors.
+import { sql } from 'kysely';
+import type { TaskStatus } from '../../../../schema/enums.ts';
+import { db } from '../../../db/kysely.ts';
+import type { Em } from '../../../db/orm.ts';
+import { unknownPlaceholders } from '../../../domain/feedback-templates.ts';
+import { notFound } from '../../../trpc/errors.ts';
+
+export const UNKNOWN_GROUP = 'Unable to find requested Feedback template group';
+export const UNKNOWN_TEMPLATE = 'Unable to find requested Feedback template';
+export const UNKNOWN_DEFINITION = 'Unable to find requested Task definition';
+
+export interface TemplateRow {
+  id: number;
+  group_id: number;
+  title: string;
+  text: string;
+  suggested_status: TaskStatus | null;
+  /** Placeholders in braces that are not filled in: they stay as typed in the comment. */
+  unknown_placeholders: string[];
+  usage_count: number;
+}
+
+export interface GroupRow {
+  id: number;
+  name: string;
+  task_definition_id: number | null;
+  templates: TemplateRow[];
+}
+
+/**
+ * The unit's groups with their templates, in creation order. With a definition: the unit-wide
+ * groups and that definition's only (what a tutor marking it chooses from).
+ */
+export async function listTemplateGroups(em: Em, unitId: number, taskDefinitionId?: number): Promise<GroupRow[]> {
+  let groupsQuery = db(em).selectFrom('feedback_template_groups').select(['id', 'name', 'task_definition_id']).where('unit_id', '=', unitId).orderBy('id');
+  if (taskDefinitionId !== undefined) {
+    groupsQuery = groupsQuery.where((w) => w.or([w('task_definition_id', 'is', null), w('task_definition_id', '=', taskDefinitionId)]));
+  }
+  const groups = await groupsQuery.execute();
+  if (groups.length === 0) return [];
+  const templates = await db(em)
+    .selectFrom('feedback_templates as t')
+    .select([
+      't.id',
+      't.group_id',
+      't.title',
+      't.text',
+      't.suggested_status',
+      sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
+    ])
+    .where(
+      't.group_id',
+      'in',
+      groups.map((g) => g.id),
+    )
+    .orderBy('t.id')
+    .execute();
+  const byGroup = new Map<number, GroupRow>(groups.map((g) => [g.id, { ...g, templates: [] }]));
+  for (const t of templates) byGroup.get(t.group_id)?.templates.push({ ...t, unknown_placeholders: unknownPlaceholders(t.text) });
+  return [...byGroup.values()];
+}
+
+export async function templateGroup(em: Em, unitId: number, id: number): Promise<GroupRow> {
+  const [group] = (await listTemplateGroups(em, unitId)).filter((g) => g.id === id);
+  if (!group) throw notFound(UNKNOWN_GROUP);
+  return group;
+}
+
+async function assertDefinitionOfUnit(em: Em, unitId: number, taskDefinitionId: number | null | undefined): Promise<void> {
+  if (taskDefinitionId === null || taskDefinitionId === undefined) return;
+  const found = await db(em).selectFrom('task_definitions').select('id').where('id', '=', taskDefinitionId).where('unit_id', '=', unitId).executeTakeFirst();
+  if (!found) throw notFound(UNKNOWN_DEFINITION);
+}
+
+async function assertGroupOfUnit(em: Em, unitId: number, groupId: number): Promise<void> {
+  const found = await db(em).selectFrom('feedback_template_groups').select('id').where('id', '=', groupId).where('unit_id', '=', unitId).executeTakeFirst();
+  if (!found) throw notFound(UNKNOWN_GROUP);
+}
+
+export async function createTemplateGroup(em: Em, unitId: number, fields: { name: string; task_definition_id?: number | null }, now: Date): Promise<GroupRow> {
+  await assertDefinitionOfUnit(em, unitId, fields.task_definition_id);
+  const at = now.toISOString();
+  const row = await db(em)
+    .insertInto('feedback_template_groups')
+    .values({ unit_id: unitId, task_definition_id: fields.task_definition_id ?? null, name: fields.name, created_at: at, updated_at: at })
+    .returning(['id', 'name', 'task_definition_id'])
+    .executeTakeFirstOrThrow();
+  return { ...row, templates: [] };
+}
+
+export async function updateTemplateGroup(
+  em: Em,
+  unitId: number,
+  id: number,
+  fields: { name?: string; task_definition_id?: number | null },
+  now: Date,
+): Promise<GroupRow> {
+  await assertGroupOfUnit(em, unitId, id);
+  await assertDefinitionOfUnit(em, unitId, fields.task_definition_id);
+  await db(em)
+    .updateTable('feedback_template_groups')
+    .set({
+      updated_at: now.toISOString(),
+      ...(fields.name !== undefined && { name: fields.name }),
+      ...(fields.task_definition_id !== undefined && { task_definition_id: fields.task_definition_id }),
+    })
+    .where('id', '=', id)
+    .execute();
+  return templateGroup(em, unitId, id);
+}
+
+/** The group and its templates (their uses go with them; the comments stay). */
+export async function deleteTemplateGroup(em: Em, unitId: number, id: number): Promise<void> {
+  const deleted = await db(em).deleteFrom('feedback_template_groups').where('id', '=', id).where('unit_id', '=', unitId).returning('id').execute();
+  if (deleted.length === 0) throw notFound(UNKNOWN_GROUP);
+}
+
+export interface TemplateFields {
+  group_id: number;
+  title: string;
+  text: string;
+  suggested_status?: TaskStatus | null;
+}
+
+async function templateRow(em: Em, unitId: number, id: number): Promise<TemplateRow> {
+  const row = await db(em)
+    .selectFrom('feedback_templates as t')
+    .innerJoin('feedback_template_groups as g', 'g.id', 't.group_id')
+    .select([
+      't.id',
+      't.group_id',
+      't.title',
+      't.text',
+      't.suggested_status',
+      sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
+    ])
+    .where('t.id', '=', id)
+    .where('g.unit_id', '=', unitId)
+    .executeTakeFirst();
+  if (!row) throw notFound(UNKNOWN_TEMPLATE);
+  return { ...row, unknown_placeholders: unknownPlaceholders(row.text) };
+}
+
+export async function createTemplate(em: Em, unitId: number, fields: TemplateFields, now: Date): Promise<TemplateRow> {
+  await assertGroupOfUnit(em, unitId, fields.group_id);
+  const at = now.toISOString();
+  const row = await db(em)
+    .insertInto('feedback_templates')
+    .values({
+      group_id: fields.group_id,
+      title: fields.title,
+      text: fields.text,
+      suggested_status: fields.suggested_status ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return templateRow(em, unitId, row.id);
+}
+
+export async function updateTemplate(em: Em, unitId: number, id: number, fields: Partial<TemplateFields>, now: Date): Promise<TemplateRow> {
+  await templateRow(em, unitId, id);
+  if (fields.group_id !== undefined) await assertGroupOfUnit(em, unitId, fields.group_id);
+  await db(em)
+    .updateTable('feedback_templates')
+    .set({
+      updated_at: now.toISOString(),
+      ...(fields.group_id !== undefined && { group_id: fields.group_id }),
+      ...(fields.title !== undefined && { title: fields.title }),
+      ...(fields.text !== undefined && { text: fields.text }),
+      ...(fields.suggested_status !== undefined && { suggested_status: fields.suggested_status }),
+    })
+    .where('id', '=', id)
+    .execute();
+  return templateRow(em, unitId, id);
+}
+
+export async function deleteTemplate(em: Em, unitId: number, id: number): Promise<void> {
+  await templateRow(em, unitId, id);
+  await db(em).deleteFrom('feedback_templates').where('id', '=', id).execute();
+}
