@@ -30,12 +30,16 @@ export const UNIT_ACTIONS = [
   'manage_lti_grades',
   // LTI: reading the roster of the unit's LMS course(s) now (NRPS), enrolling and withdrawing students.
   'sync_lti_roster',
+  // The workload dashboard: a tutor's own row (view_workload), every tutor's and each definition's (view_staff_workload).
+  'view_workload',
+  'view_staff_workload',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
 // see_staff_fields: the unit's settings and the definitions' staff-only fields in its answers.
 const STAFF_READS: UnitAction[] = [
   'get_students',
+  'view_workload',
   'enrol_student',
   'download_stats',
   'download_unit_csv',
@@ -56,6 +60,7 @@ const CONVENING: UnitAction[] = [
   'mark_for_other_staff',
   'manage_lti_grades',
   'sync_lti_roster',
+  'view_staff_workload',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
