@@ -1,4 +1,4 @@
-// The unit page: GET /api/units/{id}, GET /api/students?unit_id= and the task inbox as the unit's
+// The unit page: GET /api/units/{id}, GET /api/students?unit_id=, the task inbox and the workload dashboard as the unit's
 // convenor, on demo units built by the demo seed (scripts/demo/seed.ts: 10 tutors, 40 tutorials in
 // 2 streams, 30 task definitions, every task handed in with 3 comments) with 100 and with 1,000
 // students.
@@ -143,6 +143,8 @@ await withBench(
       { name: 'unit_students', path: (id) => `/api/students?unit_id=${id}` },
       // Every task has unread comments for the convenor, so the inbox lists all 30 per student.
       { name: 'unit_inbox', path: (id) => `/api/units/${id}/tasks/inbox`, windowMs: Math.max(durationMs, 4000) },
+      // The workload dashboard (issue 18 §5), the convenor's view: every tutor, every definition.
+      { name: 'unit_workload', path: (id) => `/api/units/${id}/workload` },
     ];
     const replays = new Map<string, Statement[][]>();
     bare.get<{ Params: { key: string } }>('/replay/:key', async (request) => {
@@ -157,6 +159,7 @@ await withBench(
     const bareUrl = await listenBare();
 
     const lines: string[] = [];
+    const p50s = new Map<string, number>();
     const counts = new Map<string, number[]>();
     const comparisons = [];
     for (const students of SIZES) {
@@ -174,6 +177,7 @@ await withBench(
         replays.set(key, concurrentGroups(warm));
         counts.set(route.name, [...(counts.get(route.name) ?? []), warm.length]);
         const { p50, p95, bytes } = await latency(url, headers);
+        p50s.set(key, p50);
         lines.push(
           `${key}: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (one client, ${LATENCY_SAMPLES} requests, ${(bytes / 1024).toFixed(0)} kB); ` +
             `${warm.length} SQL statements per request in ${concurrentGroups(warm).length} rounds (${cold.length} with the token check)`,
@@ -192,6 +196,13 @@ await withBench(
       console.log(
         `${name}: ${small} statements at ${SIZES[0]} students, ${large} at ${SIZES[1]}: ${small === large ? 'the same' : 'NOT THE SAME (a query per row?)'}`,
       );
+    }
+
+    // The dashboard against the inbox, both measured above in this run on the same unit: the ratio
+    // of their one-client p50s, so the figure does not depend on the machine's speed.
+    for (const students of SIZES) {
+      const ratio = p50s.get(`unit_workload_${students}`)! / p50s.get(`unit_inbox_${students}`)!;
+      console.log(`unit_workload/unit_inbox p50 ratio at ${students} students: ${ratio.toFixed(2)}`);
     }
 
     const { warmupMs, rounds } = benchSettings;

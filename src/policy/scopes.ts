@@ -33,12 +33,16 @@ export const UNIT_ACTIONS = [
   // Feedback templates (docs/marking/templates.md): staff read them, convenors keep them.
   'read_feedback_templates',
   'manage_feedback_templates',
+  // The workload dashboard: a tutor's own row (view_workload), every tutor's and each definition's (view_staff_workload).
+  'view_workload',
+  'view_staff_workload',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
 // see_staff_fields: the unit's settings and the definitions' staff-only fields in its answers.
 const STAFF_READS: UnitAction[] = [
   'get_students',
+  'view_workload',
   'enrol_student',
   'download_stats',
   'download_unit_csv',
@@ -61,6 +65,7 @@ const CONVENING: UnitAction[] = [
   'manage_lti_grades',
   'sync_lti_roster',
   'manage_feedback_templates',
+  'view_staff_workload',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {

@@ -30,8 +30,8 @@ export interface InboxTaskOut {
 
 /** Statuses that wait on the student after feedback (the feedback list). */
 const AWAITING_STUDENT: TaskStatus[] = ['discuss', 'redo', 'demonstrate', 'fix_and_resubmit'];
-/** Statuses that wait on staff (always in the inbox). */
-const AWAITING_STAFF: TaskStatus[] = ['ready_for_feedback', 'need_help'];
+/** Statuses that wait on staff (always in the inbox; the workload dashboard counts the same as "awaiting feedback"). */
+export const AWAITING_STAFF: TaskStatus[] = ['ready_for_feedback', 'need_help'];
 
 /**
  * `inbox`: tasks waiting on staff, pinned by the viewer, or with comments the viewer has not read;

@@ -17,6 +17,7 @@ import { groupSetsRouter } from './group_sets/index.ts';
 import { learningAlignmentsRouter } from './learning_alignments/index.ts';
 import { feedbackTemplateGroupsRouter } from './feedback_template_groups/index.ts';
 import { feedbackTemplatesRouter } from './feedback_templates/index.ts';
+import { getWorkload } from './workload/get.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
@@ -42,4 +43,5 @@ export const unitsRouter = router({
   learningAlignments: learningAlignmentsRouter,
   feedbackTemplateGroups: feedbackTemplateGroupsRouter,
   feedbackTemplates: feedbackTemplatesRouter,
+  workload: getWorkload,
 });
