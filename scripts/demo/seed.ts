@@ -15,6 +15,7 @@ import { UploadedFile } from '../../src/trpc/files.ts';
 import { signIn, type As } from '../lib/caller.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';
+import { seedMarking } from './marking.ts';
 import { seedWork } from './work.ts';
 import { ROLE } from '../../src/policy/index.ts';
 
@@ -64,7 +65,7 @@ const TOPICS = [
 ];
 const GRADE_LETTERS = ['P', 'C', 'D', 'HD'];
 
-export type DemoStage = 'setup' | 'accounts' | 'unit' | 'staff' | 'streams' | 'tutorials' | 'task definitions' | 'enrolment' | 'work';
+export type DemoStage = 'setup' | 'accounts' | 'unit' | 'staff' | 'streams' | 'tutorials' | 'task definitions' | 'enrolment' | 'work' | 'marking';
 
 export interface DemoProgress {
   /** Called once with the number of steps the whole build takes, then after each step. */
@@ -389,6 +390,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
   });
 
   const work = working ? await timed(timings, 'work', () => seedWork(services, unit.id, options, (n) => advance('work', n))) : { tasks: 0, comments: 0 };
+  await timed(timings, 'marking', () => seedMarking(services, unit.id));
 
   return {
     existed: false,

@@ -119,6 +119,14 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
     ),
   );
 
+  // The marking tools are there at once: feedback templates to apply.
+  const templates = await api(env, 'GET', `/api/units/${result.unit.id}/feedback_template_groups`, { as: convenor });
+  assert.is(templates.status, 200, templates.text);
+  assert.ok(
+    templates.body.some((g: { name: string }) => g.name === 'General feedback'),
+    templates.text,
+  );
+
   const period = await api(env, 'GET', `/api/teaching_periods/${result.period.id}`);
   assert.is(period.body.period, 'Demo');
   assert.is(period.body.breaks.length, 1);
