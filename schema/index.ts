@@ -9,6 +9,7 @@ export * from './similarity.ts';
 export * from './sign-in.ts';
 export * from './workers.ts';
 export * from './lti.ts';
+export * from './live.ts';
 
 import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -18,6 +19,7 @@ import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComme
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
+import { LiveEvent } from './live.ts';
 import {
   LtiContext,
   LtiDeepLinkingTicket,
@@ -82,4 +84,5 @@ export const entities = [
   LtiLineItem,
   LtiScorePassback,
   LtiDeepLinkingTicket,
+  LiveEvent,
 ];
