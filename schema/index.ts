@@ -10,6 +10,7 @@ export * from './sign-in.ts';
 export * from './workers.ts';
 export * from './lti.ts';
 export * from './marking-templates.ts';
+export * from './live.ts';
 
 import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -20,6 +21,7 @@ import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimila
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
 import { FeedbackTemplate, FeedbackTemplateGroup, FeedbackTemplateUse } from './marking-templates.ts';
+import { LiveEvent } from './live.ts';
 import {
   LtiContext,
   LtiDeepLinkingTicket,
@@ -87,4 +89,5 @@ export const entities = [
   FeedbackTemplateGroup,
   FeedbackTemplate,
   FeedbackTemplateUse,
+  LiveEvent,
 ];

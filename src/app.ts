@@ -41,6 +41,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerRequestLog(app, routeOf);
   limitBodyTime(app, services.config);
   registerDrain(app);
+  // Live subscriptions never finish by themselves: the stop ends them, and their clients reconnect
+  // (to another process, with the last event id they saw) instead of holding the stop for its grace.
+  app.addHook('preClose', async () => services.live.endSubscriptions());
   // Accepting a connection fails with EMFILE when the process is out of file descriptors; that
   // marks readiness 503 for a while (src/lib/file-handles.ts) instead of ending the process.
   // Errors while listening reject listen() as before.

@@ -84,6 +84,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       const graceMs = config.shutdownGraceSeconds * 1000;
       clearInterval(sweeper);
       await Promise.all([app && drainHttp(app, graceMs), worker?.stop(graceMs)]);
+      await services?.live.close();
       // Scraped until the work is done, so the last jobs' metrics can still be read.
       await metricsListener?.close();
       await services?.metrics.close();

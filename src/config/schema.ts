@@ -172,6 +172,12 @@ const variables = z.object({
   SHUTDOWN_GRACE_SECONDS: int()
     .default(10)
     .describe('On SIGTERM/SIGINT, how long requests in flight and running jobs may take before connections are closed and jobs handed back to the queue'),
+  LIVE_MAX_SUBSCRIPTIONS: int()
+    .default(2000)
+    .describe('Live-update subscriptions (`/trpc` over server-sent events) one API process keeps open at once; beyond it a new one is refused with 429'),
+  LIVE_EVENTS_KEEP_SECONDS: positive()
+    .default(300)
+    .describe('How long live events are kept for clients that reconnect with the last event id they saw; an older id gets a `refetch` signal'),
   MAX_BODY_BYTES: int()
     .default(1024 * 1024)
     .describe('Largest JSON, form or multipart-fields body any operation (REST or `/trpc`) reads; larger gets 413'),

@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '../lib/logger.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { serviceMetrics, type Metrics } from '../metrics/index.ts';
 import { createStorage, type Storage } from '../storage/index.ts';
+import { LiveHub } from '../live/hub.ts';
 
 /** Long-lived things a request may use. */
 export interface Services {
@@ -22,6 +23,8 @@ export interface Services {
   metrics: Metrics;
   /** The process's one logger (src/lib/logger.ts): Fastify's, the job runner's and the service's own lines. */
   logger: Logger;
+  /** Live updates (src/live): the process's LISTEN connection and its open subscriptions. */
+  live: LiveHub;
 }
 
 /** `logger` defaults to a new one at LOG_LEVEL on stdout; the running service passes its own (src/main.ts). */
@@ -36,6 +39,7 @@ export function createServices(orm: Orm, config: Config, clock: Clock, logger: L
     admission,
     metrics: serviceMetrics(orm, config, admission, logger),
     logger,
+    live: new LiveHub({ databaseUrl: orm.config.get('clientUrl')!, ...config.live, logger }),
   };
 }
 
@@ -62,6 +66,8 @@ export interface Context {
    * between the change and its commit.
    */
   afterCommit: (fn: () => void) => void;
+  /** Live updates: set for HTTP requests (subscriptions), not for in-process callers. */
+  live?: { hub: LiveHub; orm: Orm };
   /** Where a procedure waits for its turn with the database; none for callers that need no turn. */
   admission?: Admission;
   /** Set once the request has its turn, so that a procedure calling another does not wait twice. */
@@ -81,6 +87,7 @@ export function createContext(services: Services, credentials: Credentials, clie
     clientIp,
     afterCommit: (fn) => fn(),
     admission: services.admission,
+    live: { hub: services.live, orm: services.orm },
   };
 }
 

@@ -40,7 +40,15 @@ export interface RestMeta {
 
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
 
-const t = initTRPC.context<Context>().meta<Meta>().create();
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    // Subscriptions over server-sent events (src/live): a ping comment every 15 s keeps an idle
+    // stream well inside the server's 120 s idle limit (src/http-limits.ts) and a proxy's 60 s;
+    // a client that hears nothing for 45 s reconnects, with the last event id it saw.
+    sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

@@ -20,6 +20,7 @@ import { readAll, readHead, StoredFileTooLarge, storageKeys, type Storage } from
 import { MAX_SUBMISSION_FILE_BYTES } from '../../src/domain/submission-files.ts';
 import { changeTask } from '../../src/operations/tasks/change-task.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';
+import { publishTaskEvent } from '../../src/operations/live/publish-task-event.ts';
 import { queuePdfFailedMail } from '../../src/mail/queue.ts';
 import { tutorFor } from '../../src/operations/tasks/people.ts';
 import type { WorkerServices } from '../index.ts';
@@ -160,6 +161,7 @@ async function record(em: Em, storage: Storage, taskId: number, submissionId: nu
   }
   const taskIds = await sharingTaskIds(em, taskId);
   await k.updateTable('tasks').set({ pdf_path: key }).where('id', 'in', taskIds).execute();
+  await publishTaskEvent(em, 'pdf', taskIds);
   await k.updateTable('task_submissions').set({ processing: false }).where('id', '=', submissionId).execute();
   await saveDraftAsSummaryReport(em, storage, taskIds, key);
   // Documents that ask for a similarity check go to the service now that the submission is converted.

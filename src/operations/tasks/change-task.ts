@@ -13,6 +13,7 @@ import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } fro
 import { scoreMayChange } from '../../domain/lti-scores.ts';
 import { queueScorePassbacks } from '../lti/score-passback.ts';
 import { refreshProjectStats } from '../projects/refresh-project-stats.ts';
+import { publishTaskEvent } from '../live/publish-task-event.ts';
 import { insertComments, statusCommentText, type NewComment } from './comments.ts';
 import { groupSubmissionTasks, type Contribution } from './group-submission.ts';
 import { tutorFor } from './people.ts';
@@ -160,6 +161,8 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
   }
 
   await refreshProjectStats(em, result.projectIds);
+  // Watchers of these tasks and their units' inboxes hear of it once this transaction commits.
+  await publishTaskEvent(em, 'status', result.taskIds);
   if (rescored.length > 0) await queueScorePassbacks(em, { taskDefinitionId: task.taskDefinitionId, taskIds: rescored }, now);
   return result;
 }

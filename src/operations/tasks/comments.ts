@@ -5,6 +5,7 @@ import type { CommentKind, TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { STATUS_NAMES } from '../../domain/task-status.ts';
+import { publishTaskEvent } from '../live/publish-task-event.ts';
 
 export interface NewComment {
   taskId: number;
@@ -56,6 +57,11 @@ export async function insertComments(em: Em, comments: NewComment[], now: Date):
     for (const user of readers) receipts.push({ comment_id: ids[i], user_id: user });
   });
   await markRead(em, receipts, now);
+  // Status comments come with a task change, which changeTask announces itself.
+  const assessed = comments.filter((c) => c.kind === 'assessment').map((c) => c.taskId);
+  const commented = comments.filter((c) => c.kind !== 'assessment' && c.kind !== 'status').map((c) => c.taskId);
+  await publishTaskEvent(em, 'assessment', assessed);
+  await publishTaskEvent(em, 'comment', commented);
   return ids;
 }
 

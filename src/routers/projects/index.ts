@@ -5,6 +5,7 @@ import { listProjects } from './list.ts';
 import { refreshTask } from './refresh_tasks/refresh.ts';
 import { taskRouter } from './task_def_id/index.ts';
 import { updateProject } from './update.ts';
+import { taskChanges } from './task-changes.ts';
 
 export const projectsRouter = router({
   list: listProjects,
@@ -13,4 +14,5 @@ export const projectsRouter = router({
   update: updateProject,
   task: taskRouter,
   refreshTask: refreshTask,
+  taskChanges,
 });

@@ -4,6 +4,7 @@ import { createUnitProcedure } from './create.ts';
 import { getUnit } from './get.ts';
 import { downloadGrades } from './grades.ts';
 import { taskInbox } from './tasks/inbox.ts';
+import { inboxChanges } from './tasks/live.ts';
 import { awaitingFeedback } from './feedback.ts';
 import { listUnitsProcedure } from './list.ts';
 import { rolloverUnitProcedure } from './rollover.ts';
@@ -29,6 +30,7 @@ export const unitsRouter = router({
   grades: downloadGrades,
   allResources: downloadAllResources,
   inbox: taskInbox,
+  inboxChanges,
   feedback: awaitingFeedback,
   stats: router({
     taskCompletionStats: taskCompletionStatsProcedure,

@@ -1,0 +1,127 @@
+// Live updates (docs/marking/live-updates.md): SUBSCRIBERS clients of a small demo unit's inbox
+// over SSE (@trpc/client's httpSubscriptionLink, the `eventsource` package), then EVENTS task
+// events published by publishTaskEvent in their own transactions. Prints the time from the commit
+// to each subscriber receiving the event (p50, p99, over every event x subscriber) and the heap
+// per open subscription. Clients and server share this process, so the heap figure counts both
+// sides: an upper bound of the server's. Figures only, never a pass/fail.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
+import { EventSource } from 'eventsource';
+import { User } from '../../schema/index.ts';
+import { loadConfig } from '../../src/config.ts';
+import { db } from '../../src/db/kysely.ts';
+import type { Em, Orm } from '../../src/db/orm.ts';
+import { ensureAdmin } from '../../src/lib/bootstrap.ts';
+import { systemClock } from '../../src/lib/clock.ts';
+import { issueToken } from '../../src/lib/sessions.ts';
+import { publishTaskEvent } from '../../src/operations/live/publish-task-event.ts';
+import type { AppRouter } from '../../src/routers/index.ts';
+import { createServices } from '../../src/trpc/context.ts';
+import { DEFAULT_OPTIONS } from '../demo/options.ts';
+import { seedDemo } from '../demo/seed.ts';
+import { withBench } from './setup.ts';
+import { quantile } from './support.ts';
+
+const SUBSCRIBERS = 500;
+const EVENTS = 40;
+const GAP_MS = 50;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+const heap = () => {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+
+let unitId = 0;
+let convenor = '';
+
+await withBench(
+  async (orm: Orm) => {
+    const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'course-bench-live-')), ADMIN_USERNAME: 'admin' });
+    await ensureAdmin(orm, config);
+    const demo = await seedDemo(createServices(orm, config, systemClock), {
+      options: {
+        ...DEFAULT_OPTIONS,
+        code: 'LIVE1',
+        students: 40,
+        tutorials: 4,
+        tutors: 2,
+        taskDefinitions: 2,
+        workDefinitions: 1,
+        commentsPerTask: 0,
+        signInStudents: 0,
+      },
+      adminUsername: 'admin',
+      password: 'bench-live-password',
+    });
+    unitId = demo.unit.id;
+    convenor = demo.convenor;
+  },
+  async ({ orm, service }) => {
+    const user = await orm.em.fork().findOneOrFail(User, { username: convenor });
+    const token = await issueToken(orm.em.fork(), user, systemClock.now(), false);
+    const headers = { Username: convenor, 'Auth-Token': token };
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        httpSubscriptionLink({
+          url: `${service}/trpc`,
+          EventSource,
+          eventSourceOptions: () => ({ fetch: (input, init) => fetch(input, { ...init, headers: { ...init?.headers, ...headers } }) }),
+        }),
+      ],
+    });
+    const taskIds = (
+      await db(orm.em.fork())
+        .selectFrom('tasks as t')
+        .innerJoin('projects as p', 'p.id', 't.project_id')
+        .select('t.id')
+        .where('p.unit_id', '=', unitId)
+        .execute()
+    ).map((r) => r.id);
+
+    const committedAt = new Map<number, number>();
+    const latencies: number[] = [];
+    let started = 0;
+    const before = heap();
+    const subs = Array.from({ length: SUBSCRIBERS }, () =>
+      client.units.inboxChanges.subscribe(
+        { id: unitId },
+        {
+          onStarted: () => started++,
+          onData: ({ data }) => {
+            const at = data.type === 'event' ? committedAt.get(data.taskId) : undefined;
+            if (at !== undefined) latencies.push(performance.now() - at);
+          },
+          onError: (error) => console.error('subscription error', error),
+        },
+      ),
+    );
+    while (started < SUBSCRIBERS) await new Promise((r) => setTimeout(r, 20));
+    const perSubscription = (heap() - before) / SUBSCRIBERS;
+
+    for (let i = 0; i < EVENTS; i++) {
+      const taskId = taskIds[i % taskIds.length];
+      await orm.em.fork().transactional(async (em) => {
+        await publishTaskEvent(em as Em, 'comment', [taskId]);
+        // Just before COMMIT is sent: the time measured includes the commit.
+        committedAt.set(taskId, performance.now());
+      });
+      await new Promise((r) => setTimeout(r, GAP_MS));
+      while (latencies.length < (i + 1) * SUBSCRIBERS && performance.now() - committedAt.get(taskId)! < 5000) await new Promise((r) => setTimeout(r, 5));
+    }
+    for (const s of subs) s.unsubscribe();
+
+    const received = latencies.length;
+    console.log(
+      `live_updates ${SUBSCRIBERS} subscribers x ${EVENTS} events: commit->receive p50 ${quantile(latencies, 0.5).toFixed(1)} ms, ` +
+        `p99 ${quantile(latencies, 0.99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (${received}/${SUBSCRIBERS * EVENTS} received; target p99 <= 1000 ms)`,
+    );
+    console.log(`live_updates heap per open subscription: ${(perSubscription / 1024).toFixed(1)} KiB (client and server sides in one process: an upper bound)`);
+  },
+);

@@ -1,0 +1,90 @@
+// One subscription's stream: what the client missed since the last event id it saw (from
+// live_events, which any process wrote), then the events as they are heard. Each item carries
+// the id the client sends back when it reconnects (tRPC's `tracked`).
+import type { Orm } from '../db/orm.ts';
+import { db } from '../db/kysely.ts';
+import { type LiveEvent, type LiveFilter, type LiveHub, QUEUE_CAP } from './hub.ts';
+import type { LiveEventKind } from '../operations/live/publish-task-event.ts';
+
+/** What a client receives: an event (ids only: re-read what it names), or `refetch` (re-read everything). */
+export type LiveUpdate = { type: 'event'; kind: LiveEventKind; unitId: number; projectId: number; taskId: number } | { type: 'refetch' };
+
+export interface LiveStreamOptions {
+  hub: LiveHub;
+  orm: Orm;
+  filter: LiveFilter;
+  /** The id of the last event the client saw, when it reconnects. */
+  lastEventId: string | null | undefined;
+  signal: AbortSignal | undefined;
+  /** Asked again now and then while events flow: false ends the subscription (e.g. the caller's role was removed). */
+  stillAllowed: () => Promise<boolean>;
+}
+
+/** How often, at most, the receiver's right to the events is checked again. */
+const RECHECK_MS = 30_000;
+
+const update = (e: LiveEvent): LiveUpdate => ({ type: 'event', kind: e.kind, unitId: e.unitId, projectId: e.projectId, taskId: e.taskId });
+
+/** Yields [id, update] pairs; ends (as an abort, so the client reconnects elsewhere) when the hub ends the subscription. */
+export async function* liveStream(options: LiveStreamOptions): AsyncGenerator<[id: string, update: LiveUpdate]> {
+  const { hub, filter, signal } = options;
+  const sub = await hub.subscribe(filter);
+  const end = () => sub.end();
+  signal?.addEventListener('abort', end, { once: true });
+  try {
+    // Listening already: what commits from here on is queued; the table has what came before.
+    const replayed = new Set<number>();
+    if (options.lastEventId != null) {
+      const missed = await missedSince(options.orm, filter, options.lastEventId);
+      if (missed === 'too-old') yield [String(hub.lastSeenId), { type: 'refetch' }];
+      else
+        for (const e of missed) {
+          replayed.add(e.id);
+          yield [String(e.id), update(e)];
+        }
+    }
+    let checked = performance.now();
+    while (!sub.ended) {
+      await sub.next();
+      if (sub.ended) break;
+      if (performance.now() - checked > RECHECK_MS) {
+        if (!(await options.stillAllowed())) return;
+        checked = performance.now();
+      }
+      const message = sub.queue.shift()!;
+      if (message.type === 'refetch') yield [String(hub.lastSeenId), { type: 'refetch' }];
+      else if (!replayed.delete(message.event.id)) yield [String(message.event.id), update(message.event)];
+    }
+    if (!signal?.aborted) throw new DOMException('The server is stopping', 'AbortError');
+  } finally {
+    signal?.removeEventListener('abort', end);
+    sub.end();
+  }
+}
+
+/**
+ * The events of this filter after `lastEventId`; 'too-old' when that event is no longer kept (or
+ * never was), or when more were missed than a subscription would queue.
+ */
+async function missedSince(orm: Orm, filter: LiveFilter, lastEventId: string): Promise<LiveEvent[] | 'too-old'> {
+  if (!/^\d{1,15}$/.test(lastEventId)) return 'too-old';
+  const last = Number(lastEventId);
+  const k = db(orm.em.fork());
+  const known = await k
+    .selectFrom('live_events')
+    .select('id')
+    .where('id', '=', last as never)
+    .executeTakeFirst();
+  if (!known) return 'too-old';
+  let query = k
+    .selectFrom('live_events')
+    .select(['id', 'unit_id', 'project_id', 'task_id', 'kind'])
+    .where('id', '>', last as never);
+  query = 'unitId' in filter ? query.where('unit_id', '=', filter.unitId) : query.where('project_id', '=', filter.projectId);
+  const rows = await query
+    .orderBy('id')
+    .limit(QUEUE_CAP + 1)
+    .execute();
+  if (rows.length > QUEUE_CAP) return 'too-old';
+  return rows.map((r) => ({ id: Number(r.id), unitId: r.unit_id, projectId: r.project_id, taskId: r.task_id, kind: r.kind as LiveEventKind }));
+}
