@@ -145,6 +145,7 @@ test("POST /api/units with the web client's JSON: the period's dates, the creato
       task_outcome_alignments: [],
       group_sets: [],
       groups: [],
+      require_feedback_comment: false,
     },
   );
 });
