@@ -30,6 +30,8 @@ export const UNIT_ACTIONS = [
   'manage_lti_grades',
   // LTI: reading the roster of the unit's LMS course(s) now (NRPS), enrolling and withdrawing students.
   'sync_lti_roster',
+  // Moderation samples and their report, resolving escalations, deleting another's staff note.
+  'oversee_marking',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -61,7 +63,7 @@ const CONVENING: UnitAction[] = [
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
   Student: set('get_unit'),
   Tutor: set('get_unit', ...STAFF_READS, 'provide_feedback'),
-  Convenor: set('get_unit', ...STAFF_READS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test'),
+  Convenor: set('get_unit', ...STAFF_READS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test', 'oversee_marking'),
   // An Admin who is not staff of the unit manages it but does not mark in it.
   Admin: set('get_unit', ...STAFF_READS, ...CONVENING),
 };
@@ -84,6 +86,8 @@ export const PROJECT_ACTIONS = [
   'change_tutorial',
   'assess',
   'change_campus',
+  // The unit staff's private notes on the project: never the student's.
+  'staff_notes',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -151,6 +155,8 @@ export const TASK_ACTIONS = [
   'delete_discussion',
   'assess',
   'see_assessment_diffs',
+  // Hand the task to the unit's convenors with a reason (and see its escalations).
+  'escalate',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -171,6 +177,7 @@ export const TASK_PERMISSIONS: Record<TaskRole, ReadonlySet<TaskAction>> = {
     'assess',
     // The file-system changes of each step of an automated assessment, beside its output.
     'see_assessment_diffs',
+    'escalate',
   ),
   GroupMember: set(),
 };

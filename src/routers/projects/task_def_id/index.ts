@@ -1,6 +1,7 @@
 import { router } from '../../../trpc/core.ts';
 import { assessExtension } from './assess_extension/assess.ts';
 import { commentsRouter } from './comments/index.ts';
+import { escalationsRouter } from './escalations/index.ts';
 import { triggerOverseerAssessment } from './overseer_assessment/trigger.ts';
 import { requestExtension } from './request_extension/request.ts';
 import { submissionRouter } from './submission/index.ts';
@@ -17,6 +18,7 @@ export const taskRouter = router({
     assess: assessExtension,
   }),
   comments: commentsRouter,
+  escalations: escalationsRouter,
   // .../overseer_assessment/{oa_id}/trigger
   overseer: router({
     trigger: triggerOverseerAssessment,
