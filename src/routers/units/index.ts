@@ -15,6 +15,8 @@ import { tutorialStreamsRouter } from './tutorial_streams/index.ts';
 import { tutorialEnrolmentsRouter } from './tutorials/enrolments/index.ts';
 import { groupSetsRouter } from './group_sets/index.ts';
 import { learningAlignmentsRouter } from './learning_alignments/index.ts';
+import { moderationSamplesRouter } from './moderation_samples/index.ts';
+import { moderationReportProcedure } from './moderation-report.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
@@ -38,4 +40,6 @@ export const unitsRouter = router({
   tutorials: router({ enrolments: tutorialEnrolmentsRouter }),
   groupSets: groupSetsRouter,
   learningAlignments: learningAlignmentsRouter,
+  moderationSamples: moderationSamplesRouter,
+  moderationReport: moderationReportProcedure,
 });

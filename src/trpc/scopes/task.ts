@@ -5,7 +5,17 @@
 // the context carries the existing task's id, or null.
 import type { z } from 'zod';
 import { Project, Task, TaskDefinition, type IProject, type ITaskDefinition, type IUnit } from '../../../schema/index.ts';
-import { canInProject, canInTask, canInUnit, roleInProject, roleInUnit, type ProjectAction, type ProjectRole, type TaskAction, type UnitAction } from '../../policy/index.ts';
+import {
+  canInProject,
+  canInTask,
+  canInUnit,
+  roleInProject,
+  roleInUnit,
+  type ProjectAction,
+  type ProjectRole,
+  type TaskAction,
+  type UnitAction,
+} from '../../policy/index.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { userIdOf } from './project.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';

@@ -99,7 +99,11 @@ export async function createStaffNote(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  if (mentions.length > 0) await k.insertInto('staff_note_mentions').values(mentions.map((user_id) => ({ note_id: note.id, user_id }))).execute();
+  if (mentions.length > 0)
+    await k
+      .insertInto('staff_note_mentions')
+      .values(mentions.map((user_id) => ({ note_id: note.id, user_id })))
+      .execute();
   return (await staffNoteRows(em, project.id, note.id))[0]!;
 }
 

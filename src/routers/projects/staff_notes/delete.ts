@@ -5,10 +5,14 @@ import { projectMutation } from '../../../trpc/scopes/index.ts';
 import { deleteStaffNote as remove } from '../../../operations/projects/staff_notes/staff-notes.ts';
 import { staffNoteIdInput } from './schemas.ts';
 
-export const deleteStaffNote = projectMutation(staffNoteIdInput, { action: 'staff_notes', refused: 'Not authorised to delete staff notes on this project', field: 'project_id' })
+export const deleteStaffNote = projectMutation(staffNoteIdInput, {
+  action: 'staff_notes',
+  refused: 'Not authorised to delete staff notes on this project',
+  field: 'project_id',
+})
   .meta(
     route('DELETE', '/api/projects/{project_id}/staff_notes/{id}', 'Staff notes', 'Delete a staff note', {
-      description: "Its author, or a convenor of the unit (else 403). Its mentions leave the inboxes they were in.",
+      description: 'Its author, or a convenor of the unit (else 403). Its mentions leave the inboxes they were in.',
       rest: { status: 204 },
     }),
   )

@@ -86,7 +86,13 @@ export async function resolveEscalation(
   const found =
     taskId === null
       ? undefined
-      : await k.selectFrom('task_escalations').select(['id', 'resolved_at']).where('id', '=', escalationId).where('task_id', '=', taskId).forUpdate().executeTakeFirst();
+      : await k
+          .selectFrom('task_escalations')
+          .select(['id', 'resolved_at'])
+          .where('id', '=', escalationId)
+          .where('task_id', '=', taskId)
+          .forUpdate()
+          .executeTakeFirst();
   if (!found) throw notFound('Unable to find requested Escalation');
   if (found.resolved_at !== null) throw badRequest('This escalation is already resolved');
   await k
