@@ -9,6 +9,7 @@ import { seedTask } from '../support/seed-enrolments.ts';
 import { anotherTutor, taskWorld, type TaskWorld } from '../support/task-world.ts';
 import { countStatements } from '../support/statements.ts';
 import { db } from '../../src/db/kysely.ts';
+import { seedOversight } from '../../scripts/demo/oversight.ts';
 
 const test = suite('REST moderation samples, their report, and escalations to the convenor');
 let env: TestEnv;
@@ -24,14 +25,24 @@ async function completedBy(w: TaskWorld, td: number, assessorId: number, count: 
     const project = await enrol(env, user, w.unit);
     const task = await seedTask(env, project, td, { status: 'complete' });
     const at = new Date(Date.UTC(2026, 2, 3, 0, i)).toISOString();
-    await k.insertInto('task_submissions').values({ task_id: task, submitted_at: at, assessor_id: assessorId, assessed_at: at, outcome: 'complete', processing: false }).execute();
+    await k
+      .insertInto('task_submissions')
+      .values({ task_id: task, submitted_at: at, assessor_id: assessorId, assessed_at: at, outcome: 'complete', processing: false })
+      .execute();
     tasks.push(task);
   }
   return tasks;
 }
 
 const count = async (table: 'moderation_samples' | 'moderation_items' | 'task_escalations') =>
-  Number((await db(env.orm.em.fork()).selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db(env.orm.em.fork())
+        .selectFrom(table)
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 test('a 10% sample draws ceil(10%) of each tutor, fixed once drawn; reviews feed the report', async () => {
   const w = await taskWorld(env, people);
@@ -119,10 +130,13 @@ test('drawing: bad input is 400 and leaves nothing; unknown unit 404', async () 
     assert.ok(typeof res.body.error === 'string');
   }
   assert.equal([await count('moderation_samples'), await count('moderation_items')], [0, 0]);
-  assert.is((await api(env, 'POST', '/api/units/999999/moderation_samples', { as: people.convenor.creds, json: { task_definition_id: w.td, percent: 10 } })).status, 404);
+  assert.is(
+    (await api(env, 'POST', '/api/units/999999/moderation_samples', { as: people.convenor.creds, json: { task_definition_id: w.td, percent: 10 } })).status,
+    404,
+  );
 });
 
-test('an escalation is in every convenor\'s inbox (not a tutor\'s) until a convenor resolves it; students never see it', async () => {
+test("an escalation is in every convenor's inbox (not a tutor's) until a convenor resolves it; students never see it", async () => {
   const w = await taskWorld(env, people);
   const url = `/api/projects/${w.project}/task_def_id/${w.td}/escalations`;
   const inboxOf = async (who: { username: string; token: string }) =>
@@ -163,9 +177,16 @@ test("the convenor's inbox with mentions and escalations issues as many statemen
       const user = await createUser(env, `s${i}`, 'Student');
       const project = await enrol(env, user, w.unit);
       await seedTask(env, project, w.td, { status: 'working_on_it' });
-      const note = await api(env, 'POST', `/api/projects/${project}/staff_notes`, { as: people.tutor.creds, json: { text: 'n', mentioned_user_ids: [people.convenor.user.id] } });
+      const note = await api(env, 'POST', `/api/projects/${project}/staff_notes`, {
+        as: people.tutor.creds,
+        json: { text: 'n', mentioned_user_ids: [people.convenor.user.id] },
+      });
       assert.is(note.status, 201);
-      if (i % 2 === 0) assert.is((await api(env, 'POST', `/api/projects/${project}/task_def_id/${w.td}/escalations`, { as: people.tutor.creds, json: { reason: 'r' } })).status, 201);
+      if (i % 2 === 0)
+        assert.is(
+          (await api(env, 'POST', `/api/projects/${project}/task_def_id/${w.td}/escalations`, { as: people.tutor.creds, json: { reason: 'r' } })).status,
+          201,
+        );
     }
   };
   const measure = async () => {
@@ -185,6 +206,18 @@ test("the convenor's inbox with mentions and escalations issues as many statemen
   const large = await measure();
   assert.equal([small.rows, large.rows], [3, 30]);
   assert.is(large.statements, small.statements);
+});
+
+test('the demo seed makes notes, a reviewed sample and an open escalation the convenor sees at once', async () => {
+  const w = await taskWorld(env, people);
+  await completedBy(w, w.td, people.tutor.user.id, 20, 'd');
+  const made = await env.orm.em.fork().transactional((em) => seedOversight(em, w.unit, env.clock.now()));
+  assert.equal(made, { notes: 3, sampled: 2, escalations: 1 });
+  const report = await api(env, 'GET', `/api/units/${w.unit}/moderation_report`, { as: people.convenor.creds });
+  assert.equal([report.body.by_tutor[0].sampled, report.body.by_tutor[0].reviewed, report.body.by_tutor[0].disagreed], [2, 2, 1]);
+  const inbox = (await api(env, 'GET', `/api/units/${w.unit}/tasks/inbox`, { as: people.convenor.creds })).body as { mentioned: number; escalated: number }[];
+  assert.ok(inbox.some((t) => t.mentioned === 1));
+  assert.ok(inbox.some((t) => t.escalated === 1));
 });
 
 test.run();

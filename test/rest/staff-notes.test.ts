@@ -19,7 +19,15 @@ const inboxOf = async (unit: number, who: keyof People) => {
   assert.is(res.status, 200, res.text);
   return res.body as { id: number; mentioned: number; escalated: number }[];
 };
-const noteCount = async () => Number((await db(env.orm.em.fork()).selectFrom('staff_notes').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const noteCount = async () =>
+  Number(
+    (
+      await db(env.orm.em.fork())
+        .selectFrom('staff_notes')
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 test("a tutor's note mentioning the convenor puts the task in the convenor's inbox until seen; the student never sees it", async () => {
   const w = await taskWorld(env, people);
