@@ -26,7 +26,16 @@ export async function seedOversight(em: Em, unitId: number, now: Date): Promise<
   const convenor = staff.find((s) => s.role === ROLE.convenor)?.user_id;
   const tutors = staff.filter((s) => s.role === ROLE.tutor).map((s) => s.user_id);
   if (convenor === undefined || tutors.length === 0) return { notes: 0, sampled: 0, escalations: 0 };
-  const projects = await k.selectFrom('projects').select('id').where('unit_id', '=', unitId).where('enrolled', '=', true).orderBy('id').limit(3).execute();
+  // Students with work: a mention lists the project's existing tasks in the inbox.
+  const projects = await k
+    .selectFrom('projects as p')
+    .select('p.id')
+    .where('p.unit_id', '=', unitId)
+    .where('p.enrolled', '=', true)
+    .where((e) => e.exists(e.selectFrom('tasks as t').select('t.id').whereRef('t.project_id', '=', 'p.id')))
+    .orderBy('p.id')
+    .limit(3)
+    .execute();
   const texts = [
     'Asked for more time twice; check in with them at the next class.',
     'Strong work so far, consider them for the extension task.',

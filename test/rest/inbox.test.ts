@@ -117,6 +117,8 @@ test("a student comment and the tutor's pin: exactly that task is listed, pinned
       due_date: '2026-03-16',
       extensions: 0,
       include_in_portfolio: true,
+      mentioned: 0,
+      escalated: 0,
     },
   );
   // Pins are the caller's own: the convenor sees the task through its unread comment only.
