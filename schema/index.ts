@@ -11,6 +11,7 @@ export * from './workers.ts';
 export * from './lti.ts';
 export * from './marking-templates.ts';
 export * from './live.ts';
+export * from './marking-oversight.ts';
 
 import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -35,6 +36,7 @@ import {
   LtiScorePassback,
   LtiSignInToken,
 } from './lti.ts';
+import { ModerationItem, ModerationSample, StaffNote, StaffNoteMention, TaskEscalation } from './marking-oversight.ts';
 
 export const entities = [
   User,
@@ -90,4 +92,9 @@ export const entities = [
   FeedbackTemplate,
   FeedbackTemplateUse,
   LiveEvent,
+  StaffNote,
+  StaffNoteMention,
+  ModerationSample,
+  ModerationItem,
+  TaskEscalation,
 ];

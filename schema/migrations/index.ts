@@ -12,6 +12,7 @@ import { Migration00010LtiLaunch } from './Migration00010LtiLaunch.ts';
 import { Migration00011LtiDeepLinking } from './Migration00011LtiDeepLinking.ts';
 import { Migration00013LtiScores } from './Migration00013LtiScores.ts';
 import { Migration00014FeedbackTemplates } from './Migration00014FeedbackTemplates.ts';
+import { Migration00016NotesModerationEscalation } from './Migration00016NotesModerationEscalation.ts';
 import { Migration00017LiveEvents } from './Migration00017LiveEvents.ts';
 
 export const migrationsList = [
@@ -28,5 +29,6 @@ export const migrationsList = [
   { name: 'Migration00011LtiDeepLinking', class: Migration00011LtiDeepLinking },
   { name: 'Migration00013LtiScores', class: Migration00013LtiScores },
   { name: 'Migration00014FeedbackTemplates', class: Migration00014FeedbackTemplates },
+  { name: 'Migration00016NotesModerationEscalation', class: Migration00016NotesModerationEscalation },
   { name: 'Migration00017LiveEvents', class: Migration00017LiveEvents },
 ];

@@ -36,6 +36,8 @@ export const UNIT_ACTIONS = [
   // The workload dashboard: a tutor's own row (view_workload), every tutor's and each definition's (view_staff_workload).
   'view_workload',
   'view_staff_workload',
+  // Moderation samples and their report, resolving escalations, deleting another's staff note.
+  'oversee_marking',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -71,7 +73,7 @@ const CONVENING: UnitAction[] = [
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
   Student: set('get_unit'),
   Tutor: set('get_unit', ...STAFF_READS, 'provide_feedback'),
-  Convenor: set('get_unit', ...STAFF_READS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test'),
+  Convenor: set('get_unit', ...STAFF_READS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test', 'oversee_marking'),
   // An Admin who is not staff of the unit manages it but does not mark in it.
   Admin: set('get_unit', ...STAFF_READS, ...CONVENING),
 };
@@ -94,6 +96,8 @@ export const PROJECT_ACTIONS = [
   'change_tutorial',
   'assess',
   'change_campus',
+  // The unit staff's private notes on the project: never the student's.
+  'staff_notes',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
@@ -161,6 +165,8 @@ export const TASK_ACTIONS = [
   'delete_discussion',
   'assess',
   'see_assessment_diffs',
+  // Hand the task to the unit's convenors with a reason (and see its escalations).
+  'escalate',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
@@ -181,6 +187,7 @@ export const TASK_PERMISSIONS: Record<TaskRole, ReadonlySet<TaskAction>> = {
     'assess',
     // The file-system changes of each step of an automated assessment, beside its output.
     'see_assessment_diffs',
+    'escalate',
   ),
   GroupMember: set(),
 };

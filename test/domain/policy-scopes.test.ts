@@ -7,7 +7,7 @@ const test = suite('policy: permission tables inside a unit (behaviour.md ยง1.5โ
 const unitFlags = { allowStudentChangeTutorial: false, allowStudentExtensionRequests: false };
 const openSet = { locked: false, allowStudentsToCreateGroups: true, allowStudentsToManageGroups: true };
 
-test('unit: students only read, tutors also mark and read staff data, convenors everything, admins all but marking', () => {
+test('unit: students only read, tutors also mark and read staff data, convenors everything, admins all but marking and its oversight', () => {
   assert.equal(
     UNIT_ACTIONS.filter((a) => canInUnit('Student', a)),
     ['get_unit'],
@@ -21,7 +21,7 @@ test('unit: students only read, tutors also mark and read staff data, convenors 
   );
   assert.equal(
     UNIT_ACTIONS.filter((a) => !canInUnit('Admin', a)),
-    ['provide_feedback', 'perform_overseer_assessment_test'],
+    ['provide_feedback', 'perform_overseer_assessment_test', 'oversee_marking'],
   );
   assert.not.ok(canInUnit(null, 'get_unit'));
 });

@@ -72,6 +72,9 @@ const ROW_KEYS = [
   'task_definition_id',
   'times_assessed',
   'tutorial_id',
+  // Issue 18: a staff note mentions the viewer; an open escalation the viewer (a convenor) resolves.
+  'mentioned',
+  'escalated',
 ].sort();
 
 test("a student comment and the tutor's pin: exactly that task is listed, pinned (behaviour §12 item 30)", async () => {
@@ -114,6 +117,8 @@ test("a student comment and the tutor's pin: exactly that task is listed, pinned
       due_date: '2026-03-16',
       extensions: 0,
       include_in_portfolio: true,
+      mentioned: 0,
+      escalated: 0,
     },
   );
   // Pins are the caller's own: the convenor sees the task through its unread comment only.

@@ -26,6 +26,14 @@ export interface InboxTaskOut {
   due_date: string;
   extensions: number;
   include_in_portfolio: boolean;
+  mentioned: number;
+  escalated: number;
+}
+
+export interface InboxViewer {
+  id: number;
+  /** Whether open escalations show (the viewer resolves them: a convenor); otherwise `escalated` is always 0. */
+  seesEscalations: boolean;
 }
 
 /** Statuses that wait on the student after feedback (the feedback list). */
@@ -34,8 +42,10 @@ const AWAITING_STUDENT: TaskStatus[] = ['discuss', 'redo', 'demonstrate', 'fix_a
 export const AWAITING_STAFF: TaskStatus[] = ['ready_for_feedback', 'need_help'];
 
 /**
- * `inbox`: tasks waiting on staff, pinned by the viewer, or with comments the viewer has not read;
- * pinned first, then the longest waiting (submission, then latest comment; never first), then by
+ * `inbox`: tasks waiting on staff, pinned by the viewer, with comments the viewer has not read,
+ * of a project whose staff note mentions the viewer (unseen; only the note's task when it names
+ * one), or escalated to a convenor viewing it (docs/marking/notes-moderation-escalation.md);
+ * pinned first, then escalated, then mentioned, then the longest waiting (submission, then latest comment; never first), then by
  * definition. `feedback`: tasks in a status that waits on the student, by definition. Tasks of
  * enrolled students only, whatever their tutorial (the web client filters by tutorial).
  *
@@ -44,12 +54,17 @@ export const AWAITING_STAFF: TaskStatus[] = ['ready_for_feedback', 'need_help'];
  * eighteen fields per task to parse, shape and date-convert, which under a flood of inbox
  * requests was most of its time (docs/operating/database-load.md).
  */
-export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 'inbox' | 'feedback'): Promise<InboxTaskOut[]> {
-  const filter = list === 'inbox' ? sql`where x.status in (${sql.join(AWAITING_STAFF)}) or x.pinned = 1 or x.num_new_comments > 0` : sql``;
+export async function inboxRows(em: Em, unitId: number, viewer: InboxViewer, list: 'inbox' | 'feedback'): Promise<InboxTaskOut[]> {
+  const viewerId = viewer.id;
+  const filter =
+    list === 'inbox'
+      ? sql`where x.status in (${sql.join(AWAITING_STAFF)}) or x.pinned = 1 or x.num_new_comments > 0 or x.mentioned = 1 or x.escalated = 1`
+      : sql``;
   const order =
     list === 'inbox'
-      ? sql`order by x.pinned desc, x.submission_date asc nulls last, x.last_comment_at asc nulls last, x.task_definition_id, x.id`
+      ? sql`order by x.pinned desc, x.escalated desc, x.mentioned desc, x.submission_date asc nulls last, x.last_comment_at asc nulls last, x.task_definition_id, x.id`
       : sql`order by x.task_definition_id, x.id`;
+  const escalated = viewer.seesEscalations ? sql`(exists (select 1 from task_escalations e where e.task_id = t.id and e.resolved_at is null))::int` : sql`0`;
   const only = list === 'feedback' ? sql`and t.status in (${sql.join(AWAITING_STUDENT)})` : sql``;
   // The keys in inboxTaskOut's order; dates as the days and ISO instants the schema describes.
   const { rows } = await sql<{ tasks: string }>`
@@ -61,7 +76,8 @@ export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 
              'num_new_comments', x.num_new_comments, 'similarity_flag', x.similarity_flag, 'pinned', x.pinned,
              'has_extensions', x.has_extensions,
              'due_date', to_char(${dueDaySql(sql`x.target_date`, sql`x.deadline`, sql`x.extensions`)}, 'YYYY-MM-DD'),
-             'extensions', x.extensions, 'include_in_portfolio', x.include_in_portfolio
+             'extensions', x.extensions, 'include_in_portfolio', x.include_in_portfolio,
+             'mentioned', x.mentioned, 'escalated', x.escalated
            ) ${order}), '[]')::text as tasks
     from (
       select t.id, t.project_id, t.task_definition_id, te.tutorial_id, t.status, t.completion_date, t.submission_date,
@@ -69,7 +85,11 @@ export async function inboxRows(em: Em, unitId: number, viewerId: number, list: 
              ${similarityFlag} as similarity_flag,
              (exists (select 1 from task_pins pin where pin.task_id = t.id and pin.user_id = ${viewerId}))::int as pinned,
              coalesce(cm.pending, 0) as has_extensions, t.extensions, t.include_in_portfolio,
-             d.target_date, coalesce(d.due_date, u.end_date) as deadline, cm.last_comment_at
+             d.target_date, coalesce(d.due_date, u.end_date) as deadline, cm.last_comment_at,
+             (exists (select 1 from staff_note_mentions m join staff_notes n on n.id = m.note_id
+                      where m.user_id = ${viewerId} and m.seen_at is null and n.project_id = t.project_id
+                        and (n.task_definition_id is null or n.task_definition_id = t.task_definition_id)))::int as mentioned,
+             ${escalated} as escalated
       from tasks t
       join projects p on p.id = t.project_id
       join units u on u.id = p.unit_id

@@ -3,6 +3,7 @@ import { enrolStudent } from './enrol.ts';
 import { getProject } from './get.ts';
 import { listProjects } from './list.ts';
 import { refreshTask } from './refresh_tasks/refresh.ts';
+import { staffNotesRouter } from './staff_notes/index.ts';
 import { taskRouter } from './task_def_id/index.ts';
 import { updateProject } from './update.ts';
 import { taskChanges } from './task-changes.ts';
@@ -15,4 +16,5 @@ export const projectsRouter = router({
   task: taskRouter,
   refreshTask: refreshTask,
   taskChanges,
+  staffNotes: staffNotesRouter,
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { route } from '../../trpc/route.ts';
+import { canInUnit } from '../../policy/index.ts';
 import { unitQuery } from '../../trpc/scopes/index.ts';
 import { inboxRows } from '../../operations/units/inbox-rows.ts';
 import { inboxTaskOut, unitIdInput } from './schemas.ts';
@@ -14,4 +15,4 @@ export const awaitingFeedback = unitQuery(unitIdInput, { action: 'provide_feedba
     }),
   )
   .output(z.array(inboxTaskOut))
-  .query(({ ctx }) => inboxRows(ctx.em, ctx.unit.id, ctx.user.id, 'feedback'));
+  .query(({ ctx }) => inboxRows(ctx.em, ctx.unit.id, { id: ctx.user.id, seesEscalations: canInUnit(ctx.unitRole, 'oversee_marking') }, 'feedback'));

@@ -19,6 +19,8 @@ import { learningAlignmentsRouter } from './learning_alignments/index.ts';
 import { feedbackTemplateGroupsRouter } from './feedback_template_groups/index.ts';
 import { feedbackTemplatesRouter } from './feedback_templates/index.ts';
 import { getWorkload } from './workload/get.ts';
+import { moderationSamplesRouter } from './moderation_samples/index.ts';
+import { moderationReportProcedure } from './moderation-report.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
@@ -46,4 +48,6 @@ export const unitsRouter = router({
   feedbackTemplateGroups: feedbackTemplateGroupsRouter,
   feedbackTemplates: feedbackTemplatesRouter,
   workload: getWorkload,
+  moderationSamples: moderationSamplesRouter,
+  moderationReport: moderationReportProcedure,
 });

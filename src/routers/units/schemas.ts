@@ -149,4 +149,6 @@ export const inboxTaskOut = z.object({
   due_date: z.string().describe('YYYY-MM-DD: the target date plus granted extensions, capped at the deadline'),
   extensions: z.number().int(),
   include_in_portfolio: z.boolean(),
+  mentioned: z.number().int().describe("1 when a staff note on the student's project mentions the caller and they have not marked it seen, else 0"),
+  escalated: z.number().int().describe('1 when the task has an open escalation and the caller is a convenor who resolves it, else 0'),
 });

@@ -5,7 +5,17 @@
 // the context carries the existing task's id, or null.
 import type { z } from 'zod';
 import { Project, Task, TaskDefinition, type IProject, type ITaskDefinition, type IUnit } from '../../../schema/index.ts';
-import { canInProject, canInTask, roleInProject, type ProjectAction, type ProjectRole, type TaskAction } from '../../policy/index.ts';
+import {
+  canInProject,
+  canInTask,
+  canInUnit,
+  roleInProject,
+  roleInUnit,
+  type ProjectAction,
+  type ProjectRole,
+  type TaskAction,
+  type UnitAction,
+} from '../../policy/index.ts';
 import { forbidden, notFound } from '../errors.ts';
 import { userIdOf } from './project.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
@@ -15,6 +25,8 @@ export interface TaskScope {
   project?: ProjectAction;
   /** The task action the caller's role must allow (e.g. `request_extension`). */
   task?: TaskAction;
+  /** A unit action the caller's role in the project's unit must allow too (e.g. `oversee_marking`: a convenor, not any staff). */
+  unit?: UnitAction;
   /** The 403 message; given the project id and the definition (to name the task). */
   refused: Message<[projectId: number, definition: ITaskDefinition]>;
   /** Which input field names the project (default `id`; `project_id` on the comment routes). */
@@ -38,7 +50,9 @@ export function scopeToTask<S extends z.ZodType>(base: Base, input: S, scope: Ta
     if (!definition) throw notFound(UNKNOWN_DEFINITION);
     const projectRole = await roleInProject(ctx.em, ctx.user, { userId: userIdOf(project), unitId: unit.id });
     const allowed =
-      (scope.project === undefined || canInProject(projectRole, scope.project, unit)) && (scope.task === undefined || canInTask(projectRole, scope.task, unit));
+      (scope.project === undefined || canInProject(projectRole, scope.project, unit)) &&
+      (scope.task === undefined || canInTask(projectRole, scope.task, unit)) &&
+      (scope.unit === undefined || canInUnit(await roleInUnit(ctx.em, ctx.user, unit.id), scope.unit));
     if (!allowed) throw forbidden(message(scope.refused, projectId, definition));
     const task = await ctx.em.findOne(Task, { project: projectId, taskDefinition: definition.id }, { fields: ['id'] });
     return next({ ctx: { project, unit, definition, projectRole: projectRole as ProjectRole, taskId: task ? task.id : null } });

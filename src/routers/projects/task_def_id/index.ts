@@ -1,6 +1,7 @@
 import { router } from '../../../trpc/core.ts';
 import { assessExtension } from './assess_extension/assess.ts';
 import { commentsRouter } from './comments/index.ts';
+import { escalationsRouter } from './escalations/index.ts';
 import { triggerOverseerAssessment } from './overseer_assessment/trigger.ts';
 import { requestExtension } from './request_extension/request.ts';
 import { submissionRouter } from './submission/index.ts';
@@ -20,6 +21,7 @@ export const taskRouter = router({
   comments: commentsRouter,
   // .../feedback_templates
   feedbackTemplates: applyFeedbackTemplates,
+  escalations: escalationsRouter,
   // .../overseer_assessment/{oa_id}/trigger
   overseer: router({
     trigger: triggerOverseerAssessment,

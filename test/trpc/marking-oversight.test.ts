@@ -1,0 +1,49 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../src/routers/index.ts';
+import { testEnv, type TestEnv } from '../support/env.ts';
+import type { People } from '../support/fixtures.ts';
+import { freshEachTest } from '../support/suite.ts';
+import { seedTask } from '../support/seed-enrolments.ts';
+import { taskWorld } from '../support/task-world.ts';
+
+const test = suite('tRPC: staff notes and escalations through a typed client');
+let env: TestEnv;
+let people: People;
+let baseUrl: string;
+
+test.before(async () => {
+  env = await testEnv();
+  await env.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = env.app.server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+freshEachTest(test, (world) => ({ env, people } = world));
+
+const client = (creds: { username: string; token: string }) =>
+  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => ({ Username: creds.username, 'Auth-Token': creds.token }) })] });
+
+test('a note with a mention and an escalation reach the convenor through the typed inbox; a student is FORBIDDEN', async () => {
+  const w = await taskWorld(env, people);
+  const task = await seedTask(env, w.project, w.td, { status: 'working_on_it' });
+  const tutor = client(people.tutor.creds);
+  const note = await tutor.projects.staffNotes.create.mutate({ project_id: w.project, text: 'see me', mentioned_user_ids: [people.convenor.user.id] });
+  assert.is(note.author_id, people.tutor.user.id);
+  await tutor.projects.task.escalations.create.mutate({ project_id: w.project, task_definition_id: w.td, reason: 'odd' });
+  const inbox = await client(people.convenor.creds).units.inbox.query({ id: w.unit });
+  assert.equal(
+    inbox.map((t) => [t.id, t.mentioned, t.escalated]),
+    [[task, 1, 1]],
+  );
+  try {
+    await client(people.student.creds).projects.staffNotes.list.query({ project_id: w.project });
+    assert.unreachable('a student read staff notes');
+  } catch (error) {
+    assert.instance(error, TRPCClientError);
+    assert.is((error as TRPCClientError<AppRouter>).data?.code, 'FORBIDDEN');
+  }
+});
+
+test.run();
