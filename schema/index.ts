@@ -9,6 +9,7 @@ export * from './similarity.ts';
 export * from './sign-in.ts';
 export * from './workers.ts';
 export * from './lti.ts';
+export * from './marking-rubrics.ts';
 
 import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -31,6 +32,7 @@ import {
   LtiScorePassback,
   LtiSignInToken,
 } from './lti.ts';
+import { Rubric, RubricCriterion, RubricLevel, RubricMark, RubricMarkChoice } from './marking-rubrics.ts';
 
 export const entities = [
   User,
@@ -82,4 +84,9 @@ export const entities = [
   LtiLineItem,
   LtiScorePassback,
   LtiDeepLinkingTicket,
+  Rubric,
+  RubricCriterion,
+  RubricLevel,
+  RubricMark,
+  RubricMarkChoice,
 ];

@@ -11,6 +11,7 @@ import { Migration00009LtiContexts } from './Migration00009LtiContexts.ts';
 import { Migration00010LtiLaunch } from './Migration00010LtiLaunch.ts';
 import { Migration00011LtiDeepLinking } from './Migration00011LtiDeepLinking.ts';
 import { Migration00013LtiScores } from './Migration00013LtiScores.ts';
+import { Migration00015Rubrics } from './Migration00015Rubrics.ts';
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration00010LtiLaunch', class: Migration00010LtiLaunch },
   { name: 'Migration00011LtiDeepLinking', class: Migration00011LtiDeepLinking },
   { name: 'Migration00013LtiScores', class: Migration00013LtiScores },
+  { name: 'Migration00015Rubrics', class: Migration00015Rubrics },
 ];

@@ -30,6 +30,8 @@ export const UNIT_ACTIONS = [
   'manage_lti_grades',
   // LTI: reading the roster of the unit's LMS course(s) now (NRPS), enrolling and withdrawing students.
   'sync_lti_roster',
+  // Rubrics: a definition's criteria, levels and score mapping (re-scores the marked tasks).
+  'manage_rubrics',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -56,6 +58,7 @@ const CONVENING: UnitAction[] = [
   'mark_for_other_staff',
   'manage_lti_grades',
   'sync_lti_roster',
+  'manage_rubrics',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
