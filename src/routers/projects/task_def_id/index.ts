@@ -4,6 +4,8 @@ import { commentsRouter } from './comments/index.ts';
 import { triggerOverseerAssessment } from './overseer_assessment/trigger.ts';
 import { requestExtension } from './request_extension/request.ts';
 import { submissionRouter } from './submission/index.ts';
+import { getRubricMarks } from './rubric_marks/get.ts';
+import { markRubric } from './rubric_marks/update.ts';
 import { updateTask } from './update.ts';
 
 // /api/projects/{id}/task_def_id/{task_definition_id}/...: one student's task. The procedure keys
@@ -20,5 +22,10 @@ export const taskRouter = router({
   // .../overseer_assessment/{oa_id}/trigger
   overseer: router({
     trigger: triggerOverseerAssessment,
+  }),
+  // .../rubric_marks
+  rubricMarks: router({
+    get: getRubricMarks,
+    mark: markRubric,
   }),
 });

@@ -29,7 +29,15 @@ export async function readMarks(em: Em, taskId: number | null, taskDefinitionId:
   const rubric = await loadRubric(em, taskDefinitionId);
   if (taskId === null) throw notFound(NOT_MARKED);
   const k = db(em);
-  const mark = await sql<{ id: number; score: number; updated_at: string; marker_id: number | null; marker_name: string | null; grade: number | null; quality_pts: number }>`
+  const mark = await sql<{
+    id: number;
+    score: number;
+    updated_at: string;
+    marker_id: number | null;
+    marker_name: string | null;
+    grade: number | null;
+    quality_pts: number;
+  }>`
     select m.id, m.score, m.updated_at, m.marker_id, u.first_name || ' ' || u.last_name as marker_name, t.grade, t.quality_pts
       from rubric_marks m join tasks t on t.id = m.task_id left join users u on u.id = m.marker_id
      where m.task_id = ${taskId} and m.rubric_id = ${rubric.id}`.execute(k);

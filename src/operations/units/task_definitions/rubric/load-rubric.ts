@@ -79,3 +79,9 @@ export async function loadDefinitionTerms(em: Em, unitId: number, taskDefinition
   if (!row) throw notFound('Unable to find requested Task definition');
   return { id: row.id, name: row.name, isGraded: row.is_graded, maxQualityPts: row.max_quality_pts };
 }
+
+/** GET .../task_definitions/{td}/rubric: the rubric of this unit's definition (404 for another unit's, or none). */
+export async function unitRubric(em: Em, unitId: number, taskDefinitionId: number): Promise<RubricOut> {
+  await loadDefinitionTerms(em, unitId, taskDefinitionId);
+  return loadRubric(em, taskDefinitionId);
+}

@@ -78,7 +78,9 @@ export async function rescoreMarks(em: Em, rubric: RubricOut, terms: MappingTerm
   let updated: number[] = [];
   if (rubric.mapping !== 'none') {
     const values = sql.join(
-      changed.map((c) => sql`(${c.mark.task_id}::int, ${c.mark.group_submission_id}::int, ${c.result.grade ?? null}::int, ${c.result.qualityPts ?? null}::int)`),
+      changed.map(
+        (c) => sql`(${c.mark.task_id}::int, ${c.mark.group_submission_id}::int, ${c.result.grade ?? null}::int, ${c.result.qualityPts ?? null}::int)`,
+      ),
     );
     const rows = await sql<{ id: number }>`update tasks t
          set grade = coalesce(v.grade, t.grade), quality_pts = coalesce(v.quality_pts, t.quality_pts), updated_at = ${now.toISOString()}
@@ -107,7 +109,9 @@ export async function rescoreMarks(em: Em, rubric: RubricOut, terms: MappingTerm
 
 function historyText(why: string, before: number, after: number, max: number, result: MappedResult, was: MarkRow): string {
   const parts = [`Rubric re-scored: ${why}.`, `Score ${before} → ${after} of ${max}.`];
-  const previous = describeResult(result.grade !== undefined ? { grade: was.grade ?? undefined } : result.qualityPts !== undefined ? { qualityPts: was.quality_pts } : {});
+  const previous = describeResult(
+    result.grade !== undefined ? { grade: was.grade ?? undefined } : result.qualityPts !== undefined ? { qualityPts: was.quality_pts } : {},
+  );
   const next = describeResult(result);
   if (next !== '') parts.push(previous !== '' && previous !== next ? `Now ${next} (was ${previous}).` : `Now ${next}.`);
   return parts.join(' ');

@@ -25,7 +25,8 @@ export async function saveRubric(em: Em, unitId: number, taskDefinitionId: numbe
   for (const c of input.criteria) {
     if (c.id !== undefined && !known.has(c.id)) throw badRequest(`Criterion ${c.id} is not part of this rubric.`);
     for (const l of c.levels) {
-      if (l.id !== undefined && (c.id === undefined || !known.get(c.id)!.has(l.id))) throw badRequest(`Level ${l.id} is not part of criterion ${c.id ?? "'" + c.title + "'"}.`);
+      if (l.id !== undefined && (c.id === undefined || !known.get(c.id)!.has(l.id)))
+        throw badRequest(`Level ${l.id} is not part of criterion ${c.id ?? "'" + c.title + "'"}.`);
     }
   }
   const keptLevels = new Set(input.criteria.flatMap((c) => c.levels.map((l) => l.id)).filter((id) => id !== undefined));
@@ -55,14 +56,22 @@ export async function saveRubric(em: Em, unitId: number, taskDefinitionId: numbe
   await sql`update rubric_criteria set position = -1 - position where rubric_id = ${rubricId}`.execute(k);
   await sql`update rubric_levels l set position = -1 - l.position from rubric_criteria c where c.id = l.criterion_id and c.rubric_id = ${rubricId}`.execute(k);
 
-  const oldPoints = new Map((before?.criteria ?? []).flatMap((c) => c.levels.map((l) => [l.id, { points: l.points, title: l.title, criterion: c.title }] as const)));
+  const oldPoints = new Map(
+    (before?.criteria ?? []).flatMap((c) => c.levels.map((l) => [l.id, { points: l.points, title: l.title, criterion: c.title }] as const)),
+  );
   const changes: string[] = [];
   for (const c of input.criteria) {
     const fields = { title: c.title.trim(), description: c.description ?? '', position: c.position };
     const criterionId =
       c.id !== undefined
         ? (await k.updateTable('rubric_criteria').set(fields).where('id', '=', c.id).returning('id').executeTakeFirstOrThrow()).id
-        : (await k.insertInto('rubric_criteria').values({ ...fields, rubric_id: rubricId }).returning('id').executeTakeFirstOrThrow()).id;
+        : (
+            await k
+              .insertInto('rubric_criteria')
+              .values({ ...fields, rubric_id: rubricId })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id;
     for (const l of c.levels) {
       await saveLevel(em, criterionId, l);
       const old = l.id !== undefined ? oldPoints.get(l.id) : undefined;
@@ -79,5 +88,9 @@ async function saveLevel(em: Em, criterionId: number, l: LevelInput): Promise<vo
   const fields = { title: l.title.trim(), description: l.description ?? '', points: l.points, position: l.position };
   const k = db(em);
   if (l.id !== undefined) await k.updateTable('rubric_levels').set(fields).where('id', '=', l.id).execute();
-  else await k.insertInto('rubric_levels').values({ ...fields, criterion_id: criterionId }).execute();
+  else
+    await k
+      .insertInto('rubric_levels')
+      .values({ ...fields, criterion_id: criterionId })
+      .execute();
 }

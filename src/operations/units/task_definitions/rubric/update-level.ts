@@ -14,7 +14,15 @@ export interface LevelChange {
   points?: number;
 }
 
-export async function updateLevel(em: Em, unitId: number, taskDefinitionId: number, levelId: number, change: LevelChange, actorId: number, now: Date): Promise<SavedRubric> {
+export async function updateLevel(
+  em: Em,
+  unitId: number,
+  taskDefinitionId: number,
+  levelId: number,
+  change: LevelChange,
+  actorId: number,
+  now: Date,
+): Promise<SavedRubric> {
   const terms = await loadDefinitionTerms(em, unitId, taskDefinitionId);
   const before = await loadRubric(em, taskDefinitionId);
   const criterion = before.criteria.find((c) => c.levels.some((l) => l.id === levelId));

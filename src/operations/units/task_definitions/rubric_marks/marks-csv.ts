@@ -6,7 +6,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { writeCsv, type CsvCell } from '../../../../domain/csv.ts';
 import { GRADE_LETTERS } from '../../../../domain/task-rules.ts';
-import { loadRubric } from '../rubric/load-rubric.ts';
+import { loadDefinitionTerms, loadRubric } from '../rubric/load-rubric.ts';
 
 interface Row {
   project_id: number;
@@ -20,6 +20,7 @@ interface Row {
 }
 
 export async function rubricMarksCsv(em: Em, unitId: number, taskDefinitionId: number): Promise<string> {
+  await loadDefinitionTerms(em, unitId, taskDefinitionId);
   const rubric = await loadRubric(em, taskDefinitionId);
   const k = db(em);
   const rows = (
@@ -34,11 +35,23 @@ export async function rubricMarksCsv(em: Em, unitId: number, taskDefinitionId: n
       order by u.username`.execute(k)
   ).rows;
   const markIds = rows.map((r) => r.mark_id).filter((id) => id !== null);
-  const choices = markIds.length === 0 ? [] : await k.selectFrom('rubric_mark_choices').select(['mark_id', 'criterion_id', 'level_id']).where('mark_id', 'in', markIds).execute();
+  const choices =
+    markIds.length === 0
+      ? []
+      : await k.selectFrom('rubric_mark_choices').select(['mark_id', 'criterion_id', 'level_id']).where('mark_id', 'in', markIds).execute();
   const chosen = new Map(choices.map((c) => [`${c.mark_id}:${c.criterion_id}`, c.level_id]));
   const levels = new Map(rubric.criteria.flatMap((c) => c.levels.map((l) => [l.id, l] as const)));
 
-  const header = ['Username', 'Name', ...rubric.criteria.flatMap((c) => [`${c.title} level`, `${c.title} points`]), 'Score', 'Max score', 'Grade', 'Quality points', 'Marker'];
+  const header = [
+    'Username',
+    'Name',
+    ...rubric.criteria.flatMap((c) => [`${c.title} level`, `${c.title} points`]),
+    'Score',
+    'Max score',
+    'Grade',
+    'Quality points',
+    'Marker',
+  ];
   const body = rows.map((r): CsvCell[] => {
     const perCriterion = rubric.criteria.flatMap((c) => {
       const level = r.mark_id === null ? undefined : levels.get(chosen.get(`${r.mark_id}:${c.id}`) ?? -1);
