@@ -50,7 +50,10 @@ export async function findRubric(em: Em, taskDefinitionId: number): Promise<Rubr
   const criteria = new Map<number, CriterionOut>();
   for (const r of rows) {
     let c = criteria.get(r.c_id);
-    if (!c) criteria.set(r.c_id, (c = { id: r.c_id, title: r.c_title, description: r.c_description, position: r.c_position, levels: [] }));
+    if (!c) {
+      c = { id: r.c_id, title: r.c_title, description: r.c_description, position: r.c_position, levels: [] };
+      criteria.set(r.c_id, c);
+    }
     if (r.l_id !== null) {
       c.levels.push({ id: r.l_id, title: r.l_title!, description: r.l_description!, points: Number(r.l_points), position: r.l_position! });
     }
