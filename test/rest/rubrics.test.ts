@@ -1,6 +1,7 @@
 // Rubrics (docs/marking/rubrics.md): the rubric routes, marking, re-scoring and the CSV.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { seedRubric } from '../../scripts/demo/rubric.ts';
 import { db } from '../../src/db/kysely.ts';
 import { readCsv } from '../../src/domain/csv.ts';
 import type { TestEnv } from '../support/env.ts';
@@ -324,6 +325,19 @@ test('the CSV has one row per enrolled student with each criterion, the score, t
   const last = csv.rows.find((r) => Object.values(r)[0] === 'zstudent')!;
   assert.equal(Object.values(last).slice(2, 7), ['', '', '', '', '']);
   assert.is((await api(env, 'GET', `/api/units/${w.unit}/task_definitions/${w.td}/rubric_marks/csv`, { as: people.student.creds })).status, 403);
+});
+
+test('the demo seed function creates a rubric and marks', async () => {
+  const w = await world();
+  const s = await signedIn(env, 'bstudent', 'Student');
+  await enrol(env, s.user, w.unit);
+  for (const p of [w.project])
+    await api(env, 'PUT', `/api/projects/${p}/task_def_id/${w.td}`, { as: people.student.creds, json: { trigger: 'working_on_it' } });
+  const result = await env.orm.em.fork().transactional((em) => seedRubric(em, w.unit, w.td, people.tutor.user.id, 5, env.clock.now()));
+  assert.is(result.marked, 1);
+  const mark = await api(env, 'GET', marksUrl(w.project, w.td), { as: people.student.creds });
+  assert.is(mark.status, 200, mark.text);
+  assert.is(mark.body.criteria.length, 4);
 });
 
 test.run();
