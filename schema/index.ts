@@ -12,6 +12,7 @@ export * from './lti.ts';
 export * from './marking-templates.ts';
 export * from './live.ts';
 export * from './marking-oversight.ts';
+export * from './marking-rubrics.ts';
 
 import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -37,6 +38,7 @@ import {
   LtiSignInToken,
 } from './lti.ts';
 import { ModerationItem, ModerationSample, StaffNote, StaffNoteMention, TaskEscalation } from './marking-oversight.ts';
+import { Rubric, RubricCriterion, RubricLevel, RubricMark, RubricMarkChoice } from './marking-rubrics.ts';
 
 export const entities = [
   User,
@@ -97,4 +99,9 @@ export const entities = [
   ModerationSample,
   ModerationItem,
   TaskEscalation,
+  Rubric,
+  RubricCriterion,
+  RubricLevel,
+  RubricMark,
+  RubricMarkChoice,
 ];

@@ -1,4 +1,3 @@
-// Applied in this order. Each migration is listed by hand so that no file discovery is needed at start.
 import { Migration00001Initial } from './Migration00001Initial.ts';
 import { Migration00002SignInThrottleAndSamlReplay } from './Migration00002SignInThrottleAndSamlReplay.ts';
 import { Migration00003PortfolioParts } from './Migration00003PortfolioParts.ts';
@@ -12,8 +11,10 @@ import { Migration00010LtiLaunch } from './Migration00010LtiLaunch.ts';
 import { Migration00011LtiDeepLinking } from './Migration00011LtiDeepLinking.ts';
 import { Migration00013LtiScores } from './Migration00013LtiScores.ts';
 import { Migration00014FeedbackTemplates } from './Migration00014FeedbackTemplates.ts';
+import { Migration00015Rubrics } from './Migration00015Rubrics.ts';
 import { Migration00016NotesModerationEscalation } from './Migration00016NotesModerationEscalation.ts';
 import { Migration00017LiveEvents } from './Migration00017LiveEvents.ts';
+// Applied in this order. Each migration is listed by hand so that no file discovery is needed at start.
 
 export const migrationsList = [
   { name: 'Migration00001Initial', class: Migration00001Initial },
@@ -29,6 +30,7 @@ export const migrationsList = [
   { name: 'Migration00011LtiDeepLinking', class: Migration00011LtiDeepLinking },
   { name: 'Migration00013LtiScores', class: Migration00013LtiScores },
   { name: 'Migration00014FeedbackTemplates', class: Migration00014FeedbackTemplates },
+  { name: 'Migration00015Rubrics', class: Migration00015Rubrics },
   { name: 'Migration00016NotesModerationEscalation', class: Migration00016NotesModerationEscalation },
   { name: 'Migration00017LiveEvents', class: Migration00017LiveEvents },
 ];

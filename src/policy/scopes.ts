@@ -38,6 +38,8 @@ export const UNIT_ACTIONS = [
   'view_staff_workload',
   // Moderation samples and their report, resolving escalations, deleting another's staff note.
   'oversee_marking',
+  // Rubrics: a definition's criteria, levels and score mapping (re-scores the marked tasks).
+  'manage_rubrics',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -68,6 +70,7 @@ const CONVENING: UnitAction[] = [
   'sync_lti_roster',
   'manage_feedback_templates',
   'view_staff_workload',
+  'manage_rubrics',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {

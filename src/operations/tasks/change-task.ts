@@ -34,6 +34,8 @@ export interface ChangeRequest {
   change?: TaskChange;
   /** A validated grade (-1..3), given to the task and its group. */
   grade?: number;
+  /** Validated quality points (-1..max), given to the task and its group like a grade (a rubric mark's mapping). */
+  qualityPts?: number;
   includeInPortfolio?: boolean;
   /**
    * A comment the actor sends with the change (trigger feedback, a batch-marking row's comment,
@@ -65,7 +67,7 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
   let [task] = await loadTasks(em, [taskId], false);
   let lockIds = [task.id];
   const propagates = request.change !== undefined && request.change.kind !== 'extend';
-  if (task.groupSetId !== null && (propagates || request.grade !== undefined)) {
+  if (task.groupSetId !== null && (propagates || request.grade !== undefined || request.qualityPts !== undefined)) {
     const upload = request.change?.kind === 'upload' ? request.change : undefined;
     const groupTaskIds = await groupSubmissionTasks(
       em,
@@ -129,6 +131,7 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
 
   const next = { ...outcome.outcome.state };
   if (request.grade !== undefined) next.grade = request.grade;
+  if (request.qualityPts !== undefined) next.qualityPts = request.qualityPts;
   // Tasks whose score in an LMS gradebook may have changed (grade passback).
   const rescored = scoreMayChange(task.state, next) ? [task.id] : [];
   await writeTask(em, task.id, next, request.includeInPortfolio, request.change?.kind === 'upload' ? now : undefined);
@@ -152,7 +155,8 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
       }
     }
     if (request.grade !== undefined) memberNext.grade = request.grade;
-    if (!memberOutcome && request.grade === undefined) continue;
+    if (request.qualityPts !== undefined) memberNext.qualityPts = request.qualityPts;
+    if (!memberOutcome && request.grade === undefined && request.qualityPts === undefined) continue;
     await writeTask(em, member.id, memberNext, undefined, request.change?.kind === 'upload' ? now : undefined);
     if (scoreMayChange(member.state, memberNext)) rescored.push(member.id);
     if (memberOutcome) await recordHistory(em, member.id, memberOutcome, request.actor.userId, now, false);

@@ -5,6 +5,8 @@ import { escalationsRouter } from './escalations/index.ts';
 import { triggerOverseerAssessment } from './overseer_assessment/trigger.ts';
 import { requestExtension } from './request_extension/request.ts';
 import { submissionRouter } from './submission/index.ts';
+import { getRubricMarks } from './rubric_marks/get.ts';
+import { markRubric } from './rubric_marks/update.ts';
 import { updateTask } from './update.ts';
 import { applyFeedbackTemplates } from './feedback_templates/apply.ts';
 
@@ -25,5 +27,10 @@ export const taskRouter = router({
   // .../overseer_assessment/{oa_id}/trigger
   overseer: router({
     trigger: triggerOverseerAssessment,
+  }),
+  // .../rubric_marks
+  rubricMarks: router({
+    get: getRubricMarks,
+    mark: markRubric,
   }),
 });

@@ -19,6 +19,10 @@ import { uploadTaskSheet } from './task_sheet/upload.ts';
 import { definitionTasks } from './tasks/list.ts';
 import { testOverseerAssessment } from './test_overseer_assessment/try-assessment.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
+import { getRubric } from './rubric/get.ts';
+import { updateRubricLevel } from './rubric/levels/update.ts';
+import { saveRubricProcedure } from './rubric/update.ts';
+import { rubricMarksCsvDownload } from './rubric_marks/csv.ts';
 
 /**
  * /api/units/{unit_id}/task_definitions, and /api/csv/task_definitions (served from
@@ -45,4 +49,11 @@ export const taskDefinitionsRouter = router({
   simcheckGroupAttachmentUpdate: updateSimcheckGroupAttachment,
   simcheckGroupAttachmentDelete: deleteSimcheckGroupAttachment,
   testOverseerAssessment,
+  // .../rubric, .../rubric/levels/{level_id} and .../rubric_marks/csv
+  rubric: router({
+    get: getRubric,
+    save: saveRubricProcedure,
+    updateLevel: updateRubricLevel,
+    marksCsv: rubricMarksCsvDownload,
+  }),
 });
