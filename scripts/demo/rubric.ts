@@ -16,17 +16,24 @@ const LEVELS = [
 const CRITERIA = ['Problem analysis', 'Design', 'Testing', 'Communication'];
 
 /**
- * Creates the rubric on `taskDefinitionId` (a graded definition of `unitId`) and marks up to
+ * Creates the rubric on `taskDefinitionId` (a definition of `unitId`; mapped to its grade, quality points or nothing) and marks up to
  * `marks` of its tasks as `markerId` (a tutor or convenor of the unit), levels varying by student.
  * Call inside the seed's transaction; returns the rubric id and how many tasks were marked.
  */
 export async function seedRubric(em: Em, unitId: number, taskDefinitionId: number, markerId: number, marks = 20, now = new Date()) {
+  const kind = await db(em)
+    .selectFrom('task_definitions')
+    .select(['is_graded', 'max_quality_pts'])
+    .where('id', '=', taskDefinitionId)
+    .executeTakeFirstOrThrow();
+  // The score sets what the definition records: its grade, else its quality points, else nothing.
+  const mapping = kind.is_graded ? 'grade' : kind.max_quality_pts > 0 ? 'quality_pts' : 'none';
   const rubric = await saveRubric(
     em,
     unitId,
     taskDefinitionId,
     {
-      mapping: 'grade',
+      mapping,
       thresholds: { pass: 0.5, credit: 0.65, distinction: 0.75, high_distinction: 0.85 },
       criteria: CRITERIA.map((title, i) => ({ title, description: `How well the work shows ${title.toLowerCase()}.`, position: i + 1, levels: LEVELS })),
     },

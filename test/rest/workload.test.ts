@@ -109,6 +109,27 @@ test('the convenor sees every tutor, the unassigned tasks and each definition; t
   assert.is(waiting, 2);
 });
 
+test("an open escalation of a tutor's student counts for that tutor until the convenor resolves it", async () => {
+  const { w, second } = await markingDay();
+  const escalationOf = async () => ((await workload(people.convenor, w.unit)).body.tutors as Row[]).find((r) => r.user_id === second.user.id)!.open_escalations;
+  const secondProject = (
+    await env.orm.em.fork().execute<{ id: number }[]>("select p.id from projects p join users u on u.id = p.user_id where u.username = 'bstudent'")
+  )[0].id;
+  const raised = await api(env, 'POST', `/api/projects/${secondProject}/task_def_id/${w.td}/escalations`, {
+    // Any staff member may escalate; the count goes to the student's tutor.
+    as: people.tutor.creds,
+    json: { reason: 'Possible plagiarism: please look' },
+  });
+  assert.is(raised.status, 201, raised.text);
+  assert.is(await escalationOf(), 1);
+  const resolved = await api(env, 'PUT', `/api/projects/${secondProject}/task_def_id/${w.td}/escalations/${raised.body.id}`, {
+    as: people.convenor.creds,
+    json: { note: 'Checked: own work' },
+  });
+  assert.ok(resolved.status < 300, resolved.text);
+  assert.is(await escalationOf(), 0);
+});
+
 test('a tutor sees only their own row; the windows and the week move with the clock and the query', async () => {
   const { w, second } = await markingDay();
   const own = await workload(people.tutor, w.unit);

@@ -126,6 +126,21 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
     templates.body.some((g: { name: string }) => g.name === 'General feedback'),
     templates.text,
   );
+  // …a rubric with marks, staff notes, a moderation sample and an open escalation.
+  const k = db(env.orm.em.fork());
+  const count = async (table: 'rubric_marks' | 'staff_notes' | 'moderation_samples' | 'task_escalations') =>
+    Number(
+      (
+        await k
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  assert.ok((await count('rubric_marks')) > 0, 'rubric marks');
+  assert.ok((await count('staff_notes')) > 0, 'staff notes');
+  assert.ok((await count('moderation_samples')) > 0, 'a moderation sample');
+  assert.ok((await count('task_escalations')) > 0, 'an escalation');
 
   const period = await api(env, 'GET', `/api/teaching_periods/${result.period.id}`);
   assert.is(period.body.period, 'Demo');

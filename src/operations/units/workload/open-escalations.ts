@@ -1,17 +1,10 @@
-// THE PLUG FOR ESCALATIONS (issue 18 §4). The escalations table arrives with Migration00016 on
-// another branch; until it is merged this piece has no rows, so every "open escalations" count is 0.
-// Once merged, replace the body with one grouped select over that table, keeping the two columns:
-//
-//   select e.task_id, count(*)::int as open
-//   from escalations e
-//   where e.resolved_at is null          -- whatever marks an escalation as still open
-//   group by e.task_id
-//
-// It is embedded in the dashboard's one statement (workload.ts), so the statement count does not
-// change, and each open escalation counts for the tutor of the escalated task's student.
+// Open escalations (docs/marking/notes-moderation-escalation.md) per task of one unit, for the
+// dashboard's one statement (workload.ts): each counts for the tutor of the escalated task's student,
+// the person whose marking waits on the convenor. Served by the partial index of open escalations
+// by unit (task_escalations_open_unit_index).
 import { sql, type RawBuilder } from 'kysely';
 
-/** Open escalations per task of any unit: rows of `(task_id int, open int)`; the caller joins them to the unit's tasks. */
-export function openEscalationsByTask(): RawBuilder<unknown> {
-  return sql`select null::int as task_id, 0 as open where false`;
+/** Rows of `(task_id int, open int)` for the unit's unresolved escalations. */
+export function openEscalationsByTask(unitId: number): RawBuilder<unknown> {
+  return sql`select task_id, count(*)::int as open from task_escalations where unit_id = ${unitId} and resolved_at is null group by task_id`;
 }

@@ -148,7 +148,7 @@ export async function unitWorkload(em: Em, request: WorkloadRequest): Promise<Wo
     ),
     escalated as (
       select o.tutor_id, sum(x.open)::int as n
-      from (${openEscalationsByTask()}) x
+      from (${openEscalationsByTask(unitId)}) x
       join owned o on o.id = x.task_id
       group by o.tutor_id
     ),
