@@ -97,3 +97,18 @@ export async function resetDatabase(env: TestEnv): Promise<void> {
   env.config.lti = { keySecret: TEST_LTI_KEY_SECRET };
   await env.orm.em.fork().execute(await emptyTables(env));
 }
+
+let listening: Promise<string> | undefined;
+
+/**
+ * The shared test app's base URL on 127.0.0.1, for clients that need a real socket (tRPC links,
+ * SSE). The app is per test process and listens once: several files in one process share it.
+ */
+export function listeningBaseUrl(env: TestEnv): Promise<string> {
+  listening ??= (async () => {
+    await env.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = env.app.server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  })();
+  return listening;
+}

@@ -5,7 +5,7 @@ import type { AppRouter } from '../../src/routers/index.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { appRouter } from '../../src/routers/index.ts';
-import { testEnv, type TestEnv } from '../support/env.ts';
+import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 
@@ -16,9 +16,7 @@ let baseUrl: string;
 
 test.before(async () => {
   env = await testEnv();
-  await env.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = env.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listeningBaseUrl(env);
 });
 
 freshEachTest(test, (world) => ({ env, people } = world));
@@ -57,10 +55,6 @@ test('the server-side caller runs procedures without HTTP (background jobs, scri
   assert.is(created.active, false);
   const fromRest = await env.app.inject({ method: 'GET', url: `/api/campuses/${created.id}` });
   assert.equal(JSON.parse(fromRest.body), created);
-});
-
-test.after(async () => {
-  await env.app.server.close();
 });
 
 test.run();

@@ -12,7 +12,7 @@ import { createOrm, type Orm } from '../../src/db/orm.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createServices } from '../../src/trpc/context.ts';
 import type { LiveUpdate } from '../../src/trpc/live.ts';
-import { testEnv, type TestEnv } from '../support/env.ts';
+import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -34,8 +34,7 @@ const urlOf = (app: FastifyInstance) => {
 
 test.before(async () => {
   env = await testEnv();
-  await env.app.listen({ port: 0, host: '127.0.0.1' });
-  urlA = urlOf(env.app);
+  urlA = `${await listeningBaseUrl(env)}/trpc`;
   // The second "process": its own ORM, services and hub, and a small subscription cap.
   ormB = await createOrm(env.databaseUrl);
   const config = { ...env.config, live: { ...env.config.live, maxSubscriptions: CAP_B } };
@@ -211,7 +210,7 @@ test.after(async () => {
   await appB.close();
   await ormB.close();
   await env.services.live.close();
-  await env.app.server.close();
+  // The shared app keeps listening: other files in this process use it (listeningBaseUrl).
 });
 
 test.run();

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../src/routers/index.ts';
-import { testEnv, type TestEnv } from '../support/env.ts';
+import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { seedTask } from '../support/seed-enrolments.ts';
@@ -15,9 +15,7 @@ let baseUrl: string;
 
 test.before(async () => {
   env = await testEnv();
-  await env.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = env.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = await listeningBaseUrl(env);
 });
 
 freshEachTest(test, (world) => ({ env, people } = world));
