@@ -2,6 +2,7 @@
 // before the period starts. Used by POST /api/units/{id}/rollover and by the teaching period's
 // rollover of all its units.
 import { copyTemplates } from './feedback_templates/copy-templates.ts';
+import { copyRubrics } from './task_definitions/rubric/copy-rubrics.ts';
 import {
   GroupSet,
   LearningAlignment,
@@ -52,9 +53,10 @@ export async function unitCalendar(em: Em, unit: IUnit): Promise<PeriodCalendar>
 /**
  * Copies the unit: its settings, its main convenor (the only staff copied), streams, group sets
  * (without groups), outcomes, task definitions with every date at the same week and weekday of
- * the new period, the draft task definition and the unit-level outcome alignments. No tutorials,
- * enrolments, tasks or groups. The definitions' task sheets and resources are copied in storage
- * (not their assessment resources).
+ * the new period, the draft task definition, the unit-level outcome alignments, the feedback
+ * templates and the definitions' rubrics (without marks). No tutorials, enrolments, tasks or
+ * groups. The definitions' task sheets and resources are copied in storage (not their
+ * assessment resources).
  */
 export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget, storage: Storage): Promise<IUnit> {
   const from = await unitCalendar(em, source);
@@ -159,7 +161,9 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
     if (outcome && definition)
       em.create(LearningAlignment, { taskDefinition: definition, learningOutcome: outcome.id, rating: a.rating, description: a.description });
   }
-  await copyTemplates(em, source.id, unit.id, newDefinition, new Date());
+  const now = new Date();
+  await copyTemplates(em, source.id, unit.id, newDefinition, now);
+  await copyRubrics(em, newDefinition, now);
   const draft = refIdOrNull(source.draftTaskDefinition);
   if (draft !== null && newDefinition.has(draft)) unit.draftTaskDefinition = newDefinition.get(draft) as never;
   await em.flush();
