@@ -19,6 +19,7 @@ import { uploadTaskSheet } from './task_sheet/upload.ts';
 import { definitionTasks } from './tasks/list.ts';
 import { testOverseerAssessment } from './test_overseer_assessment/try-assessment.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
+import { deleteRubricProcedure } from './rubric/delete.ts';
 import { getRubric } from './rubric/get.ts';
 import { updateRubricLevel } from './rubric/levels/update.ts';
 import { saveRubricProcedure } from './rubric/update.ts';
@@ -54,6 +55,7 @@ export const taskDefinitionsRouter = router({
     get: getRubric,
     save: saveRubricProcedure,
     updateLevel: updateRubricLevel,
+    delete: deleteRubricProcedure,
     marksCsv: rubricMarksCsvDownload,
   }),
 });

@@ -23,6 +23,9 @@ export async function markTask(
   input: MarkInput,
   now: Date,
 ): Promise<MarkOut> {
+  // The rubric's row, shared for the transaction: a concurrent DELETE of the rubric (or a PUT)
+  // waits for this mark, and one done first leaves no rubric here (404, not a broken reference).
+  await sql`select id from rubrics where task_definition_id = ${on.definition.id} for share`.execute(db(em));
   const rubric = await loadRubric(em, on.definition.id);
   // One level per criterion, every criterion, each level its own criterion's.
   const byCriterion = new Map<number, number>();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RUBRIC_MAPPINGS } from '../../../../domain/rubric-scores.ts';
-import { idField } from '../../../../trpc/fields.ts';
+import { formBool, idField } from '../../../../trpc/fields.ts';
 
 // ---- Input --------------------------------------------------------------------------------------
 
@@ -23,6 +23,13 @@ export const saveRubricInput = rubricPath.extend({
   mapping: z.enum(RUBRIC_MAPPINGS).default('none'),
   thresholds: z.object({ pass: fraction, credit: fraction, distinction: fraction, high_distinction: fraction }).nullable().optional(),
   criteria: z.array(criterionIn).max(50),
+});
+
+export const deleteRubricInput = rubricPath.extend({
+  force: formBool()
+    .optional()
+    .default(false)
+    .meta({ description: 'Delete the marks made with the rubric too (the tasks keep their grades); without it a marked rubric is refused with 400.' }),
 });
 
 export const updateLevelInput = rubricPath.extend({
@@ -48,4 +55,8 @@ export const rubricOut = z.object({
 
 export const savedRubricOut = rubricOut.extend({
   rescore: z.object({ rescored: z.number(), tasks_updated: z.number() }).meta({ description: 'Marks re-scored by this change, and tasks written.' }),
+});
+
+export const deletedRubricOut = z.object({
+  marks_deleted: z.number().meta({ description: 'Marks deleted with the rubric; their tasks keep their grades and quality points.' }),
 });
