@@ -9,7 +9,7 @@ import { publishTaskEvent, type LiveEventKind } from '../../src/operations/live/
 import { testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { liveApp, summary, until, watchInbox, watchTasks, type LiveApp } from '../support/live-clients.ts';
+import { liveApp, summary, until, watchInbox as openInbox, watchTasks as openTasks, type LiveApp, type Watch } from '../support/live-clients.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { anotherStudent, taskWorld, type TaskWorld } from '../support/task-world.ts';
 
@@ -33,6 +33,15 @@ test.before(async () => {
 const listening = (count: number) => until(`${count} open subscriptions`, () => live.services.live.open === count);
 
 freshEachTest(test, (world) => ({ env, people } = world));
+
+// Every subscription a test opens is closed after it, even when it fails, so the next starts with none.
+const opened: Watch[] = [];
+const watchTasks = (...args: Parameters<typeof openTasks>) => opened[opened.push(openTasks(...args)) - 1];
+const watchInbox = (...args: Parameters<typeof openInbox>) => opened[opened.push(openInbox(...args)) - 1];
+test.after.each(async () => {
+  for (const w of opened.splice(0)) w.stop();
+  await listening(0);
+});
 
 type Creds = { username: string; token: string };
 
