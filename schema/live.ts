@@ -16,5 +16,12 @@ export const LiveEvent = defineEntity({
     taskId: p.integer(),
     kind: p.string().length(20),
     createdAt: p.datetime(),
+    /** The writing transaction (pg_current_xact_id(), set by the column's default; read as text). */
+    xact: p.string().columnType('xid8').defaultRaw('pg_current_xact_id()'),
+    /**
+     * The oldest transaction still open when this event was written (its snapshot's xmin): every
+     * transaction that commits after this event's has an id at least this (src/live/stream.ts).
+     */
+    xactXmin: p.string().columnType('xid8').defaultRaw('pg_snapshot_xmin(pg_current_snapshot())'),
   },
 });

@@ -14,6 +14,7 @@ import { Migration00014FeedbackTemplates } from './Migration00014FeedbackTemplat
 import { Migration00015Rubrics } from './Migration00015Rubrics.ts';
 import { Migration00016NotesModerationEscalation } from './Migration00016NotesModerationEscalation.ts';
 import { Migration00017LiveEvents } from './Migration00017LiveEvents.ts';
+import { Migration00018LiveEventsTransactions } from './Migration00018LiveEventsTransactions.ts';
 // Applied in this order. Each migration is listed by hand so that no file discovery is needed at start.
 
 export const migrationsList = [
@@ -33,4 +34,5 @@ export const migrationsList = [
   { name: 'Migration00015Rubrics', class: Migration00015Rubrics },
   { name: 'Migration00016NotesModerationEscalation', class: Migration00016NotesModerationEscalation },
   { name: 'Migration00017LiveEvents', class: Migration00017LiveEvents },
+  { name: 'Migration00018LiveEventsTransactions', class: Migration00018LiveEventsTransactions },
 ];

@@ -1,6 +1,7 @@
 // One subscription's stream: what the client missed since the last event id it saw (from
 // live_events, which any process wrote), then the events as they are heard. Each item carries
 // the id the client sends back when it reconnects (tRPC's `tracked`).
+import { sql } from 'kysely';
 import type { Orm } from '../db/orm.ts';
 import { db } from '../db/kysely.ts';
 import { type LiveEvent, type LiveFilter, type LiveHub, QUEUE_CAP } from './hub.ts';
@@ -63,8 +64,16 @@ export async function* liveStream(options: LiveStreamOptions): AsyncGenerator<[i
 }
 
 /**
- * The events of this filter after `lastEventId`; 'too-old' when that event is no longer kept (or
- * never was), or when more were missed than a subscription would queue.
+ * The events of this filter the client may have missed since `lastEventId`; 'too-old' when that
+ * event is no longer kept (or never was), or when more were missed than a subscription would queue.
+ *
+ * Ids come from a sequence, taken before commit, so transactions commit out of id order: an event
+ * numbered before `last` may commit after it, while the client is away. Besides the events after
+ * `last`, this replays those whose transaction was not yet committed when `last`'s was written:
+ * every transaction that commits later has an id (xid8) at least the `xact_xmin` stored with `last`
+ * (the oldest transaction then open). The standard outbox technique (transaction ids and snapshot
+ * xmin) used for replay only: live events are delivered on commit by NOTIFY, without waiting for
+ * older transactions. A replayed event may have been heard already (delivery is at least once).
  */
 async function missedSince(orm: Orm, filter: LiveFilter, lastEventId: string): Promise<LiveEvent[] | 'too-old'> {
   if (!/^\d{1,15}$/.test(lastEventId)) return 'too-old';
@@ -72,14 +81,14 @@ async function missedSince(orm: Orm, filter: LiveFilter, lastEventId: string): P
   const k = db(orm.em.fork());
   const known = await k
     .selectFrom('live_events')
-    .select('id')
+    .select('xact_xmin')
     .where('id', '=', last as never)
     .executeTakeFirst();
   if (!known) return 'too-old';
   let query = k
     .selectFrom('live_events')
     .select(['id', 'unit_id', 'project_id', 'task_id', 'kind'])
-    .where('id', '>', last as never);
+    .where((e) => e.or([e('id', '>', last as never), e.and([e('id', '<', last as never), e('xact', '>=', sql<string>`${known.xact_xmin}::xid8`)])]));
   query = 'unitId' in filter ? query.where('unit_id', '=', filter.unitId) : query.where('project_id', '=', filter.projectId);
   const rows = await query
     .orderBy('id')
