@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
+import { registerPlatform } from '../support/lti-launch.ts';
 import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
 import { freshEachTest } from '../support/suite.ts';
 
@@ -21,11 +22,7 @@ test.after(() => platform.close());
 
 const TOOL = 'https://tool.example.edu';
 
-async function register(): Promise<number> {
-  const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
-  assert.is(res.status, 201, res.text);
-  return res.body.id;
-}
+const register = () => registerPlatform(env, people, platform);
 
 function loginParams(extra: Record<string, string> = {}) {
   return {
