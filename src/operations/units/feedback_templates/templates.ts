@@ -29,6 +29,16 @@ export interface GroupRow {
   templates: TemplateRow[];
 }
 
+/** A template's columns and how many times it was applied, for a query naming it `t`. */
+const TEMPLATE_COLUMNS = [
+  't.id',
+  't.group_id',
+  't.title',
+  't.text',
+  't.suggested_status',
+  sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
+] as const;
+
 /**
  * The unit's groups with their templates, in creation order. With a definition: the unit-wide
  * groups and that definition's only (what a tutor marking it chooses from).
@@ -42,14 +52,7 @@ export async function listTemplateGroups(em: Em, unitId: number, taskDefinitionI
   if (groups.length === 0) return [];
   const templates = await db(em)
     .selectFrom('feedback_templates as t')
-    .select([
-      't.id',
-      't.group_id',
-      't.title',
-      't.text',
-      't.suggested_status',
-      sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
-    ])
+    .select(TEMPLATE_COLUMNS)
     .where(
       't.group_id',
       'in',
@@ -133,14 +136,7 @@ async function templateRow(em: Em, unitId: number, id: number): Promise<Template
   const row = await db(em)
     .selectFrom('feedback_templates as t')
     .innerJoin('feedback_template_groups as g', 'g.id', 't.group_id')
-    .select([
-      't.id',
-      't.group_id',
-      't.title',
-      't.text',
-      't.suggested_status',
-      sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
-    ])
+    .select(TEMPLATE_COLUMNS)
     .where('t.id', '=', id)
     .where('g.unit_id', '=', unitId)
     .executeTakeFirst();
