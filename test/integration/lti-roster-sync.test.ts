@@ -19,11 +19,10 @@ import { createUser, type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
 import { type Course, course, INSTRUCTOR, LEARNER, type Member, NRPS_TYPE, serveRoster, TA } from '../support/lti-nrps.ts';
-import { registerPlatform } from '../support/lti-launch.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
+import { platformWorld, registerPlatform } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
 import { employ, enrol, seedCampus, seedUnit } from '../support/seed.ts';
 import { countStatements } from '../support/statements.ts';
-import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('LTI roster sync (NRPS) against the loopback platform');
 let env: TestEnv;
@@ -37,16 +36,16 @@ function serve(path: string, c: Course): void {
   serveRoster(platform, path, c);
 }
 
-test.before(async () => {
-  platform = await startLoopbackPlatform({ toolJwks: async () => (await api(env, 'GET', '/api/lti/jwks')).body, now: () => env.clock.now() });
-});
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-  env.config.lti = { keySecret: TEST_LTI_KEY_SECRET };
-  courses.clear();
-  platform.tokenRequests.length = 0;
-});
-test.after(() => platform.close());
+platformWorld(
+  test,
+  (world) => {
+    ({ env, people, platform } = world);
+    env.config.lti = { keySecret: TEST_LTI_KEY_SECRET };
+    courses.clear();
+    platform.tokenRequests.length = 0;
+  },
+  { toolJwks: async () => (await api(env, 'GET', '/api/lti/jwks')).body, now: () => env.clock.now() },
+);
 
 let platformId: number;
 

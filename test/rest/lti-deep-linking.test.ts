@@ -5,23 +5,18 @@ import { type DeepLinkingSettings, deepLinkingPage } from '../../src/operations/
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { chooseTasks, registerPlatform, ticketOf } from '../support/lti-launch.ts';
-import { DL_CLAIM, LTI_CLAIM, type LoopbackPlatform, startLoopbackPlatform, verifyToolJwt } from '../support/lti-platform.ts';
+import { chooseTasks, platformWorld, registerPlatform, ticketOf } from '../support/lti-launch.ts';
+import { DL_CLAIM, LTI_CLAIM, type LoopbackPlatform, verifyToolJwt } from '../support/lti-platform.ts';
 import { seedUnit } from '../support/seed.ts';
-import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('LTI deep linking: the choice page and POST /api/lti/deep_link');
 let env: TestEnv;
 let people: People;
 let platform: LoopbackPlatform;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
+platformWorld(test, (world) => {
+  ({ env, people, platform } = world);
 });
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-});
-test.after(() => platform.close());
 
 const LAUNCH = 'https://tool.example.edu/api/lti/launch';
 const RETURN_URL = 'https://lms.example.edu/deep_links/return';

@@ -3,22 +3,17 @@ import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { registerPlatform } from '../support/lti-launch.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { freshEachTest } from '../support/suite.ts';
+import { platformWorld, registerPlatform } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
 
 const test = suite('REST GET|POST /api/lti/login (OIDC login initiation)');
 let env: TestEnv;
 let people: People;
 let platform: LoopbackPlatform;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
+platformWorld(test, (world) => {
+  ({ env, people, platform } = world);
 });
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-});
-test.after(() => platform.close());
 
 const TOOL = 'https://tool.example.edu';
 

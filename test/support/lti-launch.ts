@@ -7,7 +7,7 @@ import { LtiContext } from '../../schema/index.ts';
 import type { TestEnv } from './env.ts';
 import type { People } from './fixtures.ts';
 import { api, type TestResponse } from './http.ts';
-import { type LaunchOptions, type LoopbackPlatform, startLoopbackPlatform } from './lti-platform.ts';
+import { type LaunchOptions, type LoopbackPlatform, type PlatformOptions, startLoopbackPlatform } from './lti-platform.ts';
 import { employ, seedUnit } from './seed.ts';
 import { freshEachTest, type World } from './suite.ts';
 
@@ -21,8 +21,21 @@ export async function registerPlatform(env: TestEnv, people: People, platform: L
   return res.body.id;
 }
 
-export interface LaunchWorld extends World {
+export interface PlatformWorld extends World {
   platform: LoopbackPlatform;
+}
+
+/** What every suite against the loopback platform sets up: one platform for the suite, closed after it, and a fresh world before each test. */
+export function platformWorld(test: Test, receive: (world: PlatformWorld) => void, options?: PlatformOptions): void {
+  let platform: LoopbackPlatform;
+  test.before(async () => {
+    platform = await startLoopbackPlatform(options);
+  });
+  freshEachTest(test, (world) => receive({ ...world, platform }));
+  test.after(() => platform.close());
+}
+
+export interface LaunchWorld extends PlatformWorld {
   /** The loopback platform's id, registered by the Admin. */
   platformId: number;
   /** Unit COS10001, people.convenor its main convenor. */
@@ -30,33 +43,28 @@ export interface LaunchWorld extends World {
 }
 
 /**
- * The setup the launch suites share. One loopback platform for the suite; before each test a fresh
- * world with WEB_CLIENT_URL set (launches redirect there), the platform registered, and unit
- * COS10001 convened by people.convenor, linked to course `linkedContext` (`null`: left unlinked,
- * as before an Instructor's first launch). WEB_CLIENT_URL is unset after the suite.
+ * The setup the launch suites share: platformWorld's, then before each test WEB_CLIENT_URL set
+ * (launches redirect there), the platform registered, and unit COS10001 convened by
+ * people.convenor, linked to course `linkedContext` (`null`: left unlinked, as before an
+ * Instructor's first launch). WEB_CLIENT_URL is unset after the suite.
  */
 export function launchWorld(test: Test, receive: (world: LaunchWorld) => void, options: { unitName?: string; linkedContext?: string | null } = {}): void {
-  let platform: LoopbackPlatform;
-  let world: World;
-  test.before(async () => {
-    platform = await startLoopbackPlatform();
-  });
-  freshEachTest(test, (fresh) => {
+  let world: PlatformWorld;
+  platformWorld(test, (fresh) => {
     world = fresh;
   });
   test.before.each(async () => {
-    const { env, people } = world;
+    const { env, people, platform } = world;
     env.config.mail.webUrl = WEB_CLIENT;
     const platformId = await registerPlatform(env, people, platform);
     const unit = await seedUnit(env, { code: 'COS10001', name: options.unitName });
     await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
     const { linkedContext = 'context-1' } = options;
     if (linkedContext !== null) await linkContext(env, platformId, linkedContext, unit);
-    receive({ ...world, platform, platformId, unit });
+    receive({ ...world, platformId, unit });
   });
-  test.after(async () => {
+  test.after(() => {
     if (world) world.env.config.mail.webUrl = undefined;
-    await platform.close();
   });
 }
 
