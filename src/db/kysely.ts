@@ -31,3 +31,10 @@ export function timestamp(value: string | null): Date | null;
 export function timestamp(value: string | null): Date | null {
   return value === null ? null : new Date(value);
 }
+
+/** A timestamp column's text as the API answers it: ISO 8601 in UTC. */
+export function isoTimestamp(value: string): string;
+export function isoTimestamp(value: string | null): string | null;
+export function isoTimestamp(value: string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}

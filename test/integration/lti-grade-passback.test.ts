@@ -13,6 +13,7 @@ import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
+import { registerPlatform } from '../support/lti-launch.ts';
 import { type LoopbackPlatform, type PlatformRequest, startLoopbackPlatform } from '../support/lti-platform.ts';
 import { seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { countStatements } from '../support/statements.ts';
@@ -81,14 +82,13 @@ const AGS_SCOPES = [LTI_SCOPES.lineItem, LTI_SCOPES.resultReadOnly, LTI_SCOPES.s
 
 /** What a launch would have left: the platform, the course linked to the unit, the link with its line item, the student's identity. */
 async function linked(w: TaskWorld, options: { identity?: boolean; scopes?: string[]; resourceLink?: boolean } = {}) {
-  const registered = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
-  assert.is(registered.status, 201, registered.text);
+  const platformId = await registerPlatform(env, people, platform);
   const k = db(env.orm.em.fork());
   const at = env.clock.now().toISOString();
   const context = await k
     .insertInto('lti_contexts')
     .values({
-      platform_id: registered.body.id,
+      platform_id: platformId,
       context_id: 'course-1',
       deployment_id: platform.deploymentId,
       title: 'Intro to Programming',

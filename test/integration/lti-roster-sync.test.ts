@@ -19,10 +19,10 @@ import { createUser, type People, signedIn } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
 import { type Course, course, INSTRUCTOR, LEARNER, type Member, NRPS_TYPE, serveRoster, TA } from '../support/lti-nrps.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
+import { platformWorld, registerPlatform } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
 import { employ, enrol, seedCampus, seedUnit } from '../support/seed.ts';
 import { countStatements } from '../support/statements.ts';
-import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('LTI roster sync (NRPS) against the loopback platform');
 let env: TestEnv;
@@ -36,25 +36,23 @@ function serve(path: string, c: Course): void {
   serveRoster(platform, path, c);
 }
 
-test.before(async () => {
-  platform = await startLoopbackPlatform({ toolJwks: async () => (await api(env, 'GET', '/api/lti/jwks')).body, now: () => env.clock.now() });
-});
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-  env.config.lti = { keySecret: TEST_LTI_KEY_SECRET };
-  courses.clear();
-  platform.tokenRequests.length = 0;
-});
-test.after(() => platform.close());
+platformWorld(
+  test,
+  (world) => {
+    ({ env, people, platform } = world);
+    env.config.lti = { keySecret: TEST_LTI_KEY_SECRET };
+    courses.clear();
+    platform.tokenRequests.length = 0;
+  },
+  { toolJwks: async () => (await api(env, 'GET', '/api/lti/jwks')).body, now: () => env.clock.now() },
+);
 
 let platformId: number;
 
 /** A unit convened by people.convenor (its main convenor) and tutored by people.tutor, linked to course `context-1`. */
 async function linkedUnit(code = 'COS10001', options: { register?: boolean } = {}): Promise<number> {
   if (options.register !== false) {
-    const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
-    assert.is(res.status, 201, res.text);
-    platformId = res.body.id;
+    platformId = await registerPlatform(env, people, platform);
   }
   const unitId = await seedUnit(env, { code });
   await employ(env, people.convenor.user, unitId, 'Convenor', { main: true });
@@ -358,8 +356,7 @@ test('one member failing does not stop the others: each is reported with its use
 });
 
 test('an Instructor whose account may convene convenes a unit without a main convenor; new accounts and later instructors tutor', async () => {
-  const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
-  platformId = res.body.id;
+  platformId = await registerPlatform(env, people, platform);
   const unitId = await seedUnit(env, { code: 'NEW101' });
   await linkCourse(unitId, 'context-1', '/nrps/context-1');
   serve(

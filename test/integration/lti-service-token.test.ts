@@ -9,8 +9,8 @@ import { LTI_SCOPES, serviceToken } from '../../src/operations/lti/service-token
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { freshEachTest } from '../support/suite.ts';
+import { platformWorld } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
 
 const test = suite('LTI service token (client credentials with a signed assertion)');
 let env: TestEnv;
@@ -19,15 +19,15 @@ let platform: LoopbackPlatform;
 /** What the platform believes the tool's keys are: the tool's JWKS unless a test swaps it. */
 let toolKeys: () => Promise<JSONWebKeySet>;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform({ toolJwks: () => toolKeys(), now: () => env.clock.now() });
-});
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-  toolKeys = async () => (await api(env, 'GET', '/api/lti/jwks')).body;
-  platform.tokenRequests.length = 0;
-});
-test.after(() => platform.close());
+platformWorld(
+  test,
+  (world) => {
+    ({ env, people, platform } = world);
+    toolKeys = async () => (await api(env, 'GET', '/api/lti/jwks')).body;
+    platform.tokenRequests.length = 0;
+  },
+  { toolJwks: () => toolKeys(), now: () => env.clock.now() },
+);
 
 async function registered(overrides: Record<string, unknown> = {}) {
   const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: { ...platform.registration(), ...overrides } });

@@ -102,6 +102,28 @@ test("bad input: 400 for bad fields, 404 for unknown or other units' records, ne
   }
 });
 
+test("updates write only the fields given: a template moves to another of the unit's groups, a group becomes unit-wide; another unit's group or definition is 404 and changes nothing", async () => {
+  const w = await taskWorld(env, people);
+  const other = await taskWorld(env, people, {}, {}, 'SIT202');
+  const g = await group(w, { name: 'General' });
+  const scoped = await group(w, { name: 'P1 issues', task_definition_id: w.td });
+  const otherGroup = await group(other);
+  const t = await template(w, g, { title: 'Hi', text: 'Hello', suggested_status: 'discuss' });
+  const put = (url: string, json: Record<string, unknown>) => api(env, 'PUT', `/api/units/${w.unit}/${url}`, { as: people.convenor.creds, json });
+  const moved = await put(`feedback_templates/${t}`, { group_id: scoped });
+  assert.is(moved.status, 200, moved.text);
+  assert.equal(moved.body, { id: t, group_id: scoped, title: 'Hi', text: 'Hello', suggested_status: 'discuss', unknown_placeholders: [], usage_count: 0 });
+  assert.is((await put(`feedback_templates/${t}`, { group_id: otherGroup, title: 'Moved' })).status, 404);
+  const widened = await put(`feedback_template_groups/${scoped}`, { task_definition_id: null });
+  assert.is(widened.status, 200, widened.text);
+  assert.equal([widened.body.name, widened.body.task_definition_id, widened.body.templates.length], ['P1 issues', null, 1]);
+  assert.is((await put(`feedback_template_groups/${scoped}`, { name: 'Moved', task_definition_id: other.td })).status, 404);
+  assert.equal(await k().selectFrom('feedback_templates').select(['group_id', 'title']).execute(), [{ group_id: scoped, title: 'Hi' }]);
+  assert.equal(await k().selectFrom('feedback_template_groups').select(['name', 'task_definition_id']).where('id', '=', scoped).execute(), [
+    { name: 'P1 issues', task_definition_id: null },
+  ]);
+});
+
 test('apply: one comment from rendered templates, uses counted, suggested status through changeTask', async () => {
   const w = await taskWorld(env, people);
   const g = await group(w);

@@ -5,23 +5,18 @@ import { type DeepLinkingSettings, deepLinkingPage } from '../../src/operations/
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { chooseTasks, ticketOf } from '../support/lti-launch.ts';
-import { DL_CLAIM, LTI_CLAIM, type LoopbackPlatform, startLoopbackPlatform, verifyToolJwt } from '../support/lti-platform.ts';
+import { chooseTasks, platformWorld, registerPlatform, ticketOf } from '../support/lti-launch.ts';
+import { DL_CLAIM, LTI_CLAIM, type LoopbackPlatform, verifyToolJwt } from '../support/lti-platform.ts';
 import { seedUnit } from '../support/seed.ts';
-import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('LTI deep linking: the choice page and POST /api/lti/deep_link');
 let env: TestEnv;
 let people: People;
 let platform: LoopbackPlatform;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
+platformWorld(test, (world) => {
+  ({ env, people, platform } = world);
 });
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-});
-test.after(() => platform.close());
 
 const LAUNCH = 'https://tool.example.edu/api/lti/launch';
 const RETURN_URL = 'https://lms.example.edu/deep_links/return';
@@ -41,8 +36,7 @@ async function taskDefinition(unitId: number, abbreviation: string, name: string
 }
 
 async function seedWorld(): Promise<World> {
-  const registered = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
-  assert.is(registered.status, 201, registered.text);
+  const platformId = await registerPlatform(env, people, platform);
   const unitId = await seedUnit(env, { code: 'COS10001' });
   const other = await seedUnit(env, { code: 'COS20007' });
   const tasks = [
@@ -52,7 +46,7 @@ async function seedWorld(): Promise<World> {
   const otherUnitTask = await taskDefinition(other, '1.1P', 'Elsewhere');
   const em = env.orm.em.fork();
   const context = em.create(LtiContext, {
-    platform: registered.body.id,
+    platform: platformId,
     contextId: 'context-1',
     deploymentId: platform.deploymentId,
     title: 'Intro',

@@ -5,10 +5,9 @@ import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import type { TestResponse } from '../support/http.ts';
-import { counts, launchAs, linkContext, postLaunch, registerPlatform, signInTarget, startLogin, WEB_CLIENT } from '../support/lti-launch.ts';
+import { counts, launchAs, launchWorld, linkContext, postLaunch, registerPlatform, signInTarget, startLogin } from '../support/lti-launch.ts';
 import { LTI_CLAIM, type LaunchOptions, type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { employ, enrol, seedUnit } from '../support/seed.ts';
-import { freshEachTest } from '../support/suite.ts';
+import { enrol, seedUnit } from '../support/seed.ts';
 
 const test = suite('REST POST /api/lti/launch: attacks are refused and create nothing');
 let env: TestEnv;
@@ -17,22 +16,8 @@ let platform: LoopbackPlatform;
 let platformId: number;
 let unit: number;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
-});
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-});
-test.before.each(async () => {
-  env.config.mail.webUrl = WEB_CLIENT;
-  platformId = await registerPlatform(env, people, platform);
-  unit = await seedUnit(env, { code: 'COS10001' });
-  await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
-  await linkContext(env, platformId, 'context-1', unit);
-});
-test.after(async () => {
-  env.config.mail.webUrl = undefined;
-  await platform.close();
+launchWorld(test, (world) => {
+  ({ env, people, platform, platformId, unit } = world);
 });
 
 const LEARNER: Omit<LaunchOptions, 'nonce'> = { sub: 'learner-1', person: { email: 'new.learner@example.edu', name: 'New Learner' } };

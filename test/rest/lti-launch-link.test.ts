@@ -1,36 +1,25 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
-import { createUser, type People } from '../support/fixtures.ts';
+import { createUser } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { chooseUnit, counts, exchange, launchAs, registerPlatform, signInTarget, startLogin, unitChoices, WEB_CLIENT } from '../support/lti-launch.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { employ, seedUnit } from '../support/seed.ts';
-import { freshEachTest } from '../support/suite.ts';
+import { chooseUnit, counts, exchange, launchAs, launchWorld, signInTarget, startLogin, unitChoices } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
+import { seedUnit } from '../support/seed.ts';
 
 const test = suite('REST POST /api/lti/launch[/link]: the first Instructor launch links the course');
 let env: TestEnv;
-let people: People;
 let platform: LoopbackPlatform;
 let platformId: number;
 let unit: number;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
-});
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-});
-test.before.each(async () => {
-  env.config.mail.webUrl = WEB_CLIENT;
-  platformId = await registerPlatform(env, people, platform);
-  unit = await seedUnit(env, { code: 'COS10001', name: 'Intro to Programming' });
-  await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
-});
-test.after(async () => {
-  env.config.mail.webUrl = undefined;
-  await platform.close();
-});
+launchWorld(
+  test,
+  (world) => {
+    ({ env, platform, platformId, unit } = world);
+  },
+  { unitName: 'Intro to Programming', linkedContext: null },
+);
 
 const COURSE = { id: 'course-7', label: 'COS20007', title: 'Object Oriented Programming' };
 const CONVENOR = { sub: 'teacher-1', roles: ['Instructor' as const], context: COURSE, person: { email: 'aconvenor@example.edu' } };

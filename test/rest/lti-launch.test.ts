@@ -1,37 +1,21 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
-import { createUser, type People } from '../support/fixtures.ts';
+import { createUser } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { counts, exchange, launchAs, linkContext, registerPlatform, signInTarget, WEB_CLIENT } from '../support/lti-launch.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { employ, seedUnit } from '../support/seed.ts';
+import { counts, exchange, launchAs, launchWorld, linkContext, signInTarget } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
+import { seedUnit } from '../support/seed.ts';
 import { seedTaskDefinition } from '../support/seed-enrolments.ts';
-import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('REST POST /api/lti/launch: people, roles and sign-in');
 let env: TestEnv;
-let people: People;
 let platform: LoopbackPlatform;
 let platformId: number;
 let unit: number;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
-});
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-});
-test.before.each(async () => {
-  env.config.mail.webUrl = WEB_CLIENT;
-  platformId = await registerPlatform(env, people, platform);
-  unit = await seedUnit(env, { code: 'COS10001' });
-  await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
-  await linkContext(env, platformId, 'context-1', unit);
-});
-test.after(async () => {
-  env.config.mail.webUrl = undefined;
-  await platform.close();
+launchWorld(test, (world) => {
+  ({ env, platform, platformId, unit } = world);
 });
 
 const NEW_LEARNER = { email: 'Learner.One@Example.edu', given_name: 'Lee', family_name: 'Learner' };

@@ -3,29 +3,21 @@ import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { freshEachTest } from '../support/suite.ts';
+import { platformWorld, registerPlatform } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
 
 const test = suite('REST GET|POST /api/lti/login (OIDC login initiation)');
 let env: TestEnv;
 let people: People;
 let platform: LoopbackPlatform;
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
+platformWorld(test, (world) => {
+  ({ env, people, platform } = world);
 });
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
-});
-test.after(() => platform.close());
 
 const TOOL = 'https://tool.example.edu';
 
-async function register(): Promise<number> {
-  const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
-  assert.is(res.status, 201, res.text);
-  return res.body.id;
-}
+const register = () => registerPlatform(env, people, platform);
 
 function loginParams(extra: Record<string, string> = {}) {
   return {

@@ -4,8 +4,8 @@ import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
 import { PASSWORD, type People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { type LoopbackPlatform, startLoopbackPlatform } from '../support/lti-platform.ts';
-import { freshEachTest } from '../support/suite.ts';
+import { platformWorld } from '../support/lti-launch.ts';
+import type { LoopbackPlatform } from '../support/lti-platform.ts';
 
 const test = suite('REST GET|POST /api/lti/register (LTI Dynamic Registration)');
 let env: TestEnv;
@@ -15,16 +15,12 @@ let platform: LoopbackPlatform;
 const TOOL = 'https://courses.example.edu';
 const HTML = { accept: 'text/html' };
 
-test.before(async () => {
-  platform = await startLoopbackPlatform();
-});
-freshEachTest(test, (world) => {
-  ({ env, people } = world);
+platformWorld(test, (world) => {
+  ({ env, people, platform } = world);
   env.config.lti = { ...env.config.lti, toolUrl: TOOL };
   platform.registrations.length = 0;
   for (const key of Object.keys(platform.configurationOverrides)) delete platform.configurationOverrides[key];
 });
-test.after(() => platform.close());
 
 const start = () => ({ openid_configuration: platform.openidConfigurationUrl, registration_token: platform.registrationToken });
 

@@ -1,12 +1,15 @@
 // Driving LTI 1.3 launches through the REST surface against the loopback platform: register it,
 // start a login (the state and nonce the platform would carry), post the launch, follow the
 // sign-in redirect through POST /api/auth, and count what a launch may create.
+import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { LtiContext } from '../../schema/index.ts';
 import type { TestEnv } from './env.ts';
 import type { People } from './fixtures.ts';
 import { api, type TestResponse } from './http.ts';
-import type { LaunchOptions, LoopbackPlatform } from './lti-platform.ts';
+import { type LaunchOptions, type LoopbackPlatform, type PlatformOptions, startLoopbackPlatform } from './lti-platform.ts';
+import { employ, seedUnit } from './seed.ts';
+import { freshEachTest, type World } from './suite.ts';
 
 /** The web client's address the launches redirect to (WEB_CLIENT_URL). */
 export const WEB_CLIENT = 'https://courses.example.edu/';
@@ -16,6 +19,53 @@ export async function registerPlatform(env: TestEnv, people: People, platform: L
   const res = await api(env, 'POST', '/api/lti/platforms', { as: people.admin.creds, json: platform.registration() });
   assert.is(res.status, 201, res.text);
   return res.body.id;
+}
+
+export interface PlatformWorld extends World {
+  platform: LoopbackPlatform;
+}
+
+/** What every suite against the loopback platform sets up: one platform for the suite, closed after it, and a fresh world before each test. */
+export function platformWorld(test: Test, receive: (world: PlatformWorld) => void, options?: PlatformOptions): void {
+  let platform: LoopbackPlatform;
+  test.before(async () => {
+    platform = await startLoopbackPlatform(options);
+  });
+  freshEachTest(test, (world) => receive({ ...world, platform }));
+  test.after(() => platform.close());
+}
+
+export interface LaunchWorld extends PlatformWorld {
+  /** The loopback platform's id, registered by the Admin. */
+  platformId: number;
+  /** Unit COS10001, people.convenor its main convenor. */
+  unit: number;
+}
+
+/**
+ * The setup the launch suites share: platformWorld's, then before each test WEB_CLIENT_URL set
+ * (launches redirect there), the platform registered, and unit COS10001 convened by
+ * people.convenor, linked to course `linkedContext` (`null`: left unlinked, as before an
+ * Instructor's first launch). WEB_CLIENT_URL is unset after the suite.
+ */
+export function launchWorld(test: Test, receive: (world: LaunchWorld) => void, options: { unitName?: string; linkedContext?: string | null } = {}): void {
+  let world: PlatformWorld;
+  platformWorld(test, (fresh) => {
+    world = fresh;
+  });
+  test.before.each(async () => {
+    const { env, people, platform } = world;
+    env.config.mail.webUrl = WEB_CLIENT;
+    const platformId = await registerPlatform(env, people, platform);
+    const unit = await seedUnit(env, { code: 'COS10001', name: options.unitName });
+    await employ(env, people.convenor.user, unit, 'Convenor', { main: true });
+    const { linkedContext = 'context-1' } = options;
+    if (linkedContext !== null) await linkContext(env, platformId, linkedContext, unit);
+    receive({ ...world, platformId, unit });
+  });
+  test.after(() => {
+    if (world) world.env.config.mail.webUrl = undefined;
+  });
 }
 
 /** Step 1 (OIDC login): the state and nonce the tool handed the platform. `clientId`: the tool's at the platform (a dynamically registered one). */

@@ -1,12 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../src/routers/index.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
+import type { Credentials } from '../support/http.ts';
+import { typedClient } from '../support/trpc-client.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('tRPC: typed clients');
@@ -21,11 +23,7 @@ test.before(async () => {
 
 freshEachTest(test, (world) => ({ env, people } = world));
 
-function client(creds?: { username: string; token: string }) {
-  return createTRPCClient<AppRouter>({
-    links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => (creds ? { Username: creds.username, 'Auth-Token': creds.token } : {}) })],
-  });
-}
+const client = (creds?: Credentials) => typedClient(baseUrl, creds);
 
 test('a typed client over HTTP calls the same procedures as REST, with inferred types', async () => {
   const admin = client(people.admin.creds);

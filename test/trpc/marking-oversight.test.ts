@@ -1,9 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { TRPCClientError } from '@trpc/client';
 import type { AppRouter } from '../../src/routers/index.ts';
 import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
+import type { Credentials } from '../support/http.ts';
+import { typedClient } from '../support/trpc-client.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { seedTask } from '../support/seed-enrolments.ts';
 import { taskWorld } from '../support/task-world.ts';
@@ -20,8 +22,7 @@ test.before(async () => {
 
 freshEachTest(test, (world) => ({ env, people } = world));
 
-const client = (creds: { username: string; token: string }) =>
-  createTRPCClient<AppRouter>({ links: [httpLink({ url: `${baseUrl}/trpc`, headers: () => ({ Username: creds.username, 'Auth-Token': creds.token }) })] });
+const client = (creds: Credentials) => typedClient(baseUrl, creds);
 
 test('a note with a mention and an escalation reach the convenor through the typed inbox; a student is FORBIDDEN', async () => {
   const w = await taskWorld(env, people);

@@ -5,6 +5,7 @@
 // Accounts found are never changed (names and roles stay as the service has them).
 import { sql } from 'kysely';
 import type { SystemRole } from '../../../schema/enums.ts';
+import { batches } from '../../db/batches.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { claimableByEmail } from '../../policy/index.ts';
@@ -70,12 +71,6 @@ function anyOf(values: readonly string[]) {
 
 /** Rows per INSERT: a few parameters each, well under that limit. */
 const INSERT_BATCH = 1000;
-
-function batches<T>(rows: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) out.push(rows.slice(i, i + INSERT_BATCH));
-  return out;
-}
 
 interface Found {
   id: number;
@@ -149,7 +144,7 @@ export async function findOrCreateLtiUsers(
       };
     });
     const inserted = [];
-    for (const batch of batches(rows)) {
+    for (const batch of batches(rows, INSERT_BATCH)) {
       inserted.push(
         ...(await k
           .insertInto('users')
@@ -180,7 +175,7 @@ export async function findOrCreateLtiUsers(
   }
   if (links.length === 0) return outcomes;
   const made = [];
-  for (const batch of batches(links)) {
+  for (const batch of batches(links, INSERT_BATCH)) {
     made.push(
       ...(await k
         .insertInto('lti_identities')

@@ -5,6 +5,7 @@
 // enrolled and withdrawn in bulk), plus a few for each member of staff newly employed.
 import { sql } from 'kysely';
 import type { SystemRole } from '../../../schema/enums.ts';
+import { batches } from '../../db/batches.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { courseRole, type LtiCourseRole } from '../../domain/lti-roles.ts';
@@ -38,12 +39,6 @@ export interface PlatformRoster {
  * most 65,535 in one statement. Rosters this large are rare, so the cost is rarely a second call.
  */
 const BATCH = 10_000;
-
-function batches<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH));
-  return out;
-}
 
 interface Placed {
   member: RosterMember;
@@ -111,7 +106,7 @@ export async function applyRosters(em: Em, unitId: number, rosters: PlatformRost
     .execute();
   const campuses = new Map(known.map((p) => [p.user_id, p.campus_id]));
   const enrolled = [];
-  for (const batch of batches(learnerIds)) {
+  for (const batch of batches(learnerIds, BATCH)) {
     enrolled.push(
       ...(await enrolProjects(
         em,
@@ -175,7 +170,7 @@ export async function applyRosters(em: Em, unitId: number, rosters: PlatformRost
       resting.delete(row.sub);
     }
   }
-  for (const batch of batches([...withdrawn])) await withdrawProjects(em, batch);
+  for (const batch of batches([...withdrawn], BATCH)) await withdrawProjects(em, batch);
   report.withdrawn = withdrawn.size;
   for (const resting of idle.values()) report.unchanged += resting.size;
   return report;

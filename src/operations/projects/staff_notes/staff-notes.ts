@@ -2,7 +2,7 @@
 // unit's staff. A note may mention other staff of the unit; each mention keeps the project's
 // tasks in that person's inbox (inbox-rows.ts `mentioned`) until they mark it seen.
 import { sql } from 'kysely';
-import { db } from '../../../db/kysely.ts';
+import { db, isoTimestamp } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
 
@@ -26,8 +26,6 @@ export interface StaffNoteInput {
 
 export const MAX_NOTE_LENGTH = 10_000;
 const UNKNOWN_NOTE = 'Unable to find requested Staff note';
-
-const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string | Date).toISOString());
 
 /** The project's notes (or one), oldest first, with their authors and mentions: one statement. */
 export async function staffNoteRows(em: Em, projectId: number, noteId?: number): Promise<StaffNoteOut[]> {
@@ -54,9 +52,9 @@ export async function staffNoteRows(em: Em, projectId: number, noteId?: number):
     .execute();
   return rows.map((r) => ({
     ...r,
-    created_at: iso(r.created_at)!,
-    updated_at: iso(r.updated_at)!,
-    mentions: r.mentions.map((m) => ({ ...m, seen_at: iso(m.seen_at) })),
+    created_at: isoTimestamp(r.created_at),
+    updated_at: isoTimestamp(r.updated_at),
+    mentions: r.mentions.map((m) => ({ ...m, seen_at: isoTimestamp(m.seen_at) })),
   }));
 }
 

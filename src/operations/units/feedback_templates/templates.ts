@@ -29,6 +29,16 @@ export interface GroupRow {
   templates: TemplateRow[];
 }
 
+/** A template's columns and how many times it was applied, for a query naming it `t`. */
+const TEMPLATE_COLUMNS = [
+  't.id',
+  't.group_id',
+  't.title',
+  't.text',
+  't.suggested_status',
+  sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
+] as const;
+
 /**
  * The unit's groups with their templates, in creation order. With a definition: the unit-wide
  * groups and that definition's only (what a tutor marking it chooses from).
@@ -42,14 +52,7 @@ export async function listTemplateGroups(em: Em, unitId: number, taskDefinitionI
   if (groups.length === 0) return [];
   const templates = await db(em)
     .selectFrom('feedback_templates as t')
-    .select([
-      't.id',
-      't.group_id',
-      't.title',
-      't.text',
-      't.suggested_status',
-      sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
-    ])
+    .select(TEMPLATE_COLUMNS)
     .where(
       't.group_id',
       'in',
@@ -79,33 +82,38 @@ async function assertGroupOfUnit(em: Em, unitId: number, groupId: number): Promi
   if (!found) throw notFound(UNKNOWN_GROUP);
 }
 
-export async function createTemplateGroup(em: Em, unitId: number, fields: { name: string; task_definition_id?: number | null }, now: Date): Promise<GroupRow> {
+/** The fields among `keys` that were given: a create writes them all, an update leaves the others as they are. */
+function given<F extends object, K extends keyof F>(fields: F, keys: readonly K[]): Pick<F, K> {
+  return Object.fromEntries(keys.filter((key) => fields[key] !== undefined).map((key) => [key, fields[key]])) as Pick<F, K>;
+}
+
+export interface GroupFields {
+  name: string;
+  /** A definition's own group; none (null): the unit-wide group. */
+  task_definition_id?: number | null;
+}
+
+/** What a group's create and update write: the fields given, once a definition among them is found to be the unit's. */
+async function checkedGroupColumns<F extends Partial<GroupFields>>(em: Em, unitId: number, fields: F) {
   await assertDefinitionOfUnit(em, unitId, fields.task_definition_id);
+  return given(fields, ['name', 'task_definition_id'] as const);
+}
+
+export async function createTemplateGroup(em: Em, unitId: number, fields: GroupFields, now: Date): Promise<GroupRow> {
   const at = now.toISOString();
   const row = await db(em)
     .insertInto('feedback_template_groups')
-    .values({ unit_id: unitId, task_definition_id: fields.task_definition_id ?? null, name: fields.name, created_at: at, updated_at: at })
+    .values({ ...(await checkedGroupColumns(em, unitId, fields)), unit_id: unitId, created_at: at, updated_at: at })
     .returning(['id', 'name', 'task_definition_id'])
     .executeTakeFirstOrThrow();
   return { ...row, templates: [] };
 }
 
-export async function updateTemplateGroup(
-  em: Em,
-  unitId: number,
-  id: number,
-  fields: { name?: string; task_definition_id?: number | null },
-  now: Date,
-): Promise<GroupRow> {
+export async function updateTemplateGroup(em: Em, unitId: number, id: number, fields: Partial<GroupFields>, now: Date): Promise<GroupRow> {
   await assertGroupOfUnit(em, unitId, id);
-  await assertDefinitionOfUnit(em, unitId, fields.task_definition_id);
   await db(em)
     .updateTable('feedback_template_groups')
-    .set({
-      updated_at: now.toISOString(),
-      ...(fields.name !== undefined && { name: fields.name }),
-      ...(fields.task_definition_id !== undefined && { task_definition_id: fields.task_definition_id }),
-    })
+    .set({ ...(await checkedGroupColumns(em, unitId, fields)), updated_at: now.toISOString() })
     .where('id', '=', id)
     .execute();
   return templateGroup(em, unitId, id);
@@ -128,14 +136,7 @@ async function templateRow(em: Em, unitId: number, id: number): Promise<Template
   const row = await db(em)
     .selectFrom('feedback_templates as t')
     .innerJoin('feedback_template_groups as g', 'g.id', 't.group_id')
-    .select([
-      't.id',
-      't.group_id',
-      't.title',
-      't.text',
-      't.suggested_status',
-      sql<number>`(select count(*)::int from feedback_template_uses u where u.template_id = t.id)`.as('usage_count'),
-    ])
+    .select(TEMPLATE_COLUMNS)
     .where('t.id', '=', id)
     .where('g.unit_id', '=', unitId)
     .executeTakeFirst();
@@ -143,19 +144,17 @@ async function templateRow(em: Em, unitId: number, id: number): Promise<Template
   return { ...row, unknown_placeholders: unknownPlaceholders(row.text) };
 }
 
+/** What a template's create and update write: the fields given, once a group among them is found to be the unit's. */
+async function checkedTemplateColumns<F extends Partial<TemplateFields>>(em: Em, unitId: number, fields: F) {
+  if (fields.group_id !== undefined) await assertGroupOfUnit(em, unitId, fields.group_id);
+  return given(fields, ['group_id', 'title', 'text', 'suggested_status'] as const);
+}
+
 export async function createTemplate(em: Em, unitId: number, fields: TemplateFields, now: Date): Promise<TemplateRow> {
-  await assertGroupOfUnit(em, unitId, fields.group_id);
   const at = now.toISOString();
   const row = await db(em)
     .insertInto('feedback_templates')
-    .values({
-      group_id: fields.group_id,
-      title: fields.title,
-      text: fields.text,
-      suggested_status: fields.suggested_status ?? null,
-      created_at: at,
-      updated_at: at,
-    })
+    .values({ ...(await checkedTemplateColumns(em, unitId, fields)), created_at: at, updated_at: at })
     .returning('id')
     .executeTakeFirstOrThrow();
   return templateRow(em, unitId, row.id);
@@ -163,16 +162,9 @@ export async function createTemplate(em: Em, unitId: number, fields: TemplateFie
 
 export async function updateTemplate(em: Em, unitId: number, id: number, fields: Partial<TemplateFields>, now: Date): Promise<TemplateRow> {
   await templateRow(em, unitId, id);
-  if (fields.group_id !== undefined) await assertGroupOfUnit(em, unitId, fields.group_id);
   await db(em)
     .updateTable('feedback_templates')
-    .set({
-      updated_at: now.toISOString(),
-      ...(fields.group_id !== undefined && { group_id: fields.group_id }),
-      ...(fields.title !== undefined && { title: fields.title }),
-      ...(fields.text !== undefined && { text: fields.text }),
-      ...(fields.suggested_status !== undefined && { suggested_status: fields.suggested_status }),
-    })
+    .set({ ...(await checkedTemplateColumns(em, unitId, fields)), updated_at: now.toISOString() })
     .where('id', '=', id)
     .execute();
   return templateRow(em, unitId, id);

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import type { ModerationVerdict } from '../../../../schema/marking-oversight.ts';
 import type { TaskStatus } from '../../../../schema/enums.ts';
-import { db } from '../../../db/kysely.ts';
+import { db, isoTimestamp } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
 
@@ -55,7 +55,6 @@ export interface ReportRow {
   rate: number | null;
 }
 
-const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string | Date).toISOString());
 const UNKNOWN_SAMPLE = 'Unable to find requested Moderation sample';
 
 async function checkStaff(em: Em, unitId: number, ids: number[], field: string): Promise<number[]> {
@@ -90,7 +89,7 @@ export async function sampleRows(em: Em, unitId: number, only?: { sampleId?: num
     .orderBy('s.created_at', 'desc')
     .orderBy('s.id', 'desc')
     .execute();
-  return rows.map((r) => ({ ...r, moderator_ids: r.moderator_ids as number[], created_at: iso(r.created_at)! }));
+  return rows.map((r) => ({ ...r, moderator_ids: r.moderator_ids as number[], created_at: isoTimestamp(r.created_at) }));
 }
 
 /** A sample's items with the task's assessment as it is now: one statement. */
@@ -124,7 +123,7 @@ export async function itemRows(em: Em, sampleId: number, itemId?: number): Promi
     .orderBy('i.assessor_id')
     .orderBy('i.id')
     .execute();
-  return rows.map((r) => ({ ...r, reviewed_at: iso(r.reviewed_at) }));
+  return rows.map((r) => ({ ...r, reviewed_at: isoTimestamp(r.reviewed_at) }));
 }
 
 export interface DrawInput {

@@ -2,7 +2,7 @@
 // the last error and when it was queued and sent; and asking for passbacks again (after a platform
 // was fixed, or for columns linked after the work was marked).
 import { sql } from 'kysely';
-import { db } from '../../../../db/kysely.ts';
+import { db, isoTimestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import type { LtiPassbackState } from '../../../../domain/vocabulary.ts';
 import type { Config } from '../../../../config.ts';
@@ -35,8 +35,6 @@ export interface PassbackOut {
   sent_at: string | null;
 }
 
-const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
-
 /** The passbacks of the unit's tasks, by task definition, student and line item: one statement. */
 export async function listPassbacks(em: Em, config: Pick<Config, 'lti'>, unitId: number, filter: PassbackFilter): Promise<PassbackOut[]> {
   ltiSecret(config);
@@ -55,9 +53,9 @@ export async function listPassbacks(em: Em, config: Pick<Config, 'lti'>, unitId:
      order by d.target_date, d.abbreviation, u.username, p.id`.execute(db(em));
   return result.rows.map((row) => ({
     ...row,
-    changed_at: iso(row.changed_at)!,
-    updated_at: iso(row.updated_at)!,
-    sent_at: iso(row.sent_at),
+    changed_at: isoTimestamp(row.changed_at),
+    updated_at: isoTimestamp(row.updated_at),
+    sent_at: isoTimestamp(row.sent_at),
   }));
 }
 

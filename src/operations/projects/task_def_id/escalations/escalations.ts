@@ -3,7 +3,7 @@
 // a convenor resolves it, optionally with a note. At most one open escalation per task (a partial
 // unique index), so two tutors escalating at once cannot both open one.
 import { sql } from 'kysely';
-import { db } from '../../../../db/kysely.ts';
+import { db, isoTimestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { badRequest, notFound } from '../../../../trpc/errors.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
@@ -23,8 +23,6 @@ export interface EscalationOut {
 }
 
 export const MAX_REASON_LENGTH = 4_000;
-
-const iso = (d: unknown) => (d === null || d === undefined ? null : new Date(d as string | Date).toISOString());
 
 /** The task's escalations (or one), oldest first: one statement. */
 export async function escalationRows(em: Em, taskId: number | null, escalationId?: number): Promise<EscalationOut[]> {
@@ -51,7 +49,7 @@ export async function escalationRows(em: Em, taskId: number | null, escalationId
     .orderBy('e.created_at')
     .orderBy('e.id')
     .execute();
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at)!, resolved_at: iso(r.resolved_at) }));
+  return rows.map((r) => ({ ...r, created_at: isoTimestamp(r.created_at), resolved_at: isoTimestamp(r.resolved_at) }));
 }
 
 /** Opens an escalation of the task (creating the task if nobody has touched it yet); 400 when one is already open. */
