@@ -82,7 +82,7 @@ export interface Config {
   /** How long a request body may take to arrive: on any route, and on upload routes (src/http-limits.ts). */
   http: { bodyTimeoutMs: number; uploadBodyTimeoutMs: number };
   /** Live updates (src/live): open subscriptions per process, and how long events are kept for reconnecting clients. */
-  live: { maxSubscriptions: number; keepMs: number };
+  live: { maxSubscriptions: number; keepMs: number; recheckMs: number };
   /** Notification e-mails: the SMTP server (unset: none are sent), the sender, and the web client's address for links. */
   mail: { smtpUrl: string | undefined; from: string; webUrl: string | undefined };
 }
@@ -180,7 +180,8 @@ function toConfig(env: Environment): Config {
       connectTimeoutMs: env.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
     },
     http: { bodyTimeoutMs: env.REQUEST_BODY_TIMEOUT_SECONDS * 1000, uploadBodyTimeoutMs: env.UPLOAD_BODY_TIMEOUT_SECONDS * 1000 },
-    live: { maxSubscriptions: env.LIVE_MAX_SUBSCRIPTIONS, keepMs: env.LIVE_EVENTS_KEEP_SECONDS * 1000 },
+    // Re-authorisation of open subscriptions (src/live/stream.ts): fixed, tests shorten it.
+    live: { maxSubscriptions: env.LIVE_MAX_SUBSCRIPTIONS, keepMs: env.LIVE_EVENTS_KEEP_SECONDS * 1000, recheckMs: 30_000 },
     mail: {
       smtpUrl: env.SMTP_URL,
       from: env.MAIL_FROM ?? `"${env.EXTERNAL_NAME.replace(/["\\]/g, '')}" <no-reply@${mailHost(env.WEB_CLIENT_URL)}>`,

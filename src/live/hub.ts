@@ -8,6 +8,7 @@
 // Memory is bounded twice: a subscription keeps at most QUEUE_CAP undelivered events (a client
 // that falls further behind gets `refetch` instead of a growing queue), and a process keeps at most
 // LIVE_MAX_SUBSCRIPTIONS subscriptions open (more are refused with LiveFull).
+import PQueue from 'p-queue';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
 import { LIVE_CHANNEL, type LiveEventKind } from '../operations/live/publish-task-event.ts';
@@ -91,6 +92,8 @@ export interface LiveHubOptions {
   databaseUrl: string;
   maxSubscriptions: number;
   keepMs: number;
+  /** How often, at most, a subscription's right to its events is checked again while events flow. */
+  recheckMs: number;
   logger: Logger;
 }
 
@@ -103,10 +106,24 @@ export class LiveHub {
   private retry: NodeJS.Timeout | undefined;
   private pruner: NodeJS.Timeout | undefined;
   private closed = false;
+  /**
+   * Re-authorisations run one at a time: when an event reaches hundreds of subscriptions whose
+   * checks are all due, they hold one database connection in turn, not the pool.
+   */
+  private readonly checks = new PQueue({ concurrency: 1 });
   /** The largest event id heard: where a client told to refetch may resume from. */
   lastSeenId = 0;
 
   constructor(private readonly options: LiveHubOptions) {}
+
+  get recheckMs(): number {
+    return this.options.recheckMs;
+  }
+
+  /** Runs a subscription's re-authorisation in the hub's queue of checks. */
+  recheck(check: () => Promise<boolean>): Promise<boolean> {
+    return this.checks.add(() => check());
+  }
 
   get open(): number {
     return this.subscriptions.size;

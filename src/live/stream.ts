@@ -21,9 +21,6 @@ export interface LiveStreamOptions {
   stillAllowed: () => Promise<boolean>;
 }
 
-/** How often, at most, the receiver's right to the events is checked again. */
-const RECHECK_MS = 30_000;
-
 const update = (e: LiveEvent): LiveUpdate => ({ type: 'event', kind: e.kind, unitId: e.unitId, projectId: e.projectId, taskId: e.taskId });
 
 /** Yields [id, update] pairs; ends (as an abort, so the client reconnects elsewhere) when the hub ends the subscription. */
@@ -44,18 +41,36 @@ export async function* liveStream(options: LiveStreamOptions): AsyncGenerator<[i
           yield [String(e.id), update(e)];
         }
     }
-    let checked = performance.now();
+    // The receiver's right is checked again at most every recheckMs while events flow, in the
+    // background: an event is never held back by a check, nor by the queue of other
+    // subscriptions' checks (all due at once when an event reaches them all). A check that
+    // fails (the database is away) is tried again at the next event; one that says no ends the
+    // stream (as a return: the client does not reconnect).
+    let due = performance.now() + hub.recheckMs;
+    let checking = false;
+    let revoked = false;
     while (!sub.ended) {
       await sub.next();
       if (sub.ended) break;
-      if (performance.now() - checked > RECHECK_MS) {
-        if (!(await options.stillAllowed())) return;
-        checked = performance.now();
+      if (!checking && performance.now() > due) {
+        checking = true;
+        hub
+          .recheck(options.stillAllowed)
+          .then((allowed) => {
+            if (allowed) due = performance.now() + hub.recheckMs;
+            else {
+              revoked = true;
+              sub.end();
+            }
+          })
+          .catch(() => {})
+          .finally(() => (checking = false));
       }
       const message = sub.queue.shift()!;
       if (message.type === 'refetch') yield [String(hub.lastSeenId), { type: 'refetch' }];
       else if (!replayed.delete(message.event.id)) yield [String(message.event.id), update(message.event)];
     }
+    if (revoked) return;
     if (!signal?.aborted) throw new DOMException('The server is stopping', 'AbortError');
   } finally {
     signal?.removeEventListener('abort', end);

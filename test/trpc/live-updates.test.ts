@@ -37,7 +37,8 @@ test.before(async () => {
   urlA = `${await listeningBaseUrl(env)}/trpc`;
   // The second "process": its own ORM, services and hub, and a small subscription cap.
   ormB = await createOrm(env.databaseUrl);
-  const config = { ...env.config, live: { ...env.config.live, maxSubscriptions: CAP_B } };
+  // Re-authorisation at every event (30 s in service), so a revoked role is seen at once.
+  const config = { ...env.config, live: { ...env.config.live, maxSubscriptions: CAP_B, recheckMs: 0 } };
   appB = await buildApp(createServices(ormB, config, env.clock, createLogger({ level: 'error' })));
   await appB.listen({ port: 0, host: '127.0.0.1' });
   urlB = urlOf(appB);
@@ -66,6 +67,8 @@ interface Watch {
   updates: { id?: string; update: LiveUpdate }[];
   errors: unknown[];
   started: Promise<void>;
+  /** Whether the server ended the stream (tRPC's `return`: the client does not reconnect). */
+  completed: () => boolean;
   stop(): void;
 }
 
@@ -73,14 +76,17 @@ interface Handlers {
   onStarted(): void;
   onData(data: { id: string; data: LiveUpdate }): void;
   onError(error: unknown): void;
+  onComplete(): void;
 }
 
 function watch(subscribe: (handlers: Handlers) => { unsubscribe(): void }): Watch {
   const updates: Watch['updates'] = [];
   const errors: unknown[] = [];
   let started!: () => void;
+  let completed = false;
   const startedP = new Promise<void>((r) => (started = r));
   const sub = subscribe({
+    onComplete: () => (completed = true),
     onStarted: () => started(),
     onData: (data) => updates.push({ id: data.id, update: data.data as LiveUpdate }),
     onError: (error) => {
@@ -88,7 +94,7 @@ function watch(subscribe: (handlers: Handlers) => { unsubscribe(): void }): Watc
       started();
     },
   });
-  return { updates, errors, started: startedP, stop: () => sub.unsubscribe() };
+  return { updates, errors, started: startedP, completed: () => completed, stop: () => sub.unsubscribe() };
 }
 
 const inbox = (url: string, creds: Creds, unit: number, lastEventId?: string) =>
@@ -192,6 +198,32 @@ test('a client reconnecting with its last event id gets what it missed; an id no
   await until('refetch', () => stale.updates.length === 1);
   assert.equal(stale.updates[0].update, { type: 'refetch' });
   stale.stop();
+});
+
+test('a tutor removed from the unit stops hearing of it: the re-authorisation ends the stream', async () => {
+  const w = await taskWorld(env, people);
+  const tutor = inbox(urlB, people.tutor.creds, w.unit);
+  await tutor.started;
+  await env.orm.em
+    .fork()
+    .getConnection()
+    .execute('delete from unit_roles where unit_id = ? and user_id = (select id from users where username = ?)', [w.unit, people.tutor.creds.username]);
+  // The check runs beside the event, never ahead of it: this one may still arrive; then the stream ends.
+  assert.is((await submit(w, people.student, w.project)).status, 200);
+  await until('the end of the stream', () => tutor.completed());
+  const heard = tutor.updates.length;
+  assert.ok(heard <= 1);
+  const path = `/api/projects/${w.project}/task_def_id/${w.td}/comments`;
+  assert.is((await api(env, 'POST', path, { as: people.student.creds, json: { comment: 'Anyone there?' } })).status, 201);
+  // A subscriber still open on the unit would hear this comment; the ended one does not.
+  const witness = inbox(urlA, people.convenor.creds, w.unit);
+  await witness.started;
+  assert.is((await api(env, 'POST', path, { as: people.student.creds, json: { comment: 'Hello?' } })).status, 201);
+  await until('the witness', () => witness.updates.length === 1);
+  assert.is(tutor.updates.length, heard);
+  assert.equal(tutor.errors, []);
+  witness.stop();
+  tutor.stop();
 });
 
 test('a process keeps at most LIVE_MAX_SUBSCRIPTIONS open: the next is refused with TOO_MANY_REQUESTS', async () => {
