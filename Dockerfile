@@ -98,4 +98,5 @@ fetch(`http://127.0.0.1:${port}${worker ? '/metrics' : '/api/health'}`, { signal
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # Exec form: node is tini's child, not a shell's or npm's, so SIGTERM reaches it and it stops in
 # order (requests and jobs in flight get SHUTDOWN_GRACE_SECONDS; give `docker stop -t` more).
-CMD ["node", "dist/src/main.js"]
+# The flags: scripts/lib/node-flags.ts.
+CMD ["node", "--experimental-async-context-frame", "--max-semi-space-size=32", "dist/src/main.js"]

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { NODE_FLAGS } from '../lib/node-flags.ts';
 
 const dir = resolve(import.meta.dirname);
 const [filter, ...args] = process.argv.slice(2);
@@ -19,12 +20,12 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// The same Node that runs this script (the project pins 22), with tsx's command line.
-const tsxCli = resolve(dir, '../../node_modules/tsx/dist/cli.mjs');
+// The same Node that runs this script (the project pins 22), with the service's flags
+// (scripts/lib/node-flags.ts: the benchmarks measure the service as it runs) and tsx's loader.
 let crashed = 0;
 for (const file of files) {
   const code = await new Promise<number>((done) => {
-    const child = spawn(process.execPath, [tsxCli, join(dir, file), ...args], { stdio: 'inherit', env: process.env });
+    const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', join(dir, file), ...args], { stdio: 'inherit', env: process.env });
     child.on('error', (error) => {
       console.error(`${file}: ${error.message}`);
       done(1);

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Orm } from '../db/orm.ts';
 import { db } from '../db/kysely.ts';
-import { type LiveEvent, type LiveFilter, type LiveHub, QUEUE_CAP } from './hub.ts';
+import { type LiveEvent, type LiveFilter, type LiveHub, QUEUE_CAP, type Subscription } from './hub.ts';
 import type { LiveEventKind } from '../operations/live/publish-task-event.ts';
 
 /** What a client receives: an event (ids only: re-read what it names), or `refetch` (re-read everything). */
@@ -13,7 +13,8 @@ export type LiveUpdate = { type: 'event'; kind: LiveEventKind; unitId: number; p
 export interface LiveStreamOptions {
   hub: LiveHub;
   orm: Orm;
-  filter: LiveFilter;
+  /** Opened (hub.subscribe) before the stream is returned, so nothing committed after that is missed. */
+  sub: Subscription;
   /** The id of the last event the client saw, when it reconnects. */
   lastEventId: string | null | undefined;
   signal: AbortSignal | undefined;
@@ -23,12 +24,22 @@ export interface LiveStreamOptions {
 
 const update = (e: LiveEvent): LiveUpdate => ({ type: 'event', kind: e.kind, unitId: e.unitId, projectId: e.projectId, taskId: e.taskId });
 
-/** Yields [id, update] pairs; ends (as an abort, so the client reconnects elsewhere) when the hub ends the subscription. */
-export async function* liveStream(options: LiveStreamOptions): AsyncGenerator<[id: string, update: LiveUpdate]> {
-  const { hub, filter, signal } = options;
-  const sub = await hub.subscribe(filter);
+/**
+ * Yields [id, update] pairs; ends (as an abort, so the client reconnects elsewhere) when the hub
+ * ends the subscription. The subscription ends with the request (`signal`), even if the stream
+ * is never read.
+ */
+export function liveStream(options: LiveStreamOptions): AsyncGenerator<[id: string, update: LiveUpdate]> {
+  const { sub, signal } = options;
   const end = () => sub.end();
+  if (signal?.aborted) sub.end();
   signal?.addEventListener('abort', end, { once: true });
+  return events(options, () => signal?.removeEventListener('abort', end));
+}
+
+async function* events(options: LiveStreamOptions, done: () => void): AsyncGenerator<[id: string, update: LiveUpdate]> {
+  const { hub, sub, signal } = options;
+  const filter = sub.filter;
   try {
     // Listening already: what commits from here on is queued; the table has what came before.
     const replayed = new Set<number>();
@@ -73,7 +84,7 @@ export async function* liveStream(options: LiveStreamOptions): AsyncGenerator<[i
     if (revoked) return;
     if (!signal?.aborted) throw new DOMException('The server is stopping', 'AbortError');
   } finally {
-    signal?.removeEventListener('abort', end);
+    done();
     sub.end();
   }
 }

@@ -4,7 +4,7 @@
 import { tracked, TRPCError } from '@trpc/server';
 import type { Em } from '../db/orm.ts';
 import { findSession } from '../lib/sessions.ts';
-import { LiveFull, LiveUnavailable, type LiveFilter } from '../live/hub.ts';
+import { LiveFull, LiveUnavailable, type LiveFilter, type Subscription } from '../live/hub.ts';
 import { liveStream } from '../live/stream.ts';
 import type { Session } from '../lib/sessions.ts';
 import type { Caller } from '../lib/sessions.ts';
@@ -22,7 +22,11 @@ interface LiveRequest {
   allowed: (em: Em, user: Caller) => Promise<boolean>;
 }
 
-export async function* serveLive({ ctx, filter, lastEventId, signal, allowed }: LiveRequest) {
+/**
+ * Opens the subscription before answering, so tRPC's `connected` (the client's `onStarted`) comes
+ * after the process listens for the caller: a change committed after it is never missed.
+ */
+export async function serveLive({ ctx, filter, lastEventId, signal, allowed }: LiveRequest) {
   const live = ctx.live;
   if (!live) throw serviceUnavailable('Live updates are only served over HTTP.');
   const { username, token } = ctx.credentials;
@@ -31,11 +35,16 @@ export async function* serveLive({ ctx, filter, lastEventId, signal, allowed }: 
     const found = await findSession(em, username!, token!, ctx.clock.now(), ctx.sessions);
     return found.kind === 'valid' && (await allowed(em, found.user));
   };
+  let sub: Subscription;
   try {
-    for await (const [id, update] of liveStream({ hub: live.hub, orm: live.orm, filter, lastEventId, signal, stillAllowed })) yield tracked(id, update);
+    sub = await live.hub.subscribe(filter);
   } catch (error) {
     if (error instanceof LiveFull) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: error.message });
     if (error instanceof LiveUnavailable) throw serviceUnavailable(error.message, error);
     throw error;
   }
+  const stream = liveStream({ hub: live.hub, orm: live.orm, sub, lastEventId, signal, stillAllowed });
+  return (async function* () {
+    for await (const [id, update] of stream) yield tracked(id, update);
+  })();
 }

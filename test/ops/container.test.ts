@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { freePort } from '../support/server-process.ts';
+import { NODE_FLAGS } from '../../scripts/lib/node-flags.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOCAL_BASE = 'local/debian:bookworm';
@@ -119,7 +120,7 @@ if (reason) {
     };
     assert.is(config.User, 'course', 'not root');
     assert.equal(config.Entrypoint, ['/usr/bin/tini', '--']);
-    assert.equal(config.Cmd, ['node', 'dist/src/main.js'], 'exec form: node is tini’s child, not a shell’s');
+    assert.equal(config.Cmd, ['node', ...NODE_FLAGS, 'dist/src/main.js'], 'exec form: node is tini’s child, not a shell’s');
     assert.equal(config.Healthcheck?.Test.slice(0, 3), ['CMD', 'node', '-e']);
     assert.ok('3000/tcp' in config.ExposedPorts);
     // No secret is baked in: the image's environment holds settings only.

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { codeTaskWorld, type CodeTaskWorld } from '../support/heavy-render.ts';
 import { resetDatabase, testEnv, type TestEnv } from '../support/env.ts';
 import { ADMIN_PASSWORD, startServer, type ServerProcess } from '../support/server-process.ts';
+import { NODE_FLAGS } from '../../scripts/lib/node-flags.ts';
 
 const test = suite('operations: the production build runs on plain node');
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -76,7 +77,7 @@ test('the build emits JavaScript only; it starts, signs in, renders a PDF in a t
     'no TypeScript in the build',
   );
 
-  const entry = ['--import', refusingHooks(out), join(out, 'src', 'main.js')];
+  const entry = [...NODE_FLAGS, '--import', refusingHooks(out), join(out, 'src', 'main.js')];
   const dataDir = mkdtempSync(join(tmpdir(), 'course-build-'));
   server = await startServer(dataDir, { DATABASE_URL: env.databaseUrl, SERVICE_ROLE: 'all' }, 90_000, entry);
 

@@ -4,6 +4,7 @@
 // which inherit its output) goes to a log file of its own, written in order; when a file is done,
 // the new part of the log is that file's block, printed whole, so files never interleave.
 import { fork, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS } from '../../scripts/lib/node-flags.ts';
 import { closeSync, openSync, readSync, fstatSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { FromChild, FromRunner } from './protocol.ts';
@@ -48,6 +49,8 @@ class TestProcess {
     const child = fork(join(import.meta.dirname, 'child.ts'), [], {
       // The project's root, as for `npm test`: tests run scripts and the service by relative paths.
       cwd: join(this.options.root, '..'),
+      // The service's Node flags, so the tests run it as it runs in production.
+      execArgv: [...process.execArgv, ...NODE_FLAGS],
       // uvu's colours follow the terminal the run prints to, not the log file.
       env: { ...process.env, TEST_DATABASE_URL: url, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
       stdio: ['ignore', this.log, this.log, 'ipc'],

@@ -52,6 +52,7 @@ export async function closeTestEnv(): Promise<void> {
   if (!current) return;
   const env = await current;
   await env.app.close();
+  await env.services.live.close();
   await env.orm.close();
 }
 

@@ -2,6 +2,7 @@
 // build's `dist/src/main.js`) in its own process, with its own embedded PostgreSQL under a data
 // directory of the test's (or DATABASE_URL), stopped by signals.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { NODE_FLAGS } from '../../scripts/lib/node-flags.ts';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -29,8 +30,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** How the tests start the service by default: the TypeScript sources through tsx. */
-export const SOURCE_ENTRY = ['--import', 'tsx', 'src/main.ts'];
+/** How the tests start the service by default: the TypeScript sources through tsx, with the service's Node flags. */
+export const SOURCE_ENTRY = [...NODE_FLAGS, '--import', 'tsx', 'src/main.ts'];
 
 /** Starts the service process without waiting for it; `entry` is node's arguments. */
 export async function launchServer(dataDir: string, env: Record<string, string> = {}, entry = SOURCE_ENTRY): Promise<ServerProcess> {

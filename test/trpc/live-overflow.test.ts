@@ -62,13 +62,13 @@ test('a stream not read while more than QUEUE_CAP events are heard yields one re
 
   // A hub of the test's own, made after the tables were emptied: the largest id it has heard is
   // this test's (the shared app's hub may be closed by another file of this process).
-  const hub = new LiveHub({ databaseUrl: env.databaseUrl, maxSubscriptions: 10, keepMs: 300_000, logger: createLogger({ level: 'error' }) });
+  const hub = new LiveHub({ databaseUrl: env.databaseUrl, maxSubscriptions: 10, keepMs: 300_000, recheckMs: 30_000, logger: createLogger({ level: 'error' }) });
   (await hub.subscribe({ unitId: 0 })).end();
   const stop = new AbortController();
   const stream = liveStream({
     hub,
     orm: env.orm,
-    filter: { projectId: w.project },
+    sub: await hub.subscribe({ projectId: w.project }),
     lastEventId: undefined,
     signal: stop.signal,
     stillAllowed: async () => true,

@@ -26,10 +26,7 @@ test.before(async () => {
   (await live.services.live.subscribe({ unitId: 0 })).end();
 });
 
-/**
- * Waits until the server holds exactly `count` subscriptions. tRPC's `started` comes before the
- * server subscribes, so a change made right after it might not be heard; after this it is.
- */
+/** Waits until the server holds exactly `count` subscriptions (those a test closed are gone). */
 const listening = (count: number) => until(`${count} open subscriptions`, () => live.services.live.open === count);
 
 freshEachTest(test, (world) => ({ env, people } = world));

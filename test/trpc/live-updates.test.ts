@@ -10,7 +10,7 @@ import type { AppRouter } from '../../src/routers/index.ts';
 import { buildApp } from '../../src/app.ts';
 import { createOrm, type Orm } from '../../src/db/orm.ts';
 import { createLogger } from '../../src/lib/logger.ts';
-import { createServices } from '../../src/trpc/context.ts';
+import { createServices, type Services } from '../../src/trpc/context.ts';
 import type { LiveUpdate } from '../../src/trpc/live.ts';
 import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
@@ -25,6 +25,7 @@ let urlA: string;
 let urlB: string;
 let appB: FastifyInstance;
 let ormB: Orm;
+let servicesB: Services;
 const CAP_B = 3;
 
 const urlOf = (app: FastifyInstance) => {
@@ -39,7 +40,8 @@ test.before(async () => {
   ormB = await createOrm(env.databaseUrl);
   // Re-authorisation at every event (30 s in service), so a revoked role is seen at once.
   const config = { ...env.config, live: { ...env.config.live, maxSubscriptions: CAP_B, recheckMs: 0 } };
-  appB = await buildApp(createServices(ormB, config, env.clock, createLogger({ level: 'error' })));
+  servicesB = createServices(ormB, config, env.clock, createLogger({ level: 'error' }));
+  appB = await buildApp(servicesB);
   await appB.listen({ port: 0, host: '127.0.0.1' });
   urlB = urlOf(appB);
 });
@@ -240,8 +242,8 @@ test('a process keeps at most LIVE_MAX_SUBSCRIPTIONS open: the next is refused w
 
 test.after(async () => {
   await appB.close();
+  await servicesB.live.close();
   await ormB.close();
-  await env.services.live.close();
   // The shared app keeps listening: other files in this process use it (listeningBaseUrl).
 });
 

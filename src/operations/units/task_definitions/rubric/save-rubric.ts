@@ -26,7 +26,7 @@ export async function saveRubric(em: Em, unitId: number, taskDefinitionId: numbe
     if (c.id !== undefined && !known.has(c.id)) throw badRequest(`Criterion ${c.id} is not part of this rubric.`);
     for (const l of c.levels) {
       if (l.id !== undefined && (c.id === undefined || !known.get(c.id)!.has(l.id)))
-        throw badRequest(`Level ${l.id} is not part of criterion ${c.id ?? "'" + c.title + "'"}.`);
+        throw badRequest(`Level ${l.id} is not part of criterion ${c.id ?? `'${c.title}'`}.`);
     }
   }
   const keptLevels = new Set(input.criteria.flatMap((c) => c.levels.map((l) => l.id)).filter((id) => id !== undefined));
