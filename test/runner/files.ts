@@ -24,12 +24,17 @@ export function recordedDurations(): Record<string, number> {
   }
 }
 
-/** The test files under `root` whose path contains one of `filters` (all without any), longest first. */
+/**
+ * The test files under `root` whose path from the project (`test/...`) contains one of `filters`
+ * (all without any), longest first. Not the absolute path: a checkout under a directory named like
+ * a filter (`/work/wt/rubric/`) would otherwise match every file.
+ */
 export function plannedFiles(root: string, filters: string[]): string[] {
   const seconds = recordedDurations();
   const estimate = (file: string) => seconds[relative(root, file)] ?? UNKNOWN_SECONDS;
+  const project = join(root, '..');
   return testFiles(root)
-    .filter((file) => filters.length === 0 || filters.some((part) => file.includes(part)))
+    .filter((file) => filters.length === 0 || filters.some((part) => relative(project, file).includes(part)))
     .sort((a, b) => estimate(b) - estimate(a) || a.localeCompare(b));
 }
 
