@@ -64,7 +64,13 @@ export async function inboxRows(em: Em, unitId: number, viewer: InboxViewer, lis
     list === 'inbox'
       ? sql`order by x.pinned desc, x.escalated desc, x.mentioned desc, x.submission_date asc nulls last, x.last_comment_at asc nulls last, x.task_definition_id, x.id`
       : sql`order by x.task_definition_id, x.id`;
-  const escalated = viewer.seesEscalations ? sql`(exists (select 1 from task_escalations e where e.task_id = t.id and e.resolved_at is null))::int` : sql`0`;
+  // Pinned, mentioned and escalated are asked as uncorrelated IN lists, not EXISTS per task: the
+  // planner hashes each list once, where a correlated EXISTS ran for every task of the unit, again
+  // in the filter and the sort (about a fifth of the query at 300 students).
+  const escalated = viewer.seesEscalations
+    ? sql`(t.id in (select e.task_id from task_escalations e where e.unit_id = ${unitId} and e.resolved_at is null))::int`
+    : sql`0`;
+  const unseenMentions = sql`staff_note_mentions m join staff_notes n on n.id = m.note_id where m.user_id = ${viewerId} and m.seen_at is null`;
   const only = list === 'feedback' ? sql`and t.status in (${sql.join(AWAITING_STUDENT)})` : sql``;
   // The keys in inboxTaskOut's order; dates as the days and ISO instants the schema describes.
   const { rows } = await sql<{ tasks: string }>`
@@ -83,12 +89,11 @@ export async function inboxRows(em: Em, unitId: number, viewer: InboxViewer, lis
       select t.id, t.project_id, t.task_definition_id, te.tutorial_id, t.status, t.completion_date, t.submission_date,
              t.times_assessed, t.grade, t.quality_pts, coalesce(cm.num_new, 0) as num_new_comments,
              ${similarityFlag} as similarity_flag,
-             (exists (select 1 from task_pins pin where pin.task_id = t.id and pin.user_id = ${viewerId}))::int as pinned,
+             (t.id in (select pin.task_id from task_pins pin where pin.user_id = ${viewerId}))::int as pinned,
              coalesce(cm.pending, 0) as has_extensions, t.extensions, t.include_in_portfolio,
              d.target_date, coalesce(d.due_date, u.end_date) as deadline, cm.last_comment_at,
-             (exists (select 1 from staff_note_mentions m join staff_notes n on n.id = m.note_id
-                      where m.user_id = ${viewerId} and m.seen_at is null and n.project_id = t.project_id
-                        and (n.task_definition_id is null or n.task_definition_id = t.task_definition_id)))::int as mentioned,
+             (t.project_id in (select n.project_id from ${unseenMentions} and n.task_definition_id is null)
+              or (t.project_id, t.task_definition_id) in (select n.project_id, n.task_definition_id from ${unseenMentions} and n.task_definition_id is not null))::int as mentioned,
              ${escalated} as escalated
       from tasks t
       join projects p on p.id = t.project_id
