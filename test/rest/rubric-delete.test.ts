@@ -16,39 +16,13 @@ import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { countStatements } from '../support/statements.ts';
+import { RUBRIC, rubricUrl } from '../support/rubric.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('REST rubric delete');
 let env: TestEnv;
 let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
-
-/** Two criteria of 10 points: Good + Some is 11 of 20, a pass. */
-const RUBRIC = {
-  mapping: 'grade',
-  criteria: [
-    {
-      title: 'Structure',
-      position: 1,
-      levels: [
-        { title: 'Missing', points: 0, position: 1 },
-        { title: 'Good', points: 6, position: 2 },
-        { title: 'Excellent', points: 10, position: 3 },
-      ],
-    },
-    {
-      title: 'Testing',
-      position: 2,
-      levels: [
-        { title: 'None', points: 0, position: 1 },
-        { title: 'Some', points: 5, position: 2 },
-        { title: 'Thorough', points: 10, position: 3 },
-      ],
-    },
-  ],
-};
-
-const rubricUrl = (unit: number, td: number) => `/api/units/${unit}/task_definitions/${td}/rubric`;
 
 /** A unit with a graded definition C1 that has the rubric, and `marked` students marked Good + Some. */
 async function unitWith(code: string, marked: number) {

@@ -11,6 +11,7 @@ import { api } from '../support/http.ts';
 import { employ, enrol, seedPeriod, seedUnit } from '../support/seed.ts';
 import { seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { countStatements } from '../support/statements.ts';
+import { rubricUrl } from '../support/rubric.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('rubrics on rollover');
@@ -71,8 +72,6 @@ const shape = (r: RubricBody) => ({
     levels: c.levels.map((l) => ({ title: l.title, description: l.description, points: l.points, position: l.position })),
   })),
 });
-
-const rubricUrl = (unit: number, td: number) => `/api/units/${unit}/task_definitions/${td}/rubric`;
 
 /** A unit with three definitions (C1 graded, C2 with quality points, P1 plain) and the given rubrics. */
 async function unitWith(code: string, rubrics: { C1?: unknown; C2?: unknown; P1?: unknown }, period?: number) {

@@ -10,38 +10,13 @@ import { api } from '../support/http.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { countStatements } from '../support/statements.ts';
+import { RUBRIC, rubricUrl } from '../support/rubric.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('REST rubrics');
 let env: TestEnv;
 let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
-
-/** Two criteria of 10 points: a full mark is 20. */
-const RUBRIC = {
-  mapping: 'grade',
-  criteria: [
-    {
-      title: 'Structure',
-      description: 'How the work is organised',
-      position: 1,
-      levels: [
-        { title: 'Missing', description: 'No structure', points: 0, position: 1 },
-        { title: 'Good', description: 'Clear sections', points: 6, position: 2 },
-        { title: 'Excellent', description: 'A pleasure to read', points: 10, position: 3 },
-      ],
-    },
-    {
-      title: 'Testing',
-      position: 2,
-      levels: [
-        { title: 'None', points: 0, position: 1 },
-        { title: 'Some', points: 5, position: 2 },
-        { title: 'Thorough', points: 10, position: 3 },
-      ],
-    },
-  ],
-};
 
 async function world() {
   const unit = await seedUnit(env, { code: 'SIT101' });
@@ -53,7 +28,6 @@ async function world() {
   return { unit, project, td, plain };
 }
 
-const rubricUrl = (unit: number, td: number) => `/api/units/${unit}/task_definitions/${td}/rubric`;
 const marksUrl = (project: number, td: number) => `/api/projects/${project}/task_def_id/${td}/rubric_marks`;
 
 async function putRubric(as: Actor, unit: number, td: number, body: unknown = RUBRIC) {
