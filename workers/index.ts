@@ -2,13 +2,8 @@ import pg from 'pg';
 import { EventEmitter } from 'node:events';
 import { run, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { JobName, PendingJobName } from '../src/lib/jobs.ts';
-import type { Config } from '../src/config.ts';
-import type { Orm } from '../src/db/orm.ts';
 import { workerLogger } from '../src/lib/worker-logger.ts';
-import type { Clock } from '../src/lib/clock.ts';
-import type { Storage } from '../src/storage/index.ts';
-import type { DockerEngine } from '../src/adapters/docker.ts';
-import type { Mailer } from '../src/adapters/mailer.ts';
+import type { WorkerServices } from './services.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';
 import { acceptSubmission } from './tasks/accept-submission.ts';
 import { codeSimilarityDueTask } from './tasks/code-similarity-due.ts';
@@ -27,23 +22,7 @@ import { ltiScorePassback } from './tasks/lti-score-passback.ts';
 import { startLiveness, trackJobs } from './liveness.ts';
 import { observeJobs } from './metrics.ts';
 import { withJobLog } from './job-log.ts';
-import type { Metrics } from '../src/metrics/index.ts';
 import type { Logger } from '../src/lib/logger.ts';
-
-export interface WorkerServices {
-  orm: Orm;
-  config: Config;
-  clock: Clock;
-  /** Stored files (src/storage), the same store the API writes. */
-  storage: Storage;
-  docker: DockerEngine;
-  /** Notification e-mails over SMTP (disabled without SMTP_URL). */
-  mailer: Mailer;
-  /** The process's metrics: the jobs it runs and its job pool are counted there. */
-  metrics: Metrics;
-  /** The process's logger: one line per job (workers/job-log.ts), and what the runner says. */
-  logger: Logger;
-}
 
 /** Every job the service runs, by the name procedures enqueue it under; each logs one line per run. */
 export function taskList(services: WorkerServices): TaskList & Record<Exclude<JobName, PendingJobName>, Task> {

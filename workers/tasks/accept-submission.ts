@@ -23,7 +23,7 @@ import { insertComments } from '../../src/operations/tasks/comments.ts';
 import { publishTaskEvent } from '../../src/operations/live/publish-task-event.ts';
 import { queuePdfFailedMail } from '../../src/mail/queue.ts';
 import { tutorFor } from '../../src/operations/tasks/people.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 import { ROLE } from '../../src/policy/index.ts';
 
 const payloadSchema = z.object({ taskId: z.number().int().positive(), submissionId: z.number().int().positive() });

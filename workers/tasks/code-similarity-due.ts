@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../src/db/kysely.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 /** How often the crontab runs this item (workers/index.ts): each run looks back this far. */
 export const CODE_SIMILARITY_INTERVAL_MS = 24 * 3600_000;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { db } from '../../src/db/kysely.ts';
 import { compareCodeInThread } from '../../src/threads/tasks.ts';
 import { definitionCodeSettings, latestCode, mossReport, readCode, type LatestCode } from '../../src/operations/similarity/code-submissions.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payload = z.object({ taskDefinitionId: z.number().int() });
 const INSERT_BATCH = 5_000;

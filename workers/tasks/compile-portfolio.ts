@@ -12,7 +12,7 @@ import { isOutOfMemory } from '../../src/threads/pool.ts';
 import type { RenderPortfolioOutcome } from '../../src/threads/render-portfolio.ts';
 import { renderPortfolioInThread } from '../../src/threads/tasks.ts';
 import { readAll, StoredFileTooLarge, storageKeys } from '../../src/storage/index.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({ projectId: z.number().int().positive() });
 

@@ -4,7 +4,7 @@ import { db } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { queuePortfolioCompile } from '../../src/pdf/portfolio-queue.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 /**
  * The daily portfolio auto-generation (behaviour.md §5.4; cron, 08:00): every enrolled project of an

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { OverseerImage } from '../../schema/index.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({ imageId: z.number().int().positive() });
 

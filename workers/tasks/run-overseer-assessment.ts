@@ -13,7 +13,7 @@ import { changeTask } from '../../src/operations/tasks/change-task.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';
 import { tutorFor } from '../../src/operations/tasks/people.ts';
 import { overseerRunner, type OverseerRunner } from '../../src/adapters/overseer-runner.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 import { ROLE } from '../../src/policy/index.ts';
 
 const payloadSchema = z.object({ assessmentId: z.number().int().positive() });

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { SimcheckAction } from '../../schema/index.ts';
 import { actionRun } from '../../src/operations/similarity/simcheck-actions.ts';
 import { runAction } from '../../src/operations/similarity/simcheck.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 /** An action waits this long after its last run before the poll runs it again. */
 const WAIT_MS = 30 * 60_000;

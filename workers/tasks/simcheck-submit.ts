@@ -4,7 +4,7 @@ import { SimcheckAction, SimcheckSubmission, SubmissionFile, Task as TaskEntity 
 import { actionRun, createAction } from '../../src/operations/similarity/simcheck-actions.ts';
 import { runAction } from '../../src/operations/similarity/simcheck.ts';
 import { isChecked } from '../../src/operations/similarity/simcheck-submission.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({ taskId: z.number().int().positive(), submissionId: z.number().int().positive() });
 
