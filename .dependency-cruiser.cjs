@@ -56,6 +56,13 @@ module.exports = {
       to: { path: '^(src/(?!domain/)|compat/|workers/|scripts/)' },
     },
     {
+      name: 'mail-below-operations',
+      comment: 'src/mail holds what a mail is (payload, templates) and how it is queued; composing one (queries, operations) is in src/operations/mail.',
+      severity: 'error',
+      from: { path: '^src/mail/' },
+      to: { path: '^(src/(routers|operations|policy|trpc)/|src/db/(kysely|task-list)\\.ts$|compat/|workers/|scripts/)' },
+    },
+    {
       name: 'workers-call-operations',
       comment: 'Jobs call operations, never procedures or the tRPC machinery.',
       severity: 'error',

@@ -21,7 +21,7 @@ import { MAX_SUBMISSION_FILE_BYTES } from '../../src/domain/submission-files.ts'
 import { changeTask } from '../../src/operations/tasks/change-task.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';
 import { publishTaskEvent } from '../../src/operations/live/publish-task-event.ts';
-import { queuePdfFailedMail } from '../../src/mail/queue.ts';
+import { queuePdfFailedMail } from '../../src/operations/mail/queue-task-mails.ts';
 import { tutorFor } from '../../src/operations/tasks/people.ts';
 import type { WorkerServices } from '../services.ts';
 import { ROLE } from '../../src/policy/index.ts';
