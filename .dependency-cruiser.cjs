@@ -70,6 +70,13 @@ module.exports = {
       to: { path: '^(src/routers/|compat/|src/trpc/(?!errors\\.ts$|files\\.ts$|lookup\\.ts$))' },
     },
     {
+      name: 'workers-hold-no-queries',
+      comment: "A job's statements are operation work: jobs reach the database through operations (and the queue's own rows through src/db/job-locks.ts).",
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^(src/db/(kysely|task-list)\\.ts$|schema/)|(^|/)node_modules/kysely/' },
+    },
+    {
       name: 'src-not-into-workers-or-compat',
       comment: 'Adapters to the outside live in src/adapters, usable by both; only the wiring starts workers and the REST layer.',
       severity: 'error',
