@@ -56,11 +56,25 @@ module.exports = {
       to: { path: '^(src/(?!domain/)|compat/|workers/|scripts/)' },
     },
     {
+      name: 'mail-below-operations',
+      comment: 'src/mail holds what a mail is (payload, templates) and how it is queued; composing one (queries, operations) is in src/operations/mail.',
+      severity: 'error',
+      from: { path: '^src/mail/' },
+      to: { path: '^(src/(routers|operations|policy|trpc)/|src/db/(kysely|task-list)\\.ts$|compat/|workers/|scripts/)' },
+    },
+    {
       name: 'workers-call-operations',
       comment: 'Jobs call operations, never procedures or the tRPC machinery.',
       severity: 'error',
       from: { path: '^workers/' },
       to: { path: '^(src/routers/|compat/|src/trpc/(?!errors\\.ts$|files\\.ts$|lookup\\.ts$))' },
+    },
+    {
+      name: 'workers-hold-no-queries',
+      comment: "A job's statements are operation work: jobs reach the database through operations (and the queue's own rows through src/db/job-locks.ts).",
+      severity: 'error',
+      from: { path: '^workers/' },
+      to: { path: '^(src/db/(kysely|task-list)\\.ts$|schema/)|(^|/)node_modules/kysely/' },
     },
     {
       name: 'src-not-into-workers-or-compat',

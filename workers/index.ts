@@ -2,13 +2,8 @@ import pg from 'pg';
 import { EventEmitter } from 'node:events';
 import { run, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type { JobName, PendingJobName } from '../src/lib/jobs.ts';
-import type { Config } from '../src/config.ts';
-import type { Orm } from '../src/db/orm.ts';
 import { workerLogger } from '../src/lib/worker-logger.ts';
-import type { Clock } from '../src/lib/clock.ts';
-import type { Storage } from '../src/storage/index.ts';
-import type { DockerEngine } from '../src/adapters/docker.ts';
-import type { Mailer } from '../src/adapters/mailer.ts';
+import type { WorkerServices } from './services.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';
 import { acceptSubmission } from './tasks/accept-submission.ts';
 import { codeSimilarityDueTask } from './tasks/code-similarity-due.ts';
@@ -25,25 +20,10 @@ import { runOverseerAssessment } from './tasks/run-overseer-assessment.ts';
 import { portfolioAutogen } from './tasks/portfolio-autogen.ts';
 import { ltiScorePassback } from './tasks/lti-score-passback.ts';
 import { startLiveness, trackJobs } from './liveness.ts';
+import { countHeldJobs, releaseJobsOf } from '../src/db/job-locks.ts';
 import { observeJobs } from './metrics.ts';
 import { withJobLog } from './job-log.ts';
-import type { Metrics } from '../src/metrics/index.ts';
 import type { Logger } from '../src/lib/logger.ts';
-
-export interface WorkerServices {
-  orm: Orm;
-  config: Config;
-  clock: Clock;
-  /** Stored files (src/storage), the same store the API writes. */
-  storage: Storage;
-  docker: DockerEngine;
-  /** Notification e-mails over SMTP (disabled without SMTP_URL). */
-  mailer: Mailer;
-  /** The process's metrics: the jobs it runs and its job pool are counted there. */
-  metrics: Metrics;
-  /** The process's logger: one line per job (workers/job-log.ts), and what the runner says. */
-  logger: Logger;
-}
 
 /** Every job the service runs, by the name procedures enqueue it under; each logs one line per run. */
 export function taskList(services: WorkerServices): TaskList & Record<Exclude<JobName, PendingJobName>, Task> {
@@ -102,14 +82,9 @@ export function createJobPool(databaseUrl: string, max: number, logger: Logger):
  * Jobs still locked by a worker that was killed would wait for the heartbeat sweep
  * (workers/liveness.ts). Only a process whose database nobody else uses (the embedded one) knows
  * at once that every lock and heartbeat row is left over from a dead run, and it clears them at
- * start, so a restart takes the job again immediately.
+ * start (releaseAbandonedJobs), so a restart takes the job again immediately.
  */
-export async function releaseAbandonedJobs(pool: pg.Pool): Promise<number> {
-  const released = await pool.query('update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_at is not null');
-  await pool.query('update graphile_worker._private_job_queues set locked_at = null, locked_by = null where locked_at is not null');
-  await pool.query('delete from worker_heartbeats');
-  return released.rowCount ?? 0;
-}
+export { releaseAbandonedJobs } from '../src/db/job-locks.ts';
 
 /** A running job worker; `stop` is the worker's part of the ordered shutdown. */
 export interface JobWorker {
@@ -126,11 +101,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 async function settleJobs(pool: pg.Pool, poolIds: string[]): Promise<void> {
   for (let waited = 0; waited < 3_000; waited += 50) {
-    const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from graphile_worker._private_jobs where locked_by = any($1)', [poolIds]);
-    if (rows[0].n === 0) return;
+    if ((await countHeldJobs(pool, poolIds)) === 0) return;
     await sleep(50);
   }
-  await pool.query('update graphile_worker._private_jobs set locked_at = null, locked_by = null where locked_by = any($1)', [poolIds]);
+  await releaseJobsOf(pool, poolIds);
 }
 
 export async function startWorker(pgPool: pg.Pool, services: WorkerServices): Promise<JobWorker> {

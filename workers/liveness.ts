@@ -10,11 +10,12 @@
 //      `force_unlock_workers` (which frees their named-queue locks too).
 // Staleness is judged by the database's clock only. graphile-worker locks jobs with its worker
 // *pool* id (one pool per process), not the ids of the pool's concurrent workers, so the row is
-// keyed by the pool id.
+// keyed by the pool id. The statements are in src/db/job-locks.ts.
 import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { WorkerEvents } from 'graphile-worker';
+import { completeHeldJob, heldJobs, releaseHeldJob, removeHeartbeat, sweepDeadWorkers, writeHeartbeat } from '../src/db/job-locks.ts';
 import type { Logger } from '../src/lib/logger.ts';
 
 export interface LivenessSettings {
@@ -46,48 +47,6 @@ export function trackJobs(events: WorkerEvents) {
 }
 export type JobTracker = ReturnType<typeof trackJobs>;
 
-/** `$2` seconds before the database's now. */
-const SECONDS_AGO = `now() - make_interval(secs => $2)`;
-
-// A worker's row is stale when it has not checked in for the stale interval; after a database
-// restart every worker gets that interval again, counted from the restart.
-const SWEEP = `
-with stale as (
-  delete from worker_heartbeats
-  where pool_id <> $1 and greatest(seen_at, pg_postmaster_start_time()) < ${SECONDS_AGO}
-  returning pool_id, hostname, pid, round(extract(epoch from now() - seen_at))::int as silent
-), locked_long as (
-  select locked_by as pool_id from graphile_worker._private_jobs where locked_by is not null and locked_at < ${SECONDS_AGO}
-  union
-  select locked_by from graphile_worker._private_job_queues where locked_by is not null and locked_at < ${SECONDS_AGO}
-), dead as (
-  select pool_id, hostname, pid, silent from stale
-  union all
-  select pool_id, null, null, null from locked_long l where not exists (select 1 from worker_heartbeats h where h.pool_id = l.pool_id)
-)
-select d.pool_id, d.hostname, d.pid, d.silent,
-  (select count(*)::int from graphile_worker._private_jobs j where j.locked_by = d.pool_id) as jobs
-from dead d`;
-
-const OWN_LOCKS = `
-select j.id::text as id, t.identifier as task, j.locked_at < ${SECONDS_AGO} as old_lock
-from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
-where j.locked_by = $1`;
-
-// As graphile-worker's own completeJob and failJob do (including the named queue's lock); a job
-// no longer locked by this pool (its result did arrive, or another worker has it) is left alone.
-const COMPLETE = `
-with j as (delete from graphile_worker._private_jobs where id = $1 and locked_by = $2 returning job_queue_id)
-update graphile_worker._private_job_queues q set locked_by = null, locked_at = null from j where q.id = j.job_queue_id and q.locked_by = $2`;
-const RELEASE = `
-with j as (
-  update graphile_worker._private_jobs set locked_by = null, locked_at = null,
-    last_error = coalesce($3::text, last_error),
-    run_at = case when $3::text is null then run_at else greatest(now(), run_at) + exp(least(attempts, 10)) * interval '1 second' end
-  where id = $1 and locked_by = $2 returning job_queue_id
-)
-update graphile_worker._private_job_queues q set locked_by = null, locked_at = null from j where q.id = j.job_queue_id and q.locked_by = $2`;
-
 /** Starts the heartbeat of the worker pool `poolId`; resolves once its row is written (or the first attempt failed). */
 export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTracker, settings: LivenessSettings, logger: Logger): Promise<Liveness> {
   const host = hostname();
@@ -103,19 +62,14 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
 
   async function beat(): Promise<boolean> {
     try {
-      const { rows } = await pool.query<{ started_at: Date; inserted: boolean }>(
-        `insert into worker_heartbeats (pool_id, hostname, pid, started_at, seen_at) values ($1, $2, $3, coalesce($4, now()), now())
-         on conflict (pool_id) do update set seen_at = now()
-         returning started_at, (xmax = 0) as inserted`,
-        [poolId, host, process.pid, startedAt ?? null],
-      );
-      if (startedAt && rows[0].inserted) {
+      const row = await writeHeartbeat(pool, { poolId, hostname: host, pid: process.pid, startedAt: startedAt ?? null });
+      if (startedAt && row.inserted) {
         complain(
           `this worker's heartbeat row had been removed: another worker presumed it dead while it could not reach the database, ` +
             `and may be running the jobs it held`,
         );
       }
-      startedAt = rows[0].started_at;
+      startedAt = row.started_at;
       if (failing) log('the database is reachable again; heartbeat resumed');
       failing = false;
       connectedSince ??= performance.now();
@@ -131,7 +85,7 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
 
   /** Jobs this pool still holds but is not running: their outcome is written now, or they are freed. */
   async function settleOwnJobs(): Promise<void> {
-    const { rows } = await pool.query<{ id: string; task: string; old_lock: boolean }>(OWN_LOCKS, [poolId, settings.heartbeatSeconds]);
+    const rows = await heldJobs(pool, poolId, settings.heartbeatSeconds);
     const held = new Set(rows.map((r) => r.id));
     for (const id of jobs.finished.keys()) if (!held.has(id)) jobs.finished.delete(id); // its result arrived
     for (const { id, task, old_lock } of rows) {
@@ -140,13 +94,13 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
       // A completion just sent may still be on its way; one never started may be a fetch whose reply is still coming.
       if (done ? performance.now() - done.at < settings.heartbeatSeconds * 1000 : !old_lock) continue;
       if (done?.ok) {
-        await pool.query(COMPLETE, [id, poolId]);
+        await completeHeldJob(pool, id, poolId);
         log(`job ${id} (${task}) succeeded but its completion could not be written; recorded it now`);
       } else if (done) {
-        await pool.query(RELEASE, [id, poolId, done.message]);
+        await releaseHeldJob(pool, id, poolId, done.message);
         log(`job ${id} (${task}) failed (${done.message}) and the failure could not be written; released it to be retried`);
       } else {
-        await pool.query(RELEASE, [id, poolId, null]);
+        await releaseHeldJob(pool, id, poolId, null);
         log(`job ${id} (${task}) was locked for this worker but never reached it; released it`);
       }
       jobs.finished.delete(id);
@@ -155,24 +109,10 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
 
   /** Frees the jobs of workers presumed dead, in one transaction with the removal of their rows. */
   async function sweep(): Promise<void> {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      const { rows: dead } = await client.query<{ pool_id: string; hostname: string | null; pid: number | null; silent: number | null; jobs: number }>(SWEEP, [
-        poolId,
-        settings.staleSeconds,
-      ]);
-      if (dead.length) await client.query('select graphile_worker.force_unlock_workers($1::text[])', [dead.map((d) => d.pool_id)]);
-      await client.query('commit');
-      client.release();
-      for (const d of dead) {
-        const who = d.pid === null ? `${d.pool_id}, which has no heartbeat row,` : `${d.pool_id} (pid ${d.pid} on ${d.hostname}), silent for ${d.silent} s,`;
-        log(`worker ${who} is presumed dead; ${d.jobs ? `released its ${d.jobs} job(s) to the other workers` : 'it held no jobs'}`);
-      }
-    } catch (error) {
-      await client.query('rollback').catch(() => {});
-      client.release(error as Error);
-      throw error;
+    const dead = await sweepDeadWorkers(pool, poolId, settings.staleSeconds);
+    for (const d of dead) {
+      const who = d.pid === null ? `${d.pool_id}, which has no heartbeat row,` : `${d.pool_id} (pid ${d.pid} on ${d.hostname}), silent for ${d.silent} s,`;
+      log(`worker ${who} is presumed dead; ${d.jobs ? `released its ${d.jobs} job(s) to the other workers` : 'it held no jobs'}`);
     }
   }
 
@@ -208,9 +148,7 @@ export async function startLiveness(pool: pg.Pool, poolId: string, jobs: JobTrac
       stopped = true;
       clearTimeout(timer);
       await ticking.catch(() => {});
-      await pool
-        .query('delete from worker_heartbeats where pool_id = $1', [poolId])
-        .catch((error: Error) => complain(`could not remove this worker's heartbeat row: ${error.message}`));
+      await removeHeartbeat(pool, poolId).catch((error: Error) => complain(`could not remove this worker's heartbeat row: ${error.message}`));
     },
   };
 }

@@ -3,7 +3,7 @@
 import { addDays } from '../domain/dates.ts';
 import { STATUS_NAMES } from '../domain/task-status.ts';
 import type { TaskStatus } from '../../schema/enums.ts';
-import type { TopTask } from './rules.ts';
+import type { TopTask } from '../domain/weekly-summaries.ts';
 
 export interface MailContent {
   subject: string;

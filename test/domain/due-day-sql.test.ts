@@ -13,9 +13,11 @@ const test = suite('due dates and instants written by PostgreSQL agree with the 
 test('dueDaySql gives dueDay for targets, deadlines and extensions around the cap', async () => {
   const env = await testEnv();
   const cases: { targetDate: string; deadline: string; extensions: number }[] = [];
+  // Deadlines before, on and after extended days (the weekly mail's deadline is the unit's end when
+  // a definition has no due date), and a term's worth of weeks.
   for (const targetDate of ['2026-03-02', '2026-12-28', '2024-02-26'])
-    for (const deadline of [targetDate, '2026-03-20', '2027-01-10', '2024-03-01'])
-      for (let extensions = 0; extensions <= 5; extensions++) cases.push({ targetDate, deadline, extensions });
+    for (const deadline of [targetDate, '2026-03-16', '2026-03-20', '2026-06-30', '2027-01-10', '2024-03-01'])
+      for (const extensions of [0, 1, 2, 3, 4, 5, 8, 13]) cases.push({ targetDate, deadline, extensions });
   const { rows } = await sql<{ due: string }>`
     select to_char(${dueDaySql(sql`c.target::date`, sql`c.deadline::date`, sql`c.ext::int`)}, 'YYYY-MM-DD') as due
     from json_to_recordset(${JSON.stringify(cases.map((c, n) => ({ n, target: c.targetDate, deadline: c.deadline, ext: c.extensions })))}::json)

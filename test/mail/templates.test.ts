@@ -1,7 +1,7 @@
 // The notification e-mails' words and the weekly run's rules, without I/O.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from '../../src/mail/rules.ts';
+import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from '../../src/domain/weekly-summaries.ts';
 import {
   feedbackReadyMail,
   longDay,
@@ -63,7 +63,7 @@ const task = (abbreviation: string, extra: Partial<PlannedTask> = {}): PlannedTa
   name: `Task ${abbreviation}`,
   targetGrade: 0,
   targetDate: '2026-03-20',
-  dueDate: null,
+  deadline: '2026-06-30',
   status: 'not_started',
   extensions: 0,
   ...extra,

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { User } from '../../schema/index.ts';
 import { hashToken, createInvitation } from '../../src/operations/invitations/invitation-tokens.ts';
 import { verifyPassword } from '../../src/lib/passwords.ts';
-import { composeMail } from '../../src/mail/compose.ts';
+import { composeMail } from '../../src/operations/mail/compose-mail.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';

@@ -11,7 +11,7 @@ import type { UploadRequirement } from '../../schema/units.ts';
 import { db } from '../../src/db/kysely.ts';
 import { fileNotFoundPdf, messagePdf } from '../../src/lib/placeholder-pdf.ts';
 import { storageKeys } from '../../src/storage/index.ts';
-import { failureComment } from '../../workers/tasks/accept-submission.ts';
+import { failureComment } from '../../src/operations/projects/task_def_id/submission/record-submission-pdf.ts';
 import type { TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';
 import { api, type Credentials } from '../support/http.ts';

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { JobHelpers } from 'graphile-worker';
 import { db } from '../../src/db/kysely.ts';
-import type { WorkerServices } from '../../workers/index.ts';
+import type { WorkerServices } from '../../workers/services.ts';
 import { runOverseerAssessment } from '../../workers/tasks/run-overseer-assessment.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import type { TestEnv } from '../support/env.ts';

@@ -1,22 +1,11 @@
 import type { Task } from 'graphile-worker';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { db } from '../../src/db/kysely.ts';
 import { compareCodeInThread } from '../../src/threads/tasks.ts';
 import { definitionCodeSettings, latestCode, mossReport, readCode, type LatestCode } from '../../src/operations/similarity/code-submissions.ts';
-import type { WorkerServices } from '../index.ts';
+import { recordCodeSimilarities, type SimilarityRow } from '../../src/operations/similarity/record-code-similarities.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payload = z.object({ taskDefinitionId: z.number().int() });
-const INSERT_BATCH = 5_000;
-
-interface SimilarityRow {
-  task_id: number;
-  other_task_id: number;
-  pct: number;
-  flagged: boolean;
-  report_path: string;
-}
-
 /**
  * Compares the latest code of every student's task of a definition (a group's once) and records,
  * for every pair where either side shares at least the definition's `plagiarism_warn_pct` of its
@@ -61,39 +50,7 @@ export function codeSimilarityTask(services: WorkerServices): Task {
       rows.push(...side(left, right, m.leftPct), ...side(right, left, m.rightPct));
     }
 
-    await em.transactional(async (tx) => {
-      const k = db(tx);
-      // Two runs for one definition write one after the other.
-      await sql`select pg_advisory_xact_lock(hashtext('code_similarity'), ${settings.id})`.execute(k);
-      // Work handed in since it was read is compared by the next run; its rows would be stale.
-      const current = new Set((await latestCode(tx, settings)).map((e) => e.submissionId));
-      const fresh = rows.filter((r) => {
-        const [, a, b] = r.report_path.split('/');
-        return current.has(Number(a)) && current.has(Number(b));
-      });
-      const taskIds = k.selectFrom('tasks').select('id').where('task_definition_id', '=', settings.id);
-      const old = await k
-        .deleteFrom('task_similarities')
-        .where('kind', '=', 'moss')
-        .where('task_id', 'in', taskIds)
-        .returning(['task_id', 'report_path', 'flagged'])
-        .execute();
-      const dismissed = new Set(old.filter((r) => !r.flagged).map((r) => `${r.task_id} ${r.report_path}`));
-      if (fresh.length === 0) return;
-      const now = services.clock.now().toISOString();
-      const values = fresh.map((r) => ({
-        ...r,
-        kind: 'moss' as const,
-        flagged: r.flagged && !dismissed.has(`${r.task_id} ${r.report_path}`),
-        created_at: now,
-      }));
-      // A statement takes at most 65,535 parameters; a large class's similar pairs can need more.
-      for (let at = 0; at < values.length; at += INSERT_BATCH)
-        await k
-          .insertInto('task_similarities')
-          .values(values.slice(at, at + INSERT_BATCH))
-          .execute();
-    });
+    await recordCodeSimilarities(em, settings, rows, services.clock);
     helpers.logger.info(
       `code similarity of task definition ${settings.id}: ${entries.length} submissions, ${rows.length} similarities, ${Date.now() - started} ms`,
     );

@@ -1,18 +1,14 @@
 import { Readable } from 'node:stream';
 import type { Task } from 'graphile-worker';
-import { sql } from 'kysely';
 import { z } from 'zod';
-import { db } from '../../src/db/kysely.ts';
-import type { Em } from '../../src/db/orm.ts';
-import { queuePortfolioMail } from '../../src/mail/queue.ts';
 import { loadPortfolioInputs, portfolioTasks } from '../../src/pdf/portfolio-inputs.ts';
-import { portfolioJobKey } from '../../src/pdf/portfolio-queue.ts';
+import { portfolioRequested, recordPortfolioCompile } from '../../src/operations/submission/project/portfolio/record-portfolio-compile.ts';
 import { transferable } from '../../src/threads/moving.ts';
 import { isOutOfMemory } from '../../src/threads/pool.ts';
 import type { RenderPortfolioOutcome } from '../../src/threads/render-portfolio.ts';
 import { renderPortfolioInThread } from '../../src/threads/tasks.ts';
 import { readAll, StoredFileTooLarge, storageKeys } from '../../src/storage/index.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({ projectId: z.number().int().positive() });
 
@@ -28,8 +24,7 @@ export function compilePortfolio(services: WorkerServices): Task {
   return async (rawPayload, helpers) => {
     const { projectId } = payloadSchema.parse(rawPayload);
     const em = services.orm.em.fork();
-    const requested = await db(em).selectFrom('projects').select('compile_portfolio').where('id', '=', projectId).executeTakeFirst();
-    if (!requested?.compile_portfolio) {
+    if (!(await portfolioRequested(em, projectId))) {
       helpers.logger.info(`project ${projectId} no longer asks for a portfolio; nothing to compile`);
       return;
     }
@@ -66,38 +61,13 @@ export function compilePortfolio(services: WorkerServices): Task {
       outcome = { ok: false, reason: `it needs more than the ${threads.memoryMb} MB of memory the service gives one PDF` };
     }
     if (!outcome.ok) {
-      await finish(em, projectId, String(helpers.job.id), null);
+      await recordPortfolioCompile(em, projectId, String(helpers.job.id), null);
       helpers.logger.error(`portfolio of project ${projectId} failed to compile: ${outcome.reason}`);
       return;
     }
     const pdf = outcome.pdf;
     await services.storage.put(storageKeys.portfolio(projectId), Readable.from([Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength)]));
-    await finish(em, projectId, String(helpers.job.id), services.clock.now());
+    await recordPortfolioCompile(em, projectId, String(helpers.job.id), services.clock.now());
     helpers.logger.info(`compiled the portfolio of project ${projectId} (${pdf.length} bytes)`);
   };
-}
-
-/**
- * Records the outcome: the production date when a portfolio was stored, and the request cleared,
- * unless the student asked again while this compile ran (a newer job now holds the project's
- * key); then the request stays and that job compiles again. The project row is locked first, so a
- * request committing meanwhile is either seen here or comes after.
- */
-async function finish(em: Em, projectId: number, jobId: string, producedAt: Date | null): Promise<void> {
-  await em.transactional(async (tx) => {
-    const k = db(tx as Em);
-    await sql`select id from projects where id = ${projectId} for update`.execute(k);
-    const newer = await sql<{ id: string }>`
-      select id from graphile_worker._private_jobs where key = ${portfolioJobKey(projectId)} and id <> ${jobId}::bigint`.execute(k);
-    // The student hears of it (portfolio_ready or portfolio_failed) only if this outcome commits.
-    await queuePortfolioMail(tx as Em, { projectId, ok: producedAt !== null });
-    await k
-      .updateTable('projects')
-      .set({
-        compile_portfolio: newer.rows.length > 0,
-        ...(producedAt ? { portfolio_production_date: producedAt.toISOString() } : {}),
-      })
-      .where('id', '=', projectId)
-      .execute();
-  });
 }

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { deleteExpiredAssertions } from '../../src/operations/auth/saml-replay.ts';
 import { deleteExpiredTokens } from '../../src/lib/sessions.ts';
 import { deleteEndedWindows } from '../../src/operations/auth/sign-in-throttle.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 /**
  * Removes what sign-in leaves behind once it no longer matters: tokens past their expiry,

@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { syncUnitRoster, unitsWithRosters } from '../../src/operations/lti/roster-sync.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payload = z.object({ unitId: z.number().int() });
 

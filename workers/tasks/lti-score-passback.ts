@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { sendScorePassback } from '../../src/operations/lti/score-passback.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({ passbackId: z.number().int().positive() });
 

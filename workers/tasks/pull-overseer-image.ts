@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import { OverseerImage } from '../../schema/index.ts';
-import type { WorkerServices } from '../index.ts';
+import { overseerImageToPull, recordOverseerPull, type OverseerPullOutcome } from '../../src/operations/admin/overseer_images/overseer-images.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({ imageId: z.number().int().positive() });
 
@@ -14,13 +14,13 @@ export function pullOverseerImage(services: WorkerServices): Task {
   return async (rawPayload, helpers) => {
     const { imageId } = payloadSchema.parse(rawPayload);
     const em = services.orm.em.fork();
-    const image = await em.findOne(OverseerImage, { id: imageId });
+    const image = await overseerImageToPull(em, imageId);
     if (!image) {
       helpers.logger.info(`overseer image ${imageId} no longer exists; nothing to pull`);
       return;
     }
     const tag = image.tag;
-    let outcome: Pick<typeof image, 'pullStatus' | 'pullOutput'> & { lastPulledAt?: Date };
+    let outcome: OverseerPullOutcome;
     try {
       const log = await services.docker.pull(tag, helpers.abortSignal);
       outcome = { pullStatus: 'pulled', pullOutput: log || `Pulled ${tag}`, lastPulledAt: services.clock.now() };
@@ -30,9 +30,8 @@ export function pullOverseerImage(services: WorkerServices): Task {
       const message = (error instanceof Error ? error.message : String(error)).trim();
       outcome = { pullStatus: 'failed', pullOutput: message || `Pulling ${tag} failed` };
     }
-    // Recorded only if the row still names the image that was pulled: an admin may have changed
-    // the tag (which clears the result) or deleted the image while the engine was working.
-    const recorded = await em.nativeUpdate(OverseerImage, { id: imageId, tag }, outcome);
+    // Recorded only if the row still names the image that was pulled (an admin may have re-tagged or deleted it).
+    const recorded = await recordOverseerPull(em, imageId, tag, outcome);
     if (!recorded) helpers.logger.info(`overseer image ${imageId} changed during the pull of ${tag}; result dropped`);
   };
 }

@@ -1,8 +1,8 @@
 import type { Task } from 'graphile-worker';
-import { composeMail } from '../../src/mail/compose.ts';
+import { composeMail } from '../../src/operations/mail/compose-mail.ts';
 import { mailPayload } from '../../src/mail/payload.ts';
 import { isPermanentMailError } from '../../src/adapters/mailer.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 /**
  * Sends one notification e-mail. The content, the recipient's preference and the unit's

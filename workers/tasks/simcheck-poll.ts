@@ -1,8 +1,7 @@
 import type { Task } from 'graphile-worker';
-import { SimcheckAction } from '../../schema/index.ts';
-import { actionRun } from '../../src/operations/similarity/simcheck-actions.ts';
+import { actionRun, actionsWaitingSince } from '../../src/operations/similarity/simcheck-actions.ts';
 import { runAction } from '../../src/operations/similarity/simcheck.ts';
-import type { WorkerServices } from '../index.ts';
+import type { WorkerServices } from '../services.ts';
 
 /** An action waits this long after its last run before the poll runs it again. */
 const WAIT_MS = 30 * 60_000;
@@ -19,11 +18,7 @@ export function simcheckPoll(services: WorkerServices, pauseMs = 2_000): Task {
     const run = actionRun(em, services);
     if (!run) return;
     const before = new Date(run.now.getTime() - WAIT_MS);
-    const waiting = await em.find(
-      SimcheckAction,
-      { retry: true, complete: false, $or: [{ lastRun: null, createdAt: { $lt: before } }, { lastRun: { $lt: before } }] },
-      { orderBy: { id: 'asc' } },
-    );
+    const waiting = await actionsWaitingSince(em, before);
     for (const [i, action] of waiting.entries()) {
       if (helpers.abortSignal?.aborted) return;
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));

@@ -1,10 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
-import { SimcheckAction, SimcheckSubmission, SubmissionFile, Task as TaskEntity } from '../../schema/index.ts';
-import { actionRun, createAction } from '../../src/operations/similarity/simcheck-actions.ts';
-import { runAction } from '../../src/operations/similarity/simcheck.ts';
-import { isChecked } from '../../src/operations/similarity/simcheck-submission.ts';
-import type { WorkerServices } from '../index.ts';
+import { sendSubmissionForChecks } from '../../src/operations/similarity/simcheck.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({ taskId: z.number().int().positive(), submissionId: z.number().int().positive() });
 
@@ -17,30 +14,6 @@ const payloadSchema = z.object({ taskId: z.number().int().positive(), submission
 export function simcheckSubmit(services: WorkerServices): Task {
   return async (rawPayload) => {
     const { taskId, submissionId } = payloadSchema.parse(rawPayload);
-    const em = services.orm.em.fork();
-    const run = actionRun(em, services);
-    if (!run) return;
-    const task = await em.findOne(TaskEntity, { id: taskId }, { populate: ['taskDefinition', 'project'] });
-    if (!task) return;
-    const requirements = task.taskDefinition.uploadRequirements ?? [];
-    const unitId = (task.project.unit as unknown as { id: number }).id;
-    const files = await em.find(SubmissionFile, { submission: submissionId }, { orderBy: { idx: 'asc' } });
-    for (const file of files) {
-      if (!isChecked(requirements[file.idx])) continue;
-      let [action] = await em.find(SimcheckAction, { action: 'upload_submission', params: { taskSubmissionId: submissionId, idx: file.idx } });
-      if (!action) {
-        const doc = em.create(SimcheckSubmission, { task: taskId, idx: file.idx, filename: file.originalFilename, status: 'created' } as never) as unknown as {
-          id: number;
-        };
-        await em.flush();
-        action = await createAction(em, {
-          action: 'upload_submission',
-          unit: unitId,
-          description: `Upload ${file.originalFilename} for ${task.taskDefinition.abbreviation} (task ${taskId})`,
-          params: { submissionId: doc.id, taskSubmissionId: submissionId, idx: file.idx, storagePath: file.storagePath },
-        });
-      }
-      if (!action.complete && !action.errorCode) await runAction(run, action);
-    }
+    await sendSubmissionForChecks(services.orm.em.fork(), services, taskId, submissionId);
   };
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { toDay } from '../../src/domain/dates.ts';
 import { jobQueue } from '../../src/lib/jobs.ts';
 import { queueMail } from '../../src/mail/queue.ts';
-import { weeklyRecipients } from '../../src/mail/weekly.ts';
-import type { WorkerServices } from '../index.ts';
+import { weeklyRecipients } from '../../src/operations/mail/weekly-figures.ts';
+import type { WorkerServices } from '../services.ts';
 
 const payloadSchema = z.object({
   weekEnd: z

@@ -131,6 +131,15 @@ export async function createAction(
   return row;
 }
 
+/** Actions waiting to retry that have not run (or, never run, were not created) since `before`, oldest first. */
+export async function actionsWaitingSince(em: Em, before: Date): Promise<Action[]> {
+  return em.find(
+    SimcheckAction,
+    { retry: true, complete: false, $or: [{ lastRun: null, createdAt: { $lt: before } }, { lastRun: { $lt: before } }] },
+    { orderBy: { id: 'asc' } },
+  );
+}
+
 export type Runner = (run: ActionRun, action: Action) => Promise<unknown>;
 
 /**

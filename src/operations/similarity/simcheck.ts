@@ -1,13 +1,13 @@
 // The document similarity checks (TurnItIn style), as the rest of the service uses them: the
 // agreement (EULA), running a recorded action, and a similarity's viewer URL and PDF report.
-import { SimcheckAction, SimcheckSubmission, TaskSimilarity, User, type ISimcheckAction } from '../../../schema/index.ts';
+import { SimcheckAction, SimcheckSubmission, SubmissionFile, Task, TaskSimilarity, User, type ISimcheckAction } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import { storedDownload, type Storage } from '../../storage/index.ts';
 import type { FileResult } from '../../trpc/files.ts';
 import { runDeleteAttachment, runUploadAttachment } from './simcheck-attachments.ts';
 import { actionRun, call, createAction, markComplete, perform, type ActionKind, type ActionRun, type Runner } from './simcheck-actions.ts';
-import { READY_FOR_VIEWER, runUploadSubmission } from './simcheck-submission.ts';
+import { isChecked, READY_FOR_VIEWER, runUploadSubmission } from './simcheck-submission.ts';
 import { refId, refIdOrNull } from '../../db/refs.ts';
 
 type Action = ISimcheckAction;
@@ -90,6 +90,39 @@ export async function runActionById(em: Em, services: SimcheckServices, actionId
   // A complete action runs again only when an admin asked for it (retry), as the original's did.
   if (!action || (action.complete && !action.retry)) return;
   await runAction(run, action);
+}
+
+/**
+ * Sends each document of a converted submission whose upload requirement asks for a check to the
+ * similarity service (the `simcheck_submit` job's whole work): one simcheck submission and one
+ * upload action per document, then its first steps at once. A document already recorded for this
+ * submission is not sent again, only moved on.
+ */
+export async function sendSubmissionForChecks(em: Em, services: SimcheckServices, taskId: number, submissionId: number): Promise<void> {
+  const run = actionRun(em, services);
+  if (!run) return;
+  const task = await em.findOne(Task, { id: taskId }, { populate: ['taskDefinition', 'project'] });
+  if (!task) return;
+  const requirements = task.taskDefinition.uploadRequirements ?? [];
+  const unitId = (task.project.unit as unknown as { id: number }).id;
+  const files = await em.find(SubmissionFile, { submission: submissionId }, { orderBy: { idx: 'asc' } });
+  for (const file of files) {
+    if (!isChecked(requirements[file.idx])) continue;
+    let [action] = await em.find(SimcheckAction, { action: 'upload_submission', params: { taskSubmissionId: submissionId, idx: file.idx } });
+    if (!action) {
+      const doc = em.create(SimcheckSubmission, { task: taskId, idx: file.idx, filename: file.originalFilename, status: 'created' } as never) as unknown as {
+        id: number;
+      };
+      await em.flush();
+      action = await createAction(em, {
+        action: 'upload_submission',
+        unit: unitId,
+        description: `Upload ${file.originalFilename} for ${task.taskDefinition.abbreviation} (task ${taskId})`,
+        params: { submissionId: doc.id, taskSubmissionId: submissionId, idx: file.idx, storagePath: file.storagePath },
+      });
+    }
+    if (!action.complete && !action.errorCode) await runAction(run, action);
+  }
 }
 
 /**

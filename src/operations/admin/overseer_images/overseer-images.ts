@@ -109,3 +109,20 @@ export async function pullOverseerImage(services: Services & { jobs: JobQueue; c
   await jobs.add('pull_overseer_image', { imageId: image.id }, { jobKey: `pull_overseer_image:${image.id}` });
   return toOverseerImage(image);
 }
+
+/** The tag to pull for the `pull_overseer_image` job; null when the image is gone. */
+export async function overseerImageToPull(em: Em, imageId: number): Promise<{ tag: string } | null> {
+  const image = await em.findOne(OverseerImage, { id: imageId });
+  return image ? { tag: image.tag } : null;
+}
+
+export type OverseerPullOutcome = Pick<IOverseerImage, 'pullStatus' | 'pullOutput'> & { lastPulledAt?: Date };
+
+/**
+ * Records a pull's outcome only if the row still names the image that was pulled: an admin may
+ * have changed the tag (which clears the result) or deleted the image while the engine was
+ * working. False when the result was dropped.
+ */
+export async function recordOverseerPull(em: Em, imageId: number, tag: string, outcome: OverseerPullOutcome): Promise<boolean> {
+  return (await em.nativeUpdate(OverseerImage, { id: imageId, tag }, outcome)) > 0;
+}

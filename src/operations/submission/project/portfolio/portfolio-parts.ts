@@ -1,6 +1,7 @@
 // A portfolio's extra parts (behaviour.md §5.4): stored under their row's id, listed as
 // `{kind, name, idx}`. The learning summary report is always part 0; other parts take the next
-// index. The compiled portfolio itself is made by the workers.
+// index; the PDF job makes the draft task's PDF part 0 (useDraftAsSummaryReport). This file is the
+// one writer of the rows. The compiled portfolio itself is made by the workers.
 import { sql } from 'kysely';
 import type { UploadKind } from '../../../../../schema/enums.ts';
 import { db } from '../../../../db/kysely.ts';
@@ -55,23 +56,62 @@ export async function addPortfolioPart(
     idx = Math.max(1, (last?.idx ?? 0) + 1);
   }
   const part: PartListed = { kind: upload.kind, name: summary ? `${LEARNING_SUMMARY_REPORT}.pdf` : filename, idx };
-  const row = await k
+  const partId = await insertPart(em, projectId, { ...part, originalFilename: filename });
+  const key = storageKeys.portfolioPart(projectId, partId, storedExtension(upload.kind, upload.detected, filename));
+  await k.updateTable('portfolio_parts').set({ storage_key: key }).where('id', '=', partId).execute();
+  await storage.put(key, { path: upload.path });
+  return { part, replaced };
+}
+
+/** A part's row, without its stored file yet (the key names the row's id): the row's id. */
+async function insertPart(em: Em, projectId: number, part: PartListed & { originalFilename: string }): Promise<number> {
+  const row = await db(em)
     .insertInto('portfolio_parts')
     .values({
       project_id: projectId,
-      idx,
+      idx: part.idx,
       kind: part.kind,
       name: part.name,
-      original_filename: filename,
+      original_filename: part.originalFilename,
       storage_key: '',
       created_at: new Date().toISOString(),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const key = storageKeys.portfolioPart(projectId, row.id, storedExtension(upload.kind, upload.detected, filename));
-  await k.updateTable('portfolio_parts').set({ storage_key: key }).where('id', '=', row.id).execute();
-  await storage.put(key, { path: upload.path });
-  return { part, replaced };
+  return row.id;
+}
+
+/**
+ * behaviour.md §5.4: the unit's draft task's PDF (stored under `pdfKey`) as portfolio part 0 of
+ * these tasks' projects that have no learning summary report or still use the draft's. Called by
+ * the PDF job in its transaction; each project row is locked, as an upload of part 0 locks it.
+ */
+export async function useDraftAsSummaryReport(em: Em, storage: Storage, taskIds: number[], pdfKey: string): Promise<void> {
+  const k = db(em);
+  const projects = await k
+    .selectFrom('tasks as t')
+    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .innerJoin('units as u', 'u.id', 'p.unit_id')
+    .select(['p.id', 'p.uses_draft_learning_summary'])
+    .where('t.id', 'in', taskIds)
+    .whereRef('u.draft_task_definition_id', '=', 't.task_definition_id')
+    .execute();
+  for (const project of projects) {
+    await sql`select id from projects where id = ${project.id} for update`.execute(k);
+    const current = await k
+      .selectFrom('portfolio_parts')
+      .select(['id', 'storage_key'])
+      .where('project_id', '=', project.id)
+      .where('idx', '=', 0)
+      .executeTakeFirst();
+    if (current && !project.uses_draft_learning_summary) continue;
+    const name = `${LEARNING_SUMMARY_REPORT}.pdf`;
+    const partId = current?.id ?? (await insertPart(em, project.id, { idx: 0, kind: 'document', name, originalFilename: name }));
+    const key = storageKeys.portfolioPart(project.id, partId, 'pdf');
+    await k.updateTable('portfolio_parts').set({ storage_key: key, kind: 'document', name }).where('id', '=', partId).execute();
+    await k.updateTable('projects').set({ uses_draft_learning_summary: true }).where('id', '=', project.id).execute();
+    if (!(await storage.copy(pdfKey, key))) throw new Error(`could not copy ${pdfKey} to ${key}`);
+  }
 }
 
 /** Removes the part with this index, kind and name; its stored file's key, or null when there is none. */

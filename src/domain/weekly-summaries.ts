@@ -1,7 +1,8 @@
 // The weekly run's rules, without I/O: which units get summaries in a week, which tasks a
 // student should look at next, and when a student with a portfolio still gets one.
-import type { TaskStatus } from '../../schema/enums.ts';
-import { addDays, addWeeks } from '../domain/dates.ts';
+import { addDays } from './dates.ts';
+import { dueDay } from './task-rules.ts';
+import type { TaskStatus } from './vocabulary.ts';
 
 export interface UnitDates {
   active: boolean;
@@ -26,7 +27,8 @@ export interface PlannedTask {
   /** The definition's target grade (0 Pass .. 3 High Distinction). */
   targetGrade: number;
   targetDate: string;
-  dueDate: string | null;
+  /** The definition's deadline (its due date, or the unit's end): extensions stop there. */
+  deadline: string;
   /** The student's task, when one exists. */
   status: TaskStatus;
   extensions: number;
@@ -40,13 +42,6 @@ export interface TopTask extends PlannedTask {
 /** Work the student has finished with, or that waits on the staff. */
 const SETTLED = new Set<TaskStatus>(['complete', 'ready_for_feedback', 'feedback_exceeded', 'fail', 'time_exceeded']);
 
-/** The day a task is due for this student: target date plus extensions, never past the deadline. */
-export function taskDue(task: Pick<PlannedTask, 'targetDate' | 'dueDate' | 'extensions'>): string {
-  if (task.extensions === 0) return task.targetDate;
-  const extended = addWeeks(task.targetDate, task.extensions);
-  return task.dueDate !== null && task.dueDate < extended ? task.dueDate : extended;
-}
-
 /**
  * Up to five tasks to work on next, for a student aiming at `targetGrade`: overdue first, then
  * due within a week, then later ones; within each, lower grades first, then by due day.
@@ -57,7 +52,11 @@ export function topTasks(tasks: PlannedTask[], targetGrade: number, today: strin
   const order: Record<TopReason, number> = { overdue: 0, soon: 1, ahead: 2 };
   return tasks
     .filter((t) => t.targetGrade <= targetGrade && !SETTLED.has(t.status))
-    .map((t) => ({ ...t, reason: reasonOf(taskDue(t)), due: taskDue(t) }))
+    .map((t) => {
+      // The one due-date rule of the service (src/domain/task-rules.ts).
+      const due = dueDay(t, t.extensions);
+      return { ...t, reason: reasonOf(due), due };
+    })
     .sort(
       (a, b) =>
         order[a.reason] - order[b.reason] || a.targetGrade - b.targetGrade || a.due.localeCompare(b.due) || a.abbreviation.localeCompare(b.abbreviation),

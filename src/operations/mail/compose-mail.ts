@@ -1,13 +1,13 @@
 // What a queued mail says and to whom, read when it is sent: the recipient's preference and the
 // unit's send_notifications are checked here, so a mail queued before someone opted out is not sent.
 import { sql } from 'kysely';
-import type { TaskStatus } from '../../schema/enums.ts';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import { tutorFor } from '../operations/tasks/people.ts';
-import type { MailPayload } from './payload.ts';
-import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from './rules.ts';
-import { createInvitation, INVITATION_DAYS } from '../operations/invitations/invitation-tokens.ts';
+import type { TaskStatus } from '../../../schema/enums.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { tutorFor } from '../tasks/people.ts';
+import type { MailPayload } from '../../mail/payload.ts';
+import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from '../../domain/weekly-summaries.ts';
+import { createInvitation, INVITATION_DAYS } from '../invitations/invitation-tokens.ts';
 import {
   feedbackReadyMail,
   invitationMail,
@@ -18,9 +18,9 @@ import {
   type MailContent,
   type Signature,
   type StaffFigures,
-} from './templates.ts';
-import { staffFigures, unitWeek, weekBounds } from './weekly.ts';
-import { ROLE } from '../policy/index.ts';
+} from '../../mail/templates.ts';
+import { staffFigures, unitWeek, weekBounds } from './weekly-figures.ts';
+import { ROLE } from '../../policy/index.ts';
 
 export interface Person {
   name: string;
@@ -219,11 +219,12 @@ async function studentSummary(em: Em, projectId: number, weekEnd: string, settin
       name: string;
       target_grade: number;
       target_date: string;
-      due_date: string | null;
+      deadline: string;
       status: TaskStatus | null;
       extensions: number | null;
     }>`
-      select d.abbreviation, d.name, d.target_grade, d.target_date::text as target_date, d.due_date::text as due_date, t.status, t.extensions
+      select d.abbreviation, d.name, d.target_grade, d.target_date::text as target_date,
+             coalesce(d.due_date, un.end_date)::text as deadline, t.status, t.extensions
         from task_definitions d
         join units un on un.id = d.unit_id
         left join tasks t on t.task_definition_id = d.id and t.project_id = ${projectId}
@@ -235,7 +236,7 @@ async function studentSummary(em: Em, projectId: number, weekEnd: string, settin
     name: t.name,
     targetGrade: t.target_grade,
     targetDate: t.target_date,
-    dueDate: t.due_date,
+    deadline: t.deadline,
     status: t.status ?? 'not_started',
     extensions: t.extensions ?? 0,
   }));

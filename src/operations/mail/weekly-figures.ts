@@ -1,11 +1,11 @@
 // The weekly summaries' figures (beyond-spec.md §7.1), read from comments and status comments: a
 // status comment is written for every status change, so it stands for the original's engagements.
 import { sql } from 'kysely';
-import { db } from '../db/kysely.ts';
-import type { Em } from '../db/orm.ts';
-import { addDays } from '../domain/dates.ts';
-import { daysBetween, unitGetsSummaries } from './rules.ts';
-import type { StaffFigures, UnitWeek } from './templates.ts';
+import { db } from '../../db/kysely.ts';
+import type { Em } from '../../db/orm.ts';
+import { addDays } from '../../domain/dates.ts';
+import { daysBetween, unitGetsSummaries } from '../../domain/weekly-summaries.ts';
+import type { StaffFigures, UnitWeek } from '../../mail/templates.ts';
 
 /** The week before `weekEnd`: from midnight UTC seven days earlier up to (not including) midnight of `weekEnd`. */
 export function weekBounds(weekEnd: string): { start: string; end: string } {
