@@ -42,6 +42,13 @@ module.exports = {
       to: { path: '^(src/(?!domain/)|schema/|compat/|workers/|scripts/)' },
     },
     {
+      name: 'lib-is-library',
+      comment: 'src/lib holds libraries: no database, permissions, entities or work; only pure rules and the settings type.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^(src/(?!lib/|domain/|config\\.ts$)|schema/|compat/|workers/|scripts/)' },
+    },
+    {
       name: 'policy-below-operations',
       comment: 'src/policy answers who may do what; it knows records and rules, not callers.',
       severity: 'error',

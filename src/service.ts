@@ -14,7 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { embeddedClusterDirectory, postgresRunAs } from './db/postgres-host.ts';
 import { migrate } from './db/migrate.ts';
 import { createOrm, type Orm } from './db/orm.ts';
-import { ensureAdmin } from './lib/bootstrap.ts';
+import { ensureAdmin } from './operations/users/ensure-admin.ts';
 import { systemClock } from './lib/clock.ts';
 import { closeThreads } from './threads/pool.ts';
 import { createServices, type Services } from './trpc/context.ts';

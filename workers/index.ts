@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { EventEmitter } from 'node:events';
 import { run, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
-import type { JobName, PendingJobName } from '../src/lib/jobs.ts';
+import type { JobName, PendingJobName } from '../src/db/jobs.ts';
 import type { Config } from '../src/config.ts';
 import type { Orm } from '../src/db/orm.ts';
 import { workerLogger } from '../src/lib/worker-logger.ts';

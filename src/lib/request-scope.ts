@@ -1,6 +1,6 @@
 // Which request (or which job) the code running now works for, without passing it down every call.
 //
-// Jobs are queued from deep inside operations, mail helpers and other jobs (src/lib/jobs.ts,
+// Jobs are queued from deep inside operations, mail helpers and other jobs (src/db/jobs.ts,
 // src/mail/queue.ts), all of which know an entity manager but not the HTTP request; threading a
 // request id through each of their signatures would touch dozens of functions for one log field.
 // So the id travels in an AsyncLocalStorage inside a process: the HTTP layer enters a scope for

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { findSession, type Caller, type Session } from '../lib/sessions.ts';
-import { jobQueue } from '../lib/jobs.ts';
+import { findSession, type Caller, type Session } from '../operations/auth/session-tokens.ts';
+import { jobQueue } from '../db/jobs.ts';
 import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';

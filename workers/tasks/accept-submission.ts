@@ -13,7 +13,7 @@ import { transferable } from '../../src/threads/moving.ts';
 import type { RenderSubmissionOutcome } from '../../src/threads/render-submission.ts';
 import { renderSubmissionInThread } from '../../src/threads/tasks.ts';
 import { filesEntries, sharingTaskIds } from '../../src/operations/projects/task_def_id/submission/submission-files.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { LEARNING_SUMMARY_REPORT } from '../../src/operations/submission/project/portfolio/portfolio-parts.ts';
 import { afterSubmissionPdf } from '../../src/operations/similarity/hooks.ts';
 import { readAll, readHead, StoredFileTooLarge, storageKeys, type Storage } from '../../src/storage/index.ts';

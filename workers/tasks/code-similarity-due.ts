@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { db } from '../../src/db/kysely.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import type { WorkerServices } from '../index.ts';
 
 /** How often the crontab runs this item (workers/index.ts): each run looks back this far. */

@@ -2,7 +2,7 @@ import type { Task } from 'graphile-worker';
 import { sql } from 'kysely';
 import { db } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { queuePortfolioCompile } from '../../src/pdf/portfolio-queue.ts';
 import type { WorkerServices } from '../index.ts';
 
