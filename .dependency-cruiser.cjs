@@ -49,6 +49,13 @@ module.exports = {
       to: { path: '^(src/(?!lib/|domain/|config\\.ts$)|schema/|compat/|workers/|scripts/)' },
     },
     {
+      name: 'live-hub-not-up',
+      comment: 'src/live (the LISTEN hub and the streams) shares only the event vocabulary (src/domain/live-events.ts) with the operations that publish.',
+      severity: 'error',
+      from: { path: '^src/live/' },
+      to: { path: '^(src/(operations|routers)/|compat/|workers/)' },
+    },
+    {
       name: 'policy-below-operations',
       comment: 'src/policy answers who may do what; it knows records and rules, not callers.',
       severity: 'error',
