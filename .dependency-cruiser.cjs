@@ -42,6 +42,20 @@ module.exports = {
       to: { path: '^(src/(?!domain/)|schema/|compat/|workers/|scripts/)' },
     },
     {
+      name: 'lib-is-library',
+      comment: 'src/lib holds libraries: no database, permissions, entities or work; only pure rules and the settings type.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^(src/(?!lib/|domain/|config\\.ts$)|schema/|compat/|workers/|scripts/)' },
+    },
+    {
+      name: 'live-hub-not-up',
+      comment: 'src/live (the LISTEN hub and the streams) shares only the event vocabulary (src/domain/live-events.ts) with the operations that publish.',
+      severity: 'error',
+      from: { path: '^src/live/' },
+      to: { path: '^(src/(operations|routers)/|compat/|workers/)' },
+    },
+    {
       name: 'policy-below-operations',
       comment: 'src/policy answers who may do what; it knows records and rules, not callers.',
       severity: 'error',

@@ -134,7 +134,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
     app.route({
       method: route.method,
       url: route.url,
-      // Upload routes get the longer allowance for their body (src/http-limits.ts).
+      // Upload routes get the longer allowance for their body (src/http/limits.ts).
       config: { upload: route.upload !== undefined },
       // Before any of the body is read: credentials, then what the headers say about the body.
       // A flood of large bodies without valid credentials costs a session lookup, not memory.

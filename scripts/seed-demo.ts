@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createOrm, type Em } from '../src/db/orm.ts';
 import { embeddedClusterDirectory, postgresRunAs } from '../src/db/postgres-host.ts';
-import { ensureAdmin } from '../src/lib/bootstrap.ts';
+import { ensureAdmin } from '../src/operations/users/ensure-admin.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { generatePassword } from '../src/lib/passwords.ts';
 import { createServices } from '../src/trpc/context.ts';

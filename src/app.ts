@@ -7,11 +7,11 @@ import qs from 'qs';
 import { normalizeUrl } from '../compat/normalize.ts';
 import { registerBodyParsers } from '../compat/bodies.ts';
 import { registerErrorHandlers, registerRestRoutes } from '../compat/plugin.ts';
-import { registerHealthRoutes } from './health.ts';
-import { connectionLimits, limitBodyTime } from './http-limits.ts';
-import { registerDrain } from './http-drain.ts';
-import { registerRequestLog, requestIdFor } from './http-request-log.ts';
-import { routePatterns } from './route-pattern.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { connectionLimits, limitBodyTime } from './http/limits.ts';
+import { registerDrain } from './http/drain.ts';
+import { registerRequestLog, requestIdFor } from './http/request-log.ts';
+import { routePatterns } from './http/route-pattern.ts';
 import { isOutOfFileHandles } from './lib/file-handles.ts';
 import { registerInvitationRoutes } from './invitations/routes.ts';
 import { registerMetricsRoutes } from './metrics/route.ts';
@@ -24,7 +24,7 @@ import { createContext, readCredentials, type Services } from './trpc/context.ts
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const routeOf = routePatterns(Object.keys(appRouter._def.procedures));
   const app = Fastify({
-    // The service's logger; the one line per request is src/http-request-log.ts's, not Fastify's two.
+    // The service's logger; the one line per request is src/http/request-log.ts's, not Fastify's two.
     loggerInstance: services.logger,
     logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdFor,
@@ -35,7 +35,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     // Only behind a proxy that sets X-Forwarded-For: the client address is what sign-in throttling counts.
     trustProxy: services.config.trustProxy,
     ...connectionLimits(services.config),
-    // Requests that arrive while the service stops are answered, not refused (src/http-drain.ts).
+    // Requests that arrive while the service stops are answered, not refused (src/http/drain.ts).
     return503OnClosing: false,
   });
   registerRequestLog(app, routeOf);

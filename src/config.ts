@@ -79,7 +79,7 @@ export interface Config {
    * `connectTimeoutMs` bounds one attempt to connect (then 503, unavailable).
    */
   database: { poolSize: number; queueTimeoutMs: number; connectTimeoutMs: number };
-  /** How long a request body may take to arrive: on any route, and on upload routes (src/http-limits.ts). */
+  /** How long a request body may take to arrive: on any route, and on upload routes (src/http/limits.ts). */
   http: { bodyTimeoutMs: number; uploadBodyTimeoutMs: number };
   /** Live updates (src/live): open subscriptions per process, and how long events are kept for reconnecting clients. */
   live: { maxSubscriptions: number; keepMs: number; recheckMs: number };

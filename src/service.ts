@@ -6,15 +6,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { discardCutOffUploads } from '../compat/multipart.ts';
-import { sweepIncomingNowAndHourly } from './incoming-sweep.ts';
+import { sweepIncomingNowAndHourly } from '../compat/incoming-sweep.ts';
 import { buildApp } from './app.ts';
-import { beginStop } from './http-drain.ts';
+import { beginStop } from './http/drain.ts';
 import type { Config } from './config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.ts';
 import { embeddedClusterDirectory, postgresRunAs } from './db/postgres-host.ts';
 import { migrate } from './db/migrate.ts';
 import { createOrm, type Orm } from './db/orm.ts';
-import { ensureAdmin } from './lib/bootstrap.ts';
+import { ensureAdmin } from './operations/users/ensure-admin.ts';
 import { systemClock } from './lib/clock.ts';
 import { closeThreads } from './threads/pool.ts';
 import { createServices, type Services } from './trpc/context.ts';
@@ -40,7 +40,7 @@ async function within(work: Promise<unknown>, ms: number): Promise<'done' | 'tim
 
 /**
  * Lets requests in flight finish for up to `graceMs` (answering each with `Connection: close`, idle
- * connections closed at once: src/http-drain.ts), then cuts the connections still open.
+ * connections closed at once: src/http/drain.ts), then cuts the connections still open.
  */
 async function drainHttp(app: FastifyInstance, graceMs: number): Promise<void> {
   const closing = beginStop(app);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { EventEmitter } from 'node:events';
 import { run, type Task, type TaskList, type WorkerEvents } from 'graphile-worker';
-import type { JobName, PendingJobName } from '../src/lib/jobs.ts';
+import type { JobName, PendingJobName } from '../src/db/jobs.ts';
 import { workerLogger } from '../src/lib/worker-logger.ts';
 import type { WorkerServices } from './services.ts';
 import { compilePortfolio } from './tasks/compile-portfolio.ts';

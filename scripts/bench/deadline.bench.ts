@@ -29,7 +29,7 @@ import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { createOrm } from '../../src/db/orm.ts';
-import { hashToken } from '../../src/lib/sessions.ts';
+import { hashToken } from '../../src/operations/auth/session-tokens.ts';
 import { ROLE } from '../../src/policy/roles.ts';
 import type { TestEnv } from '../../test/support/env.ts';
 import { everyone } from '../../test/support/fixtures.ts';

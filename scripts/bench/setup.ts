@@ -12,7 +12,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createOrm, type Orm } from '../../src/db/orm.ts';
 import { systemClock } from '../../src/lib/clock.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { createServices } from '../../src/trpc/context.ts';
 import { LoadGenerator, startDatabase, stopDatabase } from './support.ts';
 import { ROLE } from '../../src/policy/index.ts';

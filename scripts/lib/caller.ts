@@ -1,7 +1,7 @@
 // Scripts act as a named user through the same procedures as the API: a session token is issued
 // for them (as POST /api/auth would) and each call gets a fresh context, like a request.
 import { User } from '../../schema/index.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { createContext, type Services } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';

@@ -29,7 +29,7 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       // Errors keep their stack. A request is logged by its route pattern and method only (these
       // replace Fastify's, which would add the raw URL with its query string): no token, password
-      // or query string reaches the log. The request line itself is src/http-request-log.ts.
+      // or query string reaches the log. The request line itself is src/http/request-log.ts.
       serializers: {
         err: pino.stdSerializers.err,
         req: (req: { method?: string; routeOptions?: { url?: string } }) => ({ method: req.method, route: req.routeOptions?.url ?? 'unmatched' }),

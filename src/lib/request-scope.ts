@@ -1,10 +1,10 @@
 // Which request (or which job) the code running now works for, without passing it down every call.
 //
-// Jobs are queued from deep inside operations, mail helpers and other jobs (src/lib/jobs.ts,
+// Jobs are queued from deep inside operations, mail helpers and other jobs (src/db/jobs.ts,
 // src/mail/queue.ts), all of which know an entity manager but not the HTTP request; threading a
 // request id through each of their signatures would touch dozens of functions for one log field.
 // So the id travels in an AsyncLocalStorage inside a process: the HTTP layer enters a scope for
-// each request (src/http-request-log.ts), the worker one for each job (workers/job-log.ts). Between
+// each request (src/http/request-log.ts), the worker one for each job (workers/job-log.ts). Between
 // processes it travels in the one thing that crosses the queue, the job's payload, as
 // `_requestId` (named like graphile-worker's own `_cron`; every task's payload schema ignores it).
 import { AsyncLocalStorage } from 'node:async_hooks';

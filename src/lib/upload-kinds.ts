@@ -2,7 +2,7 @@
 // as reference §5.1 says: a document is a whole PDF, an image one of the accepted image types, and
 // code is text under a known extension (the rules in src/domain/submission-files.ts). The name
 // only ever supplies the extension; what the bytes are decides.
-import type { UploadKind } from '../../schema/enums.ts';
+import type { UploadKind } from '../domain/vocabulary.ts';
 import { isTextLike, knownExtension } from '../domain/submission-files.ts';
 import { checkImage, checkPdf, detectMime, notValidMessage, type KindCheck } from './file-kinds.ts';
 

@@ -11,7 +11,7 @@
 import PQueue from 'p-queue';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.ts';
-import { LIVE_CHANNEL, type LiveEventKind } from '../operations/live/publish-task-event.ts';
+import { LIVE_CHANNEL, type LiveEventKind } from '../domain/live-events.ts';
 
 /** An event as the NOTIFY carries it: ids only. */
 export interface LiveEvent {

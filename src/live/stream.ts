@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Orm } from '../db/orm.ts';
 import { db } from '../db/kysely.ts';
 import { type LiveEvent, type LiveFilter, type LiveHub, QUEUE_CAP, type Subscription } from './hub.ts';
-import type { LiveEventKind } from '../operations/live/publish-task-event.ts';
+import type { LiveEventKind } from '../domain/live-events.ts';
 
 /** What a client receives: an event (ids only: re-read what it names), or `refetch` (re-read everything). */
 export type LiveUpdate = { type: 'event'; kind: LiveEventKind; unitId: number; projectId: number; taskId: number } | { type: 'refetch' };

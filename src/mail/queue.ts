@@ -3,7 +3,7 @@
 // and the recipient's preferences when it runs. The mails that name tasks are queued by
 // src/operations/mail/queue-task-mails.ts, which looks the tasks up.
 import type { Em } from '../db/orm.ts';
-import { jobQueue, type JobQueue } from '../lib/jobs.ts';
+import { jobQueue, type JobQueue } from '../db/jobs.ts';
 import { withRequestId } from '../lib/request-scope.ts';
 import type { MailPayload } from './payload.ts';
 
@@ -17,7 +17,7 @@ export async function queueMail(jobs: JobQueue, mail: MailPayload, jobKey?: stri
 /** Many mails in one statement (bulk imports): a fixed number of statements however many rows. */
 export async function queueMails(em: Em, mails: MailPayload[]): Promise<void> {
   if (mails.length === 0) return;
-  // Each carries the queueing request's id, as jobQueue adds it (src/lib/jobs.ts).
+  // Each carries the queueing request's id, as jobQueue adds it (src/db/jobs.ts).
   const specs = mails.map((payload) => ({ identifier: 'send_email', payload: withRequestId(payload), max_attempts: MAIL_ATTEMPTS }));
   await em.execute('select count(*) from graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ?::json)))', [
     JSON.stringify(specs),

@@ -5,7 +5,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './registry.ts';
-import type { RouteOf } from '../route-pattern.ts';
+import type { RouteOf } from '../http/route-pattern.ts';
 
 export const METRICS_PATH = '/metrics';
 

@@ -1,4 +1,4 @@
-import type { JobQueue } from '../lib/jobs.ts';
+import type { JobQueue } from '../db/jobs.ts';
 
 /** One pending compile per project: a second request before the worker starts replaces the first. */
 export const portfolioJobKey = (projectId: number): string => `compile_portfolio:${projectId}`;

@@ -1,6 +1,6 @@
 // The file store's disk full or not writable is an operator's problem, not a bug in the request:
 // it answers 507 (full) or 503 (read-only, no permission) naming the cause, and readiness probes
-// the store (src/health.ts) so that a load balancer hears of it too. Atomic writes (local.ts)
+// the store (src/http/health.ts) so that a load balancer hears of it too. Atomic writes (local.ts)
 // mean nothing half-written is left either way.
 import { codeIn } from '../lib/error-chain.ts';
 

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
-import { findSession, type Caller, type Session } from '../lib/sessions.ts';
-import { jobQueue } from '../lib/jobs.ts';
+import { findSession, type Caller, type Session } from '../operations/auth/session-tokens.ts';
+import { jobQueue } from '../db/jobs.ts';
 import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
@@ -45,7 +45,7 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     // Subscriptions over server-sent events (src/live): a ping comment every 15 s keeps an idle
-    // stream well inside the server's 120 s idle limit (src/http-limits.ts) and a proxy's 60 s;
+    // stream well inside the server's 120 s idle limit (src/http/limits.ts) and a proxy's 60 s;
     // a client that hears nothing for 45 s reconnects, with the last event id it saw.
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
   });
@@ -95,7 +95,7 @@ export async function resolveCaller(ctx: Context): Promise<{ user: Caller; sessi
   const found = await findSession(ctx.em, username, token, ctx.clock.now(), ctx.sessions);
   if (found.kind === 'expired') throw sessionRequired('Authentication token expired.');
   if (found.kind === 'invalid') throw sessionRequired(NO_CREDENTIALS);
-  // The request's log line names the caller (src/http-request-log.ts).
+  // The request's log line names the caller (src/http/request-log.ts).
   noteCaller(found.user.id);
   return { user: found.user, session: found.session };
 }

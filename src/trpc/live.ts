@@ -3,11 +3,11 @@
 // runs, and the hub's refusals as errors the client can read.
 import { tracked, TRPCError } from '@trpc/server';
 import type { Em } from '../db/orm.ts';
-import { findSession } from '../lib/sessions.ts';
+import { findSession } from '../operations/auth/session-tokens.ts';
 import { LiveFull, LiveUnavailable, type LiveFilter, type Subscription } from '../live/hub.ts';
 import { liveStream } from '../live/stream.ts';
-import type { Session } from '../lib/sessions.ts';
-import type { Caller } from '../lib/sessions.ts';
+import type { Session } from '../operations/auth/session-tokens.ts';
+import type { Caller } from '../operations/auth/session-tokens.ts';
 import type { Context } from './context.ts';
 import { serviceUnavailable } from './errors.ts';
 

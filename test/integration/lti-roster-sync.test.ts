@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { LtiContext, LtiPlatform } from '../../schema/index.ts';
 import { dockerEngine } from '../../src/adapters/docker.ts';
 import { db } from '../../src/db/kysely.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { courseRole } from '../../src/domain/lti-roles.ts';
 import { syncUnitRoster } from '../../src/operations/lti/roster-sync.ts';
 import { LTI_SCOPES, serviceToken } from '../../src/operations/lti/service-token.ts';

@@ -11,7 +11,7 @@ import { loadConfig } from '../../src/config.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { createOrm } from '../../src/db/orm.ts';
-import { ensureAdmin } from '../../src/lib/bootstrap.ts';
+import { ensureAdmin } from '../../src/operations/users/ensure-admin.ts';
 
 const REPLICAS = 4;
 const test = suite('operations: replicas starting at once on an empty database');

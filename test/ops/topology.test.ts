@@ -18,7 +18,7 @@ import pg from 'pg';
 import type { UploadRequirement } from '../../schema/units.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/db/embedded.ts';
 import { createOrm, type Orm } from '../../src/db/orm.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import type { TestEnv } from '../support/env.ts';
 import { createUser, everyone, PASSWORD, type People } from '../support/fixtures.ts';
 import { claims, recordClaims } from '../support/job-claims.ts';

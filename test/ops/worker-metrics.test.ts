@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { resetDatabase, testEnv, type TestEnv } from '../support/env.ts';
 import { freePort, launchServer, type ServerProcess } from '../support/server-process.ts';
 

@@ -6,8 +6,16 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SignedXml } from 'xml-crypto';
 import { AuthToken, UsedSamlAssertion, User } from '../../schema/index.ts';
-import { conditionsProblem, decodeSamlResponse, identityFrom, idpKeysFromPem, roleForNewUser, SamlError, type SamlAssertion } from '../../src/lib/saml.ts';
-import { hashToken } from '../../src/lib/sessions.ts';
+import {
+  conditionsProblem,
+  decodeSamlResponse,
+  identityFrom,
+  idpKeysFromPem,
+  roleForNewUser,
+  SamlError,
+  type SamlAssertion,
+} from '../../src/operations/auth/saml-assertion.ts';
+import { hashToken } from '../../src/operations/auth/session-tokens.ts';
 import type { TestEnv } from '../support/env.ts';
 import { createUser, type People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -596,7 +604,7 @@ test.run();
 // ---------------------------------------------------------------------------------------------
 // The pure parts, without HTTP or a database
 
-const unit = suite('lib/saml');
+const unit = suite('saml-assertion');
 const NOW = new Date('2026-03-02T00:00:00.000Z');
 
 /** By default a usable assertion: an ID, ending in 5 minutes, for the audience 'sp'. */

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AuthToken, User } from '../../schema/index.ts';
-import { hashToken } from '../../src/lib/sessions.ts';
+import { hashToken } from '../../src/operations/auth/session-tokens.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser, PASSWORD } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

@@ -11,7 +11,7 @@ import { authedMutation, publicProcedure, router } from '../../src/trpc/core.ts'
 import { badRequest } from '../../src/trpc/errors.ts';
 import { fileResult, uploadedFile, type UploadedFile } from '../../src/trpc/files.ts';
 import { formBool } from '../../src/trpc/fields.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { type TestEnv, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 

@@ -24,7 +24,7 @@ import {
   User,
   Webcal,
 } from '../../schema/index.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { type TestEnv, resetDatabase } from '../support/env.ts';
 import { type People, everyone, signedIn } from '../support/fixtures.ts';

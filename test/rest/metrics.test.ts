@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openApiDocument } from '../../src/openapi.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { createMetrics } from '../../src/metrics/registry.ts';
 import { observeQueue } from '../../src/metrics/queue.ts';
 import { startMetricsListener } from '../../src/metrics/listener.ts';

@@ -119,7 +119,7 @@ test('students, and convenors or tutors of other units, are refused with 403 and
   const other = await seedUnit(env, { code: 'OTH101' });
   const outsider = await createUser(env, 'otherconvenor', 'Convenor');
   await employ(env, outsider, other, 'Convenor');
-  const { issueToken } = await import('../../src/lib/sessions.ts');
+  const { issueToken } = await import('../../src/operations/auth/session-tokens.ts');
   const token = await issueToken(env.orm.em.fork(), outsider, env.clock.now(), false);
   await enrol(env, people.student.user, other);
   for (const creds of [people.student.creds, { username: 'otherconvenor', token }]) {

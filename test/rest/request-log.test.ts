@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { inScope } from '../../src/lib/request-scope.ts';
 import { workerLogger } from '../../src/lib/worker-logger.ts';

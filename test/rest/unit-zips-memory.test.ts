@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Project, TutorialEnrolment, User } from '../../schema/index.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';

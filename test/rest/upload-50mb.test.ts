@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TaskDefinition } from '../../schema/index.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 import { samplePdf } from '../support/sample-files.ts';

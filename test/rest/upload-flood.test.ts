@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { resetDatabase, testEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 import type { Memory } from './upload-flood.server.ts';

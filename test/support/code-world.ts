@@ -2,7 +2,7 @@
 // (two of them the same program with renamed identifiers, comments and spacing changed), and the
 // code-similarity job run for real: for the code-similarity worker and similarity REST tests.
 import { db } from '../../src/db/kysely.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import type { TestEnv } from './env.ts';
 import type { Actor, People } from './fixtures.ts';
 import { api } from './http.ts';

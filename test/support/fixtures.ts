@@ -1,7 +1,7 @@
 import { User, type IUser } from '../../schema/index.ts';
 import type { SystemRole } from '../../schema/enums.ts';
 import { hashPassword } from '../../src/lib/passwords.ts';
-import { issueToken } from '../../src/lib/sessions.ts';
+import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import type { TestEnv } from './env.ts';
 import type { Credentials } from './http.ts';
 

@@ -5,7 +5,8 @@
 // instance of the test's own (its connections carry an application_name, so the test can end them).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { publishTaskEvent, type LiveEventKind } from '../../src/operations/live/publish-task-event.ts';
+import type { LiveEventKind } from '../../src/domain/live-events.ts';
+import { publishTaskEvent } from '../../src/operations/live/publish-task-event.ts';
 import { testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseCrontab } from 'graphile-worker';
 import { db } from '../../src/db/kysely.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { CRONTAB } from '../../workers/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { travelTo, type People } from '../support/fixtures.ts';

@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { db } from '../../src/db/kysely.ts';
 import { fileNotFoundPdf } from '../../src/lib/placeholder-pdf.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import { dockerEngine } from '../../src/adapters/docker.ts';
 import { taskList } from '../../workers/index.ts';

@@ -4,7 +4,7 @@ import * as assert from 'uvu/assert';
 import { parseCrontab } from 'graphile-worker';
 import { db } from '../../src/db/kysely.ts';
 import type { Em } from '../../src/db/orm.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { queuePortfolioMail } from '../../src/mail/queue.ts';
 import { queuePdfFailedMail } from '../../src/operations/mail/queue-task-mails.ts';
 import { insertComments } from '../../src/operations/tasks/comments.ts';

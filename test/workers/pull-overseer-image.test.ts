@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { z } from 'zod';
 import { OverseerImage } from '../../schema/index.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory, publicMutation, router } from '../../src/trpc/core.ts';
 import { dockerEngine, type DockerEngine } from '../../src/adapters/docker.ts';

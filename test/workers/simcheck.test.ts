@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SimcheckAction, SimcheckSubmission, SubmissionFile, TaskSimilarity, TaskSubmission, User } from '../../schema/index.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { afterSubmissionPdf } from '../../src/operations/similarity/hooks.ts';
 import type { NewSubmission } from '../../src/adapters/simcheck.ts';
 import { simcheckContents, simcheckViewerUrl } from '../../src/operations/similarity/simcheck.ts';

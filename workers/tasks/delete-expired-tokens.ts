@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
 import { deleteExpiredAssertions } from '../../src/operations/auth/saml-replay.ts';
-import { deleteExpiredTokens } from '../../src/lib/sessions.ts';
+import { deleteExpiredTokens } from '../../src/operations/auth/session-tokens.ts';
 import { deleteEndedWindows } from '../../src/operations/auth/sign-in-throttle.ts';
 import type { WorkerServices } from '../services.ts';
 

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { syncUnitRoster, unitsWithRosters } from '../../src/operations/lti/roster-sync.ts';
 import type { WorkerServices } from '../services.ts';
 

@@ -1,7 +1,7 @@
 import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import { toDay } from '../../src/domain/dates.ts';
-import { jobQueue } from '../../src/lib/jobs.ts';
+import { jobQueue } from '../../src/db/jobs.ts';
 import { queueMail } from '../../src/mail/queue.ts';
 import { weeklyRecipients } from '../../src/operations/mail/weekly-figures.ts';
 import type { WorkerServices } from '../services.ts';

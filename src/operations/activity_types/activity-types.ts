@@ -17,3 +17,23 @@ export async function deleteActivityType(em: Em, id: number): Promise<void> {
   em.remove(activityType);
   await em.flush();
 }
+
+export interface ActivityTypeFields {
+  name: string;
+  abbreviation: string;
+}
+
+/** Creates an activity type; a duplicate name or abbreviation hits a unique index and becomes a 400. */
+export async function createActivityType(em: Em, fields: ActivityTypeFields): Promise<IActivityType> {
+  const activityType = em.create(ActivityType, fields);
+  await em.flush();
+  return activityType;
+}
+
+/** Changes the fields given (the web client sends only the changed ones); 404 for an unknown id. */
+export async function updateActivityType(em: Em, id: number, fields: Partial<ActivityTypeFields>): Promise<IActivityType> {
+  const activityType = await findOr404(em, ActivityType, id);
+  em.assign(activityType, fields);
+  await em.flush();
+  return activityType;
+}

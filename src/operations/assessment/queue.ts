@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../config.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import type { JobQueue } from '../../lib/jobs.ts';
+import type { JobQueue } from '../../db/jobs.ts';
 import { storageKeys, type Storage } from '../../storage/index.ts';
 import { insertComments } from '../tasks/comments.ts';
 import { tutorFor } from '../tasks/people.ts';

@@ -2,9 +2,9 @@
 import { User, type IUser } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
-import { loadIdpKeys, roleForNewUser, verifySamlResponse, type SamlIdentity, type VerifiedSaml } from '../../lib/saml.ts';
+import { loadIdpKeys, roleForNewUser, verifySamlResponse, type SamlIdentity, type VerifiedSaml } from './saml-assertion.ts';
 import { rememberAssertion } from './saml-replay.ts';
-import { issueToken } from '../../lib/sessions.ts';
+import { issueToken } from './session-tokens.ts';
 import { uniqueUsername } from '../users/usernames.ts';
 import { forbidden, unauthorized } from '../../trpc/errors.ts';
 

@@ -1,7 +1,7 @@
 // Renewing and ending the presented session (PUT and DELETE /api/auth).
 import { AuthToken } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { renewToken, type Caller, type Session } from '../../lib/sessions.ts';
+import { renewToken, type Caller, type Session } from './session-tokens.ts';
 import { forbidden } from '../../trpc/errors.ts';
 
 /** Resets the session's expiry (403 for another user's name) and returns the new one. */

@@ -6,7 +6,7 @@ import { User, type IUser } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { findSession, issueToken } from '../../lib/sessions.ts';
+import { findSession, issueToken } from './session-tokens.ts';
 import { consumeSignInToken } from '../lti/sign-in-tokens.ts';
 import { guardSignIn } from './sign-in-throttle.ts';
 import { badRequest, tooManyRequests, unauthorized } from '../../trpc/errors.ts';

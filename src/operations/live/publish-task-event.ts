@@ -7,16 +7,7 @@
 import { sql } from 'kysely';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-
-/** The channel of live events. */
-export const LIVE_CHANNEL = 'live_events';
-
-/**
- * What happened to a task: its status, grade or extension changed (`status`); a comment was added
- * (`comment`); its submission's PDF is ready (`pdf`); an automated assessment finished (`assessment`).
- */
-export const LIVE_EVENT_KINDS = ['status', 'comment', 'pdf', 'assessment'] as const;
-export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
+import { LIVE_CHANNEL, type LiveEventKind } from '../../domain/live-events.ts';
 
 /** Records and announces one event per task (their units and projects found in the same statement). */
 export async function publishTaskEvent(em: Em, kind: LiveEventKind, taskIds: readonly number[]): Promise<void> {

@@ -10,7 +10,7 @@ import type { Em } from '../../db/orm.ts';
 import { toDay } from '../../domain/dates.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml, htmlPage } from '../../lib/html.ts';
-import { hashToken } from '../../lib/sessions.ts';
+import { hashToken } from '../auth/session-tokens.ts';
 import { can, ROLE } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import { createUnit } from '../units/create-unit.ts';

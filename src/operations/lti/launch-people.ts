@@ -7,7 +7,7 @@ import type { Em } from '../../db/orm.ts';
 import { claimableByEmail, systemRoleForNewUser } from '../../policy/index.ts';
 import { badRequest, forbidden } from '../../trpc/errors.ts';
 import type { LaunchClaims } from './launch-claims.ts';
-import { findOrCreateLtiUser } from './people.ts';
+import { findOrCreateLtiUser } from './find-or-create-users.ts';
 
 /** `%`, `_` and `\` are wildcards or escapes in ILIKE; an address must match only itself. */
 const likeLiteral = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -12,7 +12,7 @@ import { courseRole, type LtiCourseRole } from '../../domain/lti-roles.ts';
 import { ROLE, staffRoleFromLms, systemRoleForNewUser } from '../../policy/index.ts';
 import { enrolProjects, withdrawProjects } from '../projects/enrol-projects.ts';
 import { employStaff } from '../unit_roles/change-staff.ts';
-import { findOrCreateLtiUsers, type LtiUser } from './people.ts';
+import { findOrCreateLtiUsers, type LtiUser } from './find-or-create-users.ts';
 import type { RosterMember, RosterProblem } from './roster-fetch.ts';
 
 /** What a sync did, counted by member; `errors` names each member it could not act on. */

@@ -11,7 +11,7 @@ import type { Em } from '../../db/orm.ts';
 import { type PassbackScore, scoreFor, scoresUrl } from '../../domain/lti-scores.ts';
 import type { LtiPassbackState, TaskStatus } from '../../domain/vocabulary.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { JobName } from '../../lib/jobs.ts';
+import type { JobName } from '../../db/jobs.ts';
 import { withRequestId } from '../../lib/request-scope.ts';
 import { forgetServiceToken, LTI_SCOPES, serviceToken } from './service-token.ts';
 

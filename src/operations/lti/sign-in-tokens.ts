@@ -7,7 +7,7 @@ import { LtiSignInToken, type IUser } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { hashToken } from '../../lib/sessions.ts';
+import { hashToken } from '../auth/session-tokens.ts';
 import { notConfigured } from '../../trpc/errors.ts';
 
 export const SIGN_IN_TOKEN_TTL_MS = 2 * 60 * 1000;

@@ -2,7 +2,7 @@
 // members each get theirs), then each mail is queued as src/mail/queue.ts queues every mail.
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { jobQueue, type JobQueue } from '../../lib/jobs.ts';
+import { jobQueue, type JobQueue } from '../../db/jobs.ts';
 import { queueMail } from '../../mail/queue.ts';
 
 /**

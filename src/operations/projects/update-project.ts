@@ -6,7 +6,7 @@ import type { ProjectStats } from '../../../schema/projects.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { portfolioAvailable } from '../../domain/portfolio.ts';
-import type { JobQueue } from '../../lib/jobs.ts';
+import type { JobQueue } from '../../db/jobs.ts';
 import { queuePortfolioCompile } from '../../pdf/portfolio-queue.ts';
 import { loadUnitStudents, parseJson } from '../students/load-unit-students.ts';
 import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';

@@ -1,5 +1,5 @@
 import type { Em } from '../../db/orm.ts';
-import type { JobQueue } from '../../lib/jobs.ts';
+import type { JobQueue } from '../../db/jobs.ts';
 import { requireSimcheckEnabled } from '../similarity/enabled.ts';
 import { acceptCurrentEula, type SimcheckServices } from '../similarity/simcheck.ts';
 import { forbidden } from '../../trpc/errors.ts';

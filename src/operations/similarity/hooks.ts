@@ -1,7 +1,7 @@
 // Where the rest of the service hands work to the similarity checks.
 import { SubmissionFile, Task } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import type { JobQueue } from '../../lib/jobs.ts';
+import type { JobQueue } from '../../db/jobs.ts';
 import type { Config } from '../../config.ts';
 import type { Storage } from '../../storage/index.ts';
 import { createAction } from './simcheck-actions.ts';

@@ -1,6 +1,6 @@
 import { Unit } from '../../../schema/index.ts';
 import { rolesInUnits } from '../../policy/index.ts';
-import type { Caller } from '../../lib/sessions.ts';
+import type { Caller } from '../auth/session-tokens.ts';
 import type { Em } from '../../db/orm.ts';
 
 /**

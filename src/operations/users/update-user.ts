@@ -4,7 +4,7 @@ import type { SystemRole } from '../../../schema/enums.ts';
 import { User, type IUser } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { endSessions, type Caller, type Session } from '../../lib/sessions.ts';
+import { endSessions, type Caller, type Session } from '../auth/session-tokens.ts';
 import { maySetPassword, roleChangeRefusal } from '../../policy/index.ts';
 import { forbidden, notFound } from '../../trpc/errors.ts';
 import { toUser, type UserOut } from './to-user.ts';

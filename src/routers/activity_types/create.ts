@@ -1,5 +1,5 @@
-import { ActivityType } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
+import { createActivityType as addActivityType } from '../../operations/activity_types/activity-types.ts';
 import { activityTypeOut, createActivityTypeInput, toActivityType } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
@@ -9,9 +9,4 @@ export const createActivityType = systemMutation(createActivityTypeInput, {
 })
   .meta(route('POST', '/api/activity_types', 'Activity types', 'Create an activity type (Admin)'))
   .output(activityTypeOut)
-  .mutation(async ({ ctx, input }) => {
-    // Duplicate names or abbreviations hit the unique indexes and become 400s.
-    const activityType = ctx.em.create(ActivityType, input.activity_type);
-    await ctx.em.flush();
-    return toActivityType(activityType);
-  });
+  .mutation(async ({ ctx, input }) => toActivityType(await addActivityType(ctx.em, input.activity_type)));

@@ -1,6 +1,5 @@
-import { ActivityType } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { updateActivityType as changeActivityType } from '../../operations/activity_types/activity-types.ts';
 import { activityTypeOut, toActivityType, updateActivityTypeInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
@@ -10,9 +9,4 @@ export const updateActivityType = systemMutation(updateActivityTypeInput, {
 })
   .meta(route('PUT', '/api/activity_types/{id}', 'Activity types', 'Update an activity type (Admin)'))
   .output(activityTypeOut)
-  .mutation(async ({ ctx, input }) => {
-    const activityType = await findOr404(ctx.em, ActivityType, input.id);
-    ctx.em.assign(activityType, input.activity_type);
-    await ctx.em.flush();
-    return toActivityType(activityType);
-  });
+  .mutation(async ({ ctx, input }) => toActivityType(await changeActivityType(ctx.em, input.id, input.activity_type)));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hashToken } from '../../lib/sessions.ts';
+import { hashToken } from '../../operations/auth/session-tokens.ts';
 import { renewSession as renew } from '../../operations/auth/sessions.ts';
 import { authedMutation } from '../../trpc/core.ts';
 import { route } from '../../trpc/route.ts';

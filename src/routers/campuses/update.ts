@@ -1,15 +1,9 @@
-import { Campus } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { updateCampus as changeCampus } from '../../operations/campuses/change-campus.ts';
 import { campusOut, toCampus, updateCampusInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 
 export const updateCampus = systemMutation(updateCampusInput, { action: 'handle_campuses', refused: 'Not authorised to update a campus' })
   .meta(route('PUT', '/api/campuses/{id}', 'Campuses', 'Update a campus (Admin)'))
   .output(campusOut)
-  .mutation(async ({ ctx, input }) => {
-    const campus = await findOr404(ctx.em, Campus, input.id);
-    ctx.em.assign(campus, input.campus);
-    await ctx.em.flush();
-    return toCampus(campus);
-  });
+  .mutation(async ({ ctx, input }) => toCampus(await changeCampus(ctx.em, input.id, input.campus)));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listSimcheckActions as listActions } from '../../operations/simcheck_actions/simcheck-actions.ts';
+import { listSimcheckActions as listActions } from '../../operations/simcheck_actions/action-log.ts';
 import { route } from '../../trpc/route.ts';
 import { systemQuery } from '../../trpc/scopes/index.ts';
 import { actionOut, actionsListInput } from './schemas.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { retrySimcheckAction as retryAction } from '../../operations/simcheck_actions/simcheck-actions.ts';
+import { retrySimcheckAction as retryAction } from '../../operations/simcheck_actions/action-log.ts';
 import { route } from '../../trpc/route.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 import { actionRetryInput } from './schemas.ts';

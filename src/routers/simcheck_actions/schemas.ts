@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formBool, formInt, idField } from '../../trpc/fields.ts';
 
 // The output shape is written beside the operations that produce it.
-export { actionOut } from '../../operations/simcheck_actions/simcheck-actions.ts';
+export { actionOut } from '../../operations/simcheck_actions/action-log.ts';
 
 export const actionsListInput = z.object({
   unit_id: idField().optional(),

@@ -6,7 +6,7 @@ import { OverseerImage, TaskDefinition, Unit, type IOverseerImage } from '../../
 import type { Config } from '../../../config.ts';
 import type { Em } from '../../../db/orm.ts';
 import { toTimestamp } from '../../../domain/dates.ts';
-import type { JobQueue } from '../../../lib/jobs.ts';
+import type { JobQueue } from '../../../db/jobs.ts';
 import { forbidden, notFound } from '../../../trpc/errors.ts';
 
 // Wire names of the pull state. `status` is this service's own word for the row's state;

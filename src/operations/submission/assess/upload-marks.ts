@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import type { Config } from '../../../config.ts';
 import type { Em } from '../../../db/orm.ts';
-import type { JobQueue } from '../../../lib/jobs.ts';
+import type { JobQueue } from '../../../db/jobs.ts';
 import { queueFeedbackMails } from '../../mail/queue-task-mails.ts';
 import type { UnitRoleName } from '../../../policy/index.ts';
 import type { Storage } from '../../../storage/index.ts';

@@ -4,7 +4,7 @@
 import type { Config } from '../../../config.ts';
 import type { Em } from '../../../db/orm.ts';
 import { checkPdf, checkZip, notOfKindMessage, notValidMessage } from '../../../lib/file-kinds.ts';
-import type { JobQueue } from '../../../lib/jobs.ts';
+import type { JobQueue } from '../../../db/jobs.ts';
 import { fileNotFoundPdf } from '../../../lib/placeholder-pdf.ts';
 import { NotAZipError, assertSafeZip } from '../../../lib/zip.ts';
 import { afterTaskResources } from '../../similarity/hooks.ts';

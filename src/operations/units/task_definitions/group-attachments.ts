@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SimcheckAction, SimcheckGroupAttachment, type ISimcheckGroupAttachment } from '../../../../schema/index.ts';
 import type { Config } from '../../../config.ts';
 import type { Em } from '../../../db/orm.ts';
-import type { JobQueue } from '../../../lib/jobs.ts';
+import type { JobQueue } from '../../../db/jobs.ts';
 import { requireSimcheckEnabled } from '../../similarity/enabled.ts';
 import { createAction } from '../../similarity/simcheck-actions.ts';
 import { badRequest, notFound } from '../../../trpc/errors.ts';

@@ -1,8 +1,6 @@
-import { Break, TeachingPeriod } from '../../../../schema/index.ts';
 import { route } from '../../../trpc/route.ts';
-import { findOr404 } from '../../../trpc/lookup.ts';
+import { createBreak as addBreak } from '../../../operations/teaching_periods/breaks/change-break.ts';
 import { breakOut, createBreakInput, toBreak } from './schemas.ts';
-import { validateBreak } from '../../../operations/teaching_periods/breaks/validate-break.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
 
 export const createBreak = systemMutation(createBreakInput, { action: 'handle_teaching_period', refused: 'Not authorised to add a break' })
@@ -13,11 +11,6 @@ export const createBreak = systemMutation(createBreakInput, { action: 'handle_te
     }),
   )
   .output(breakOut)
-  .mutation(async ({ ctx, input }) => {
-    const period = await findOr404(ctx.em, TeachingPeriod, input.teaching_period_id);
-    const span = { startDate: input.start_date, numberOfWeeks: input.number_of_weeks };
-    await validateBreak(ctx.em, period, span);
-    const created = ctx.em.create(Break, { teachingPeriod: period, ...span });
-    await ctx.em.flush();
-    return toBreak(created);
-  });
+  .mutation(async ({ ctx, input }) =>
+    toBreak(await addBreak(ctx.em, input.teaching_period_id, { startDate: input.start_date, numberOfWeeks: input.number_of_weeks })),
+  );

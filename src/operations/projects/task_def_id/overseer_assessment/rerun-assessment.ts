@@ -3,7 +3,7 @@ import type { Config } from '../../../../config.ts';
 import { assessmentSetup, queueRun } from '../../../assessment/queue.ts';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
-import type { JobQueue } from '../../../../lib/jobs.ts';
+import type { JobQueue } from '../../../../db/jobs.ts';
 import type { Storage } from '../../../../storage/index.ts';
 import { forbidden, notFound } from '../../../../trpc/errors.ts';
 import { sharingTaskIds } from '../submission/submission-files.ts';

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import type { Clock } from '../../../../lib/clock.ts';
-import { jobQueue } from '../../../../lib/jobs.ts';
+import { jobQueue } from '../../../../db/jobs.ts';
 import { ROLE } from '../../../../policy/index.ts';
 import type { Storage } from '../../../../storage/index.ts';
 import { publishTaskEvent } from '../../../live/publish-task-event.ts';

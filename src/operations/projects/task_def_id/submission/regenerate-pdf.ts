@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
-import type { JobQueue } from '../../../../lib/jobs.ts';
+import type { JobQueue } from '../../../../db/jobs.ts';
 import { filesEntries, sharingTaskIds } from './submission-files.ts';
 
 export const regenerateOut = z.object({ result: z.enum(['done', 'false']) });

@@ -9,7 +9,7 @@ import { db, timestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { refIdOrNull } from '../../../../db/refs.ts';
 import { filesMatchRequirements, MISMATCH_MESSAGE } from '../../../../domain/submission-files.ts';
-import type { JobQueue } from '../../../../lib/jobs.ts';
+import type { JobQueue } from '../../../../db/jobs.ts';
 import { canInTask, type ProjectRole } from '../../../../policy/index.ts';
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
 import { badRequest, forbidden } from '../../../../trpc/errors.ts';

@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
-import { jobQueue } from '../../../../lib/jobs.ts';
+import { jobQueue } from '../../../../db/jobs.ts';
 import { queuePortfolioCompile } from '../../../../pdf/portfolio-queue.ts';
 
 /**

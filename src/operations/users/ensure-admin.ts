@@ -1,9 +1,9 @@
-import { User } from '../../schema/index.ts';
-import type { Config } from '../config.ts';
-import type { Orm } from '../db/orm.ts';
-import { START_UP_LOCK_SQL } from '../db/start-up-lock.ts';
-import { generatePassword, hashPassword } from './passwords.ts';
-import { ROLE } from '../policy/index.ts';
+import { User } from '../../../schema/index.ts';
+import type { Config } from '../../config.ts';
+import type { Orm } from '../../db/orm.ts';
+import { START_UP_LOCK_SQL } from '../../db/start-up-lock.ts';
+import { generatePassword, hashPassword } from '../../lib/passwords.ts';
+import { ROLE } from '../../policy/index.ts';
 
 /**
  * On first start with no users, creates the Admin so someone can sign in. A generated

@@ -1,4 +1,4 @@
-// What a request is counted (src/metrics/route.ts) and logged (src/http-request-log.ts) under: the
+// What a request is counted (src/metrics/route.ts) and logged (src/http/request-log.ts) under: the
 // route's URL template, never the raw URL, so that the set of values is fixed by the code and not
 // by what clients send (one Prometheus series per value; a raw URL would make one per id).
 import type { FastifyRequest } from 'fastify';

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { inScope, type RequestScope } from './lib/request-scope.ts';
+import { inScope, type RequestScope } from '../lib/request-scope.ts';
 import type { RouteOf } from './route-pattern.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';

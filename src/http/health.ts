@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { migrationsList } from '../schema/migrations/index.ts';
-import { isStopping } from './http-drain.ts';
-import { isOutOfFileHandles, outOfFileHandlesRecently } from './lib/file-handles.ts';
-import type { Services } from './trpc/context.ts';
+import { migrationsList } from '../../schema/migrations/index.ts';
+import { isStopping } from './drain.ts';
+import { isOutOfFileHandles, outOfFileHandlesRecently } from '../lib/file-handles.ts';
+import type { Services } from '../trpc/context.ts';
 
 const CHECK_TIMEOUT_MS = 3_000;
 const TOO_MANY_FILES = 'too many open files (connections and files use up what the process may hold)';

@@ -1,5 +1,5 @@
-import type { Em } from '../db/orm.ts';
-import { withRequestId } from './request-scope.ts';
+import type { Em } from './orm.ts';
+import { withRequestId } from '../lib/request-scope.ts';
 
 export interface JobOptions {
   /** Replaces a not-yet-started job with the same key instead of queueing a second one. */

@@ -2,7 +2,7 @@
 // (compat/multipart.ts discardCutOffUploads); this sweep takes what a killed process left.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Config } from './config.ts';
+import type { Config } from '../src/config.ts';
 
 /**
  * Deletes files in `dir` not modified for `maxAgeMs`: what a process killed mid-upload (kill -9,

@@ -7,7 +7,7 @@
 // body held its connection, and a file descriptor, for ever.
 import { STATUS_CODES } from 'node:http';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 
 const HEADERS_TIMEOUT_MS = 30_000;
 const IDLE_TIMEOUT_MS = 120_000;

@@ -2,8 +2,8 @@ import { createPublicKey } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { DOMParser, onWarningStopParsing, type Document, type Element, type Node } from '@xmldom/xmldom';
 import { pemCertificates, SignedXml, toPem } from 'xml-crypto';
-import type { SystemRole } from '../../schema/enums.ts';
-import { systemRoleForNewUser } from '../policy/index.ts';
+import type { SystemRole } from '../../../schema/enums.ts';
+import { systemRoleForNewUser } from '../../policy/index.ts';
 
 // Single sign-on with a SAML 2.0 Response (HTTP-POST binding) from the institution's identity
 // provider. The identity is read only from XML that a verified signature covers: the document as

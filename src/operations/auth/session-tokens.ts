@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthToken, type IUser } from '../../schema/index.ts';
-import type { SystemRole } from '../../schema/enums.ts';
-import { db, timestamp } from '../db/kysely.ts';
+import { AuthToken, type IUser } from '../../../schema/index.ts';
+import type { SystemRole } from '../../../schema/enums.ts';
+import { db, timestamp } from '../../db/kysely.ts';
 import type { SessionCache } from './session-cache.ts';
-import type { Em } from '../db/orm.ts';
-import { tokenLifetimeMs } from '../policy/token-lifetime.ts';
+import type { Em } from '../../db/orm.ts';
+import { tokenLifetimeMs } from '../../policy/token-lifetime.ts';
 
 /** Tokens are stored only as their SHA-256, so a database leak reveals no usable token. */
 export function hashToken(token: string): string {

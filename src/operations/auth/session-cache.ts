@@ -1,4 +1,4 @@
-import type { Caller, Session } from './sessions.ts';
+import type { Caller, Session } from './session-tokens.ts';
 
 interface Entry {
   caller: Caller;

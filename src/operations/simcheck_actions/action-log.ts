@@ -4,7 +4,7 @@ import { SimcheckAction, type ISimcheckAction } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import { refIdOrNull } from '../../db/refs.ts';
-import type { JobQueue } from '../../lib/jobs.ts';
+import type { JobQueue } from '../../db/jobs.ts';
 import { requireSimcheckEnabled } from '../similarity/enabled.ts';
 import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
 
