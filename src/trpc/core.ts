@@ -6,7 +6,8 @@ import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
-import { NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from './errors.ts';
+import { NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from '../lib/errors.ts';
+import { toTRPCError, trpcErrorFor } from './errors.ts';
 import { rejectNulBytes } from './input-guard.ts';
 
 /** How the REST layer answers for a procedure, beyond what OpenAPI meta says. */
@@ -53,11 +54,15 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Database constraint failures become 400s a user can act on, whichever procedure hit them. */
+/**
+ * The one place a procedure's errors become tRPC's (src/trpc/errors.ts): an AppError raised by an
+ * operation or a scope builder gets its code, and database constraint failures become 400s a
+ * user can act on, whichever procedure hit them.
+ */
 const translateErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const translated = translateDatabaseError(result.error.cause);
+    const translated = trpcErrorFor(result.error.cause);
     if (translated) throw translated;
   }
   return result;
@@ -82,7 +87,7 @@ const admitted = t.middleware(async ({ ctx, next }) => {
       (result) => (result.ok ? undefined : (result.error.cause ?? result.error)),
     );
   } catch (error) {
-    if (error instanceof AdmissionTimeout) throw serviceUnavailable(error.databaseUnavailable ? DATABASE_UNAVAILABLE : DATABASE_BUSY, error);
+    if (error instanceof AdmissionTimeout) throw toTRPCError(serviceUnavailable(error.databaseUnavailable ? DATABASE_UNAVAILABLE : DATABASE_BUSY, error));
     throw error;
   }
 });

@@ -1,6 +1,6 @@
 import { Campus } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { campusOut, toCampus, updateCampusInput } from './schemas.ts';
 import { systemMutation } from '../../trpc/scopes/index.ts';
 

@@ -1,6 +1,6 @@
 import { Break, TeachingPeriod } from '../../../../schema/index.ts';
 import { route } from '../../../trpc/route.ts';
-import { findOr404 } from '../../../trpc/lookup.ts';
+import { findOr404 } from '../../../db/lookup.ts';
 import { breakOut, createBreakInput, toBreak } from './schemas.ts';
 import { validateBreak } from '../../../operations/teaching_periods/breaks/validate-break.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
