@@ -7,7 +7,7 @@ import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
 import { NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from '../lib/errors.ts';
-import { toTRPCError, trpcErrorFor } from './errors.ts';
+import { errorShape, toTRPCError, trpcErrorFor } from './errors.ts';
 import { rejectNulBytes } from './input-guard.ts';
 
 /** How the REST layer answers for a procedure, beyond what OpenAPI meta says. */
@@ -45,6 +45,9 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    // An error answers its message and code only, in every environment: never the server's stack.
+    isDev: false,
+    errorFormatter: errorShape,
     // Subscriptions over server-sent events (src/live): a ping comment every 15 s keeps an idle
     // stream well inside the server's 120 s idle limit (src/http-limits.ts) and a proxy's 60 s;
     // a client that hears nothing for 45 s reconnects, with the last event id it saw.
