@@ -32,7 +32,7 @@ module.exports = {
       comment: 'Operations are called by procedures, workers, the CLI and integrations; they call none of them.',
       severity: 'error',
       from: { path: '^src/operations/' },
-      to: { path: '^(src/routers/|compat/|workers/|src/trpc/(?!errors\\.ts$|files\\.ts$|lookup\\.ts$))' },
+      to: { path: '^(src/routers/|compat/|workers/|src/trpc/)' },
     },
     {
       name: 'domain-is-pure',
@@ -60,7 +60,7 @@ module.exports = {
       comment: 'src/policy answers who may do what; it knows records and rules, not callers.',
       severity: 'error',
       from: { path: '^src/policy/' },
-      to: { path: '^(src/(routers|operations|pdf|threads)/|compat/|workers/|src/trpc/(?!errors\\.ts$))' },
+      to: { path: '^(src/(routers|operations|pdf|threads|trpc)/|compat/|workers/)' },
     },
     {
       name: 'schema-at-the-bottom',
@@ -81,7 +81,16 @@ module.exports = {
       comment: 'Jobs call operations, never procedures or the tRPC machinery.',
       severity: 'error',
       from: { path: '^workers/' },
-      to: { path: '^(src/routers/|compat/|src/trpc/(?!errors\\.ts$|files\\.ts$|lookup\\.ts$))' },
+      to: { path: '^(src/routers/|compat/|src/trpc/)' },
+    },
+    {
+      name: 'no-transport-below-procedures',
+      comment:
+        'Operations, jobs, the rules, the policy and the engines under them belong to no transport: they raise AppError ' +
+        '(src/lib/errors.ts), which src/trpc maps to TRPCError and compat to the legacy statuses. Neither src/trpc nor @trpc/server.',
+      severity: 'error',
+      from: { path: '^(src/(operations|domain|policy|lib|db|storage|pdf|threads|adapters|live|mail|config)/|workers/)' },
+      to: { path: '^src/trpc/|(^|/)node_modules/@trpc/' },
     },
     {
       name: 'workers-hold-no-queries',

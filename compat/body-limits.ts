@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Config } from '../src/config.ts';
-import { badRequest } from '../src/trpc/errors.ts';
+import { badRequest, tooLarge } from '../src/lib/errors.ts';
 import type { MultipartLimits } from './multipart.ts';
-import { tooLarge } from './multipart.ts';
 import type { RestRoute } from '../src/trpc/rest-routes.ts';
 
 /** A route's multipart limits: fields as any body, files only on upload routes, under their cap. */

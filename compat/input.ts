@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
-import { badRequest } from '../src/trpc/errors.ts';
+import { badRequest } from '../src/lib/errors.ts';
 import type { MultipartBody } from './multipart.ts';
 
 /** Bracketed form keys (`teaching_period[period]`) become nested objects, as JSON clients send them. */

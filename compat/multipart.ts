@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { TRPCError } from '@trpc/server';
-import { badRequest } from '../src/trpc/errors.ts';
-import { UploadedFile } from '../src/trpc/files.ts';
+import { AppError, badRequest, tooLarge } from '../src/lib/errors.ts';
+import { UploadedFile } from '../src/lib/files.ts';
 import { parseForm } from './input.ts';
 
 export interface MultipartLimits {
@@ -19,7 +18,6 @@ export interface MultipartLimits {
   tmpDir: string;
 }
 
-export const tooLarge = (message: string) => new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message });
 const malformed = (detail: string) => badRequest(`The multipart body is malformed (${detail}).`);
 
 /** Counts the bytes passing through and fails once `total()` would pass `max`. */
@@ -114,7 +112,7 @@ export class MultipartBody {
  * boundary, limits), except failing to write the temporary file, which stays a 500.
  */
 function asClientError(error: unknown): unknown {
-  if (error instanceof TRPCError) return error;
+  if (error instanceof AppError) return error;
   const e = error as { statusCode?: number; syscall?: string; message?: string };
   if (e.syscall) return error;
   if (e.statusCode === 413) return tooLarge(`The multipart body has too many parts (${e.message}).`);

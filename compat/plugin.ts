@@ -3,8 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TRPCError, type AnyRouter } from '@trpc/server';
 import { createContext, readCredentials, type Services } from '../src/trpc/context.ts';
 import { createCallerFactory, resolveCaller } from '../src/trpc/core.ts';
-import { legacyError, translateResourceError } from '../src/trpc/errors.ts';
-import { isStoredBytes, type FileResult, type StoredBytes } from '../src/trpc/files.ts';
+import { GENERIC_FAILURE } from '../src/lib/errors.ts';
+import { translateResourceError } from '../src/db/translate-errors.ts';
+import { isStoredBytes, type FileResult, type StoredBytes } from '../src/lib/files.ts';
+import { legacyError } from './errors.ts';
 import { checkBodyHeaders, hasBody, multipartLimits } from './body-limits.ts';
 import { procedureInput } from './input.ts';
 import { MultipartBody } from './multipart.ts';
@@ -189,7 +191,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       const resource = translateResourceError(error);
       if (resource) return sendError(reply, request, resource);
       request.log.error({ err: error }, 'unexpected error');
-      return reply.code(500).send({ error: 'Sorry... something went wrong with your request.' });
+      return reply.code(500).send({ error: GENERIC_FAILURE });
     }
     // Fastify closes the connection after a body it stopped reading; the client, still sending,
     // then meets a reset and may never read the 413. The rest of the body is read and thrown away

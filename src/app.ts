@@ -1,8 +1,9 @@
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, LogController } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { TRPCError } from '@trpc/server';
 import qs from 'qs';
 import { normalizeUrl } from '../compat/normalize.ts';
 import { registerBodyParsers } from '../compat/bodies.ts';
@@ -80,6 +81,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       // Bodies Fastify leaves unparsed, tRPC reads itself: without a limit unless given one.
       maxBodySize: services.config.maxBodyBytes,
       createContext: ({ req }: { req: { headers: Record<string, unknown>; ip: string } }) => createContext(services, readCredentials(req.headers), req.ip),
+      // An unexpected error answers only the generic message (src/trpc/errors.ts): what it was goes to the log, as over REST.
+      onError: ({ error, req }: { error: TRPCError; req: FastifyRequest }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'unexpected error');
+      },
     },
   });
 

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeCsv, readCsv, writeCsv } from '../../src/domain/csv.ts';
-import { UploadedFile } from '../../src/trpc/files.ts';
+import { UploadedFile } from '../../src/lib/files.ts';
 
 export interface Batches {
   rows: number;

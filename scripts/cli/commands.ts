@@ -4,7 +4,7 @@ import { createWriteStream, writeFileSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Services } from '../../src/trpc/context.ts';
-import type { UploadedFile } from '../../src/trpc/files.ts';
+import type { UploadedFile } from '../../src/lib/files.ts';
 import { signIn, type As } from '../lib/caller.ts';
 import type { Invocation } from './args.ts';
 import { csvBatches } from './batches.ts';

@@ -11,7 +11,7 @@ import { stringify } from 'csv-stringify/sync';
 import { addDays, laterDay, toDay } from '../../src/domain/dates.ts';
 import { dateForWeekAndDay, weekNumber, type PeriodCalendar } from '../../src/domain/weeks.ts';
 import type { Services } from '../../src/trpc/context.ts';
-import { UploadedFile } from '../../src/trpc/files.ts';
+import { UploadedFile } from '../../src/lib/files.ts';
 import { signIn, type As } from '../lib/caller.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';

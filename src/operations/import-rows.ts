@@ -2,7 +2,8 @@
 // nothing behind, the rows' results, and the sentence saying what was done.
 import type { Em } from '../db/orm.ts';
 import type { CsvRow } from '../domain/csv.ts';
-import { legacyError } from '../trpc/errors.ts';
+import { AppError, isServiceFault } from '../lib/errors.ts';
+import { translateDatabaseError } from '../db/translate-errors.ts';
 
 /** One row of an import's answer: the row as read, and what happened to it. */
 export interface RowResult {
@@ -24,9 +25,9 @@ export async function inSavepoint<T>(em: Em, apply: (em: Em) => Promise<T>): Pro
   try {
     return { ok: true, value: await em.transactional((inner) => apply(inner as Em)) };
   } catch (error) {
-    const { status, message, unexpected } = legacyError(error);
-    if (unexpected || status >= 500) throw error;
-    return { ok: false, message };
+    const refusal = error instanceof AppError ? error : translateDatabaseError(error);
+    if (!refusal || isServiceFault(refusal)) throw error;
+    return { ok: false, message: refusal.message };
   }
 }
 

@@ -37,7 +37,7 @@ export async function readAll(storage: Storage, key: string, maxBytes: number): 
   return Buffer.concat(chunks);
 }
 
-/** A stored file to send (src/trpc/files.ts StoredBytes): its size now, opened (all of it, or a range) only when the answer goes out. */
+/** A stored file to send (src/lib/files.ts StoredBytes): its size now, opened (all of it, or a range) only when the answer goes out. */
 export interface StoredDownload extends StoredStat {
   open(range?: ByteRange): Promise<StoredFile | null>;
 }

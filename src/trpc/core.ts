@@ -6,7 +6,9 @@ import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
-import { NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from './errors.ts';
+import { NO_CREDENTIALS, serviceUnavailable, sessionRequired } from '../lib/errors.ts';
+import { translateDatabaseError } from '../db/translate-errors.ts';
+import { errorShape, toTRPCError, trpcErrorFor } from './errors.ts';
 import { rejectNulBytes } from './input-guard.ts';
 
 /** How the REST layer answers for a procedure, beyond what OpenAPI meta says. */
@@ -44,6 +46,9 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    // An error answers its message and code only, in every environment: never the server's stack.
+    isDev: false,
+    errorFormatter: errorShape,
     // Subscriptions over server-sent events (src/live): a ping comment every 15 s keeps an idle
     // stream well inside the server's 120 s idle limit (src/http/limits.ts) and a proxy's 60 s;
     // a client that hears nothing for 45 s reconnects, with the last event id it saw.
@@ -53,11 +58,15 @@ const t = initTRPC
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** Database constraint failures become 400s a user can act on, whichever procedure hit them. */
+/**
+ * The one place a procedure's errors become tRPC's (src/trpc/errors.ts): an AppError raised by an
+ * operation or a scope builder gets its code, and database constraint failures become 400s a
+ * user can act on, whichever procedure hit them.
+ */
 const translateErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok) {
-    const translated = translateDatabaseError(result.error.cause);
+    const translated = trpcErrorFor(result.error.cause);
     if (translated) throw translated;
   }
   return result;
@@ -82,7 +91,7 @@ const admitted = t.middleware(async ({ ctx, next }) => {
       (result) => (result.ok ? undefined : (result.error.cause ?? result.error)),
     );
   } catch (error) {
-    if (error instanceof AdmissionTimeout) throw serviceUnavailable(error.databaseUnavailable ? DATABASE_UNAVAILABLE : DATABASE_BUSY, error);
+    if (error instanceof AdmissionTimeout) throw toTRPCError(serviceUnavailable(error.databaseUnavailable ? DATABASE_UNAVAILABLE : DATABASE_BUSY, error));
     throw error;
   }
 });

@@ -1,4 +1,4 @@
-import { badRequest, formKey } from './errors.ts';
+import { badRequest, formKey } from '../lib/errors.ts';
 
 const NUL = '\u0000';
 

@@ -9,7 +9,7 @@ import { liveStream } from '../live/stream.ts';
 import type { Session } from '../operations/auth/session-tokens.ts';
 import type { Caller } from '../operations/auth/session-tokens.ts';
 import type { Context } from './context.ts';
-import { serviceUnavailable } from './errors.ts';
+import { serviceUnavailable } from '../lib/errors.ts';
 
 export type { LiveUpdate } from '../live/stream.ts';
 

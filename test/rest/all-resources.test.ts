@@ -5,7 +5,7 @@ import { TaskDefinition } from '../../schema/index.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
-import type { FileResult } from '../../src/trpc/files.ts';
+import type { FileResult } from '../../src/lib/files.ts';
 import { unsafeEntryName } from '../../src/lib/zip.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type People } from '../support/fixtures.ts';

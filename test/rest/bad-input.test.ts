@@ -5,7 +5,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Campus, User } from '../../schema/index.ts';
 import { loadConfig } from '../../src/config.ts';
-import { legacyError, translateDatabaseError } from '../../src/trpc/errors.ts';
+import { legacyError } from '../../compat/errors.ts';
+import { translateDatabaseError } from '../../src/db/translate-errors.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
@@ -116,7 +117,7 @@ test('characters the database refuses to store are a 400 wherever they slip thro
   for (const error of refusals) {
     assert.ok(error, 'the database refused');
     const translated = translateDatabaseError(error);
-    assert.is(translated?.code, 'BAD_REQUEST', String(error));
+    assert.is(translated?.kind, 'badRequest', String(error));
     assert.equal(legacyError(error), { status: 400, message: translated!.message, unexpected: false });
   }
   // The refusal does not cost the connection.

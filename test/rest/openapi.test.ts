@@ -8,7 +8,7 @@ import { buildOpenApiDocument } from '../../src/openapi.ts';
 import { appRouter } from '../../src/routers/index.ts';
 import { authedProcedure, publicProcedure, router } from '../../src/trpc/core.ts';
 import { formBool, idField, requiredString } from '../../src/trpc/fields.ts';
-import { fileResult, uploadedFile } from '../../src/trpc/files.ts';
+import { fileResult, uploadedFile } from '../../src/lib/files.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { registerBodyParsers } from '../../compat/bodies.ts';
 import { contentDisposition, registerErrorHandlers, registerRestRoutes } from '../../compat/plugin.ts';
 import { publicProcedure, router } from '../../src/trpc/core.ts';
-import { fileResult, type FileResult, type StoredBytes } from '../../src/trpc/files.ts';
+import { fileResult, type FileResult, type StoredBytes } from '../../src/lib/files.ts';
 import { formBool } from '../../src/trpc/fields.ts';
-import { notFound } from '../../src/trpc/errors.ts';
+import { notFound } from '../../src/lib/errors.ts';
 import { testEnv, type TestEnv } from '../support/env.ts';
 
 // A stored file goes out as a stream from storage: its bytes unchanged, its length, its type, and

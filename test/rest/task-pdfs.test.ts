@@ -8,7 +8,7 @@ import { appRouter } from '../../src/routers/index.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
-import { UploadedFile } from '../../src/trpc/files.ts';
+import { UploadedFile } from '../../src/lib/files.ts';
 import { importTaskFilesFromZip } from '../../src/operations/units/task_definitions/import-task-files.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';

@@ -9,7 +9,7 @@ import { appRouter } from '../../src/routers/index.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import { createContext } from '../../src/trpc/context.ts';
 import { createCallerFactory } from '../../src/trpc/core.ts';
-import type { FileResult, StoredBytes } from '../../src/trpc/files.ts';
+import type { FileResult, StoredBytes } from '../../src/lib/files.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type People } from '../support/fixtures.ts';
 import type { Credentials } from '../support/http.ts';

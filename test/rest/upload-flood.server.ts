@@ -9,7 +9,7 @@ import { createOrm } from '../../src/db/orm.ts';
 import { systemClock } from '../../src/lib/clock.ts';
 import { createServices } from '../../src/trpc/context.ts';
 import { authedMutation, router } from '../../src/trpc/core.ts';
-import { uploadedFile } from '../../src/trpc/files.ts';
+import { uploadedFile } from '../../src/lib/files.ts';
 
 const uploads = router({
   upload: authedMutation

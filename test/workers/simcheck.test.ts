@@ -7,7 +7,7 @@ import { afterSubmissionPdf } from '../../src/operations/similarity/hooks.ts';
 import type { NewSubmission } from '../../src/adapters/simcheck.ts';
 import { simcheckContents, simcheckViewerUrl } from '../../src/operations/similarity/simcheck.ts';
 import { readAll, storageKeys } from '../../src/storage/index.ts';
-import type { StoredBytes } from '../../src/trpc/files.ts';
+import type { StoredBytes } from '../../src/lib/files.ts';
 import type { TestEnv } from '../support/env.ts';
 import { configureSimcheck, REPORT_PDF, sign, SIMCHECK_SECRET, startFakeSimcheck, type FakeSimcheck } from '../support/fake-simcheck.ts';
 import { travelTo, type People } from '../support/fixtures.ts';

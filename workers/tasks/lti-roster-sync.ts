@@ -1,6 +1,6 @@
 import type { Task } from 'graphile-worker';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { AppError, type ErrorKind } from '../../src/lib/errors.ts';
 import { jobQueue } from '../../src/db/jobs.ts';
 import { syncUnitRoster, unitsWithRosters } from '../../src/operations/lti/roster-sync.ts';
 import type { WorkerServices } from '../services.ts';
@@ -30,6 +30,9 @@ export function ltiRosterSyncDueTask(services: WorkerServices): Task {
  * cannot be read fails the job, which graphile-worker retries with back-off; a unit no longer
  * linked, or LTI turned off, is logged and not retried. Running it twice changes nothing more.
  */
+/** What a retry will not mend: bad input (a unit no longer linked) and the service-unavailable kinds (LTI turned off among them). */
+const NOT_RETRIED = new Set<ErrorKind>(['badRequest', 'unavailable', 'storageFull', 'notConfigured']);
+
 export function ltiRosterSyncTask(services: WorkerServices): Task {
   return async (raw, helpers) => {
     const { unitId } = payload.parse(raw);
@@ -38,7 +41,7 @@ export function ltiRosterSyncTask(services: WorkerServices): Task {
       const errors = report.errors.length ? `; ${report.errors.length} members not synced, first: ${report.errors[0].user_id}: ${report.errors[0].error}` : '';
       helpers.logger.info(`unit ${unitId} roster synced: ${report.added} added, ${report.withdrawn} withdrawn, ${report.unchanged} unchanged${errors}`);
     } catch (error) {
-      if (error instanceof TRPCError && (error.code === 'BAD_REQUEST' || error.code === 'SERVICE_UNAVAILABLE')) {
+      if (error instanceof AppError && NOT_RETRIED.has(error.kind)) {
         helpers.logger.warn(`unit ${unitId} roster not synced: ${error.message}`);
         return;
       }

@@ -1,7 +1,7 @@
 import { ActivityType, TutorialStream, type IActivityType } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { badRequest } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 
 /** Every activity type, by id. */
 export async function listActivityTypes(em: Em): Promise<IActivityType[]> {

@@ -6,7 +6,7 @@ import { loadIdpKeys, roleForNewUser, verifySamlResponse, type SamlIdentity, typ
 import { rememberAssertion } from './saml-replay.ts';
 import { issueToken } from './session-tokens.ts';
 import { uniqueUsername } from '../users/usernames.ts';
-import { forbidden, unauthorized } from '../../trpc/errors.ts';
+import { forbidden, unauthorized } from '../../lib/errors.ts';
 
 const INVALID = 'Invalid SAML response.';
 const NOT_CONFIGURED = 'Single sign-on is not configured';

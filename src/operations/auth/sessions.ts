@@ -2,7 +2,7 @@
 import { AuthToken } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { renewToken, type Caller, type Session } from './session-tokens.ts';
-import { forbidden } from '../../trpc/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 
 /** Resets the session's expiry (403 for another user's name) and returns the new one. */
 export async function renewSession(em: Em, caller: Caller, session: Session, input: { username: string; remember: boolean }, now: Date): Promise<Date> {

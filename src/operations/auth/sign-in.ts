@@ -9,7 +9,7 @@ import { verifyPassword } from '../../lib/passwords.ts';
 import { findSession, issueToken } from './session-tokens.ts';
 import { consumeSignInToken } from '../lti/sign-in-tokens.ts';
 import { guardSignIn } from './sign-in-throttle.ts';
-import { badRequest, tooManyRequests, unauthorized } from '../../trpc/errors.ts';
+import { badRequest, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { toUser, type UserOut } from '../users/to-user.ts';
 
 const INVALID = 'Invalid email or password.';

@@ -2,7 +2,7 @@
 import { Campus, type ICampus } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import type { CampusMode } from '../../domain/vocabulary.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { findOr404 } from '../../db/lookup.ts';
 
 export interface CampusFields {
   name: string;

@@ -1,8 +1,8 @@
 // Reading an uploaded CSV: headers matched case-insensitively and trimmed (reference §9.3).
 import { readFile } from 'node:fs/promises';
 import { CSV_READ_OPTIONS, CsvError, type CsvRow, decodeCsv, looksBinary, parseCsvSlices } from '../../domain/csv.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
-import type { UploadedFile } from '../../trpc/files.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import type { UploadedFile } from '../../lib/files.ts';
 
 export type { CsvRow };
 

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { badRequest, notConfigured } from '../../trpc/errors.ts';
+import { badRequest, notConfigured } from '../../lib/errors.ts';
 
 export const LTI_NOT_CONFIGURED = 'LTI is not configured';
 

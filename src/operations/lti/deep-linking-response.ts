@@ -10,7 +10,7 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml, htmlPage } from '../../lib/html.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { ltiSecret } from './configured.ts';
 import { contentItemUrl, type DeepLinkingSettings, RESOURCE_LINK } from './deep-linking.ts';
 import { LTI_ALG, signingKey } from './tool-keys.ts';

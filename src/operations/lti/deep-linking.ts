@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml, htmlPage } from '../../lib/html.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { ltiSecret } from './configured.ts';
 import { LAUNCH_PATH } from './login.ts';
 import { isPlatformUrl } from './platforms.ts';

@@ -9,7 +9,7 @@ import { batches } from '../../db/batches.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { claimableByEmail } from '../../policy/index.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { emailLocalPart, uniqueUsernames } from '../users/usernames.ts';
 
 /** The standard OIDC claims of an LTI launch or an NRPS member that name a person. */

@@ -4,7 +4,7 @@
 import type { JWTPayload } from 'jose';
 import { z } from 'zod';
 import type { ILtiPlatform } from '../../../schema/index.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import type { DeepLinkingSettings } from './deep-linking.ts';
 
 export const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';

@@ -12,7 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml, htmlPage } from '../../lib/html.ts';
 import { hashToken } from '../auth/session-tokens.ts';
 import { can, ROLE } from '../../policy/index.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { createUnit } from '../units/create-unit.ts';
 import { ltiSecret } from './configured.ts';
 import type { LaunchClaims } from './launch-claims.ts';

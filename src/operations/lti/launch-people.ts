@@ -5,7 +5,7 @@
 import { LtiIdentity, User, type IUser } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { claimableByEmail, systemRoleForNewUser } from '../../policy/index.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import type { LaunchClaims } from './launch-claims.ts';
 import { findOrCreateLtiUser } from './find-or-create-users.ts';
 

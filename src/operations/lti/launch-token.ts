@@ -6,7 +6,7 @@ import { errors, type JWTPayload, jwtVerify } from 'jose';
 import { LtiPlatform, type ILtiPlatform } from '../../../schema/index.ts';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { badRequest, unauthorized } from '../../trpc/errors.ts';
+import { badRequest, unauthorized } from '../../lib/errors.ts';
 import { platformJwks } from './platform-jwks.ts';
 
 /** Clocks of the platform and this service may disagree by this much. */

@@ -5,7 +5,7 @@ import { Unit, UnitRole, type IUser } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { type LtiCourseRole, isCourseStaff } from '../../domain/lti-roles.ts';
 import { staffRoleFromLms } from '../../policy/index.ts';
-import { forbidden } from '../../trpc/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { enrolProjects } from '../projects/enrol-projects.ts';
 import { employStaff } from '../unit_roles/change-staff.ts';
 

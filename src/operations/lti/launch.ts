@@ -7,7 +7,7 @@
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { ltiSecret } from './configured.ts';
 import { launchClaims } from './launch-claims.ts';
 import { findContext } from './launch-context.ts';

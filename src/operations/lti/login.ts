@@ -7,7 +7,7 @@ import { LtiLoginState, LtiPlatform } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { ltiSecret } from './configured.ts';
 
 /** How long a login may take between this redirect and the launch that completes it. */

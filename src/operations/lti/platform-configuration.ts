@@ -4,7 +4,7 @@
 // answers something unusable is a 502 naming what went wrong.
 import { z } from 'zod';
 import { LtiPlatformError, type LtiRequest, ltiFetch } from '../../adapters/lti-http.ts';
-import { badGateway, describeZodError } from '../../trpc/errors.ts';
+import { badGateway, describeZodError } from '../../lib/errors.ts';
 import { isPlatformUrl, PLATFORM_URL_RULE, type PlatformFields } from './platforms.ts';
 import { TOOL_CONFIGURATION } from './tool-registration.ts';
 

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { type ILtiPlatform, LtiPlatform } from '../../../schema/index.ts';
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
-import { badRequest } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { ltiSecret } from './configured.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import { escapeHtml, htmlPage } from '../../lib/html.ts';
 import { can } from '../../policy/index.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { checkSignIn, type SignInPlace } from '../auth/sign-in.ts';
 import { ltiToolUrl } from './configured.ts';
 import { fetchOpenIdConfiguration, platformFields, postRegistration } from './platform-configuration.ts';

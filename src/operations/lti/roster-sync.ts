@@ -12,7 +12,7 @@ import type { Config } from '../../config.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badGateway, badRequest } from '../../trpc/errors.ts';
+import { badGateway, badRequest } from '../../lib/errors.ts';
 import { ltiSecret } from './configured.ts';
 import { applyRosters, type PlatformRoster, type RosterReport } from './roster-apply.ts';
 import { fetchRoster, type RosterMember, type RosterProblem } from './roster-fetch.ts';

@@ -8,7 +8,7 @@ import type { Config } from '../../config.ts';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { hashToken } from '../auth/session-tokens.ts';
-import { notConfigured } from '../../trpc/errors.ts';
+import { notConfigured } from '../../lib/errors.ts';
 
 export const SIGN_IN_TOKEN_TTL_MS = 2 * 60 * 1000;
 export const SIGN_IN_NOT_CONFIGURED = 'Signing in from the LMS is not configured: WEB_CLIENT_URL is not set';

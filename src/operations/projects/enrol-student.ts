@@ -2,8 +2,8 @@
 import { Campus } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { forbidden } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { loadUnitStudents } from '../students/load-unit-students.ts';
 import { enrolProjects } from './enrol-projects.ts';
 

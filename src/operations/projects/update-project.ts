@@ -9,7 +9,7 @@ import { portfolioAvailable } from '../../domain/portfolio.ts';
 import type { JobQueue } from '../../db/jobs.ts';
 import { queuePortfolioCompile } from '../../pdf/portfolio-queue.ts';
 import { loadUnitStudents, parseJson } from '../students/load-unit-students.ts';
-import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { completeDiscussedTasks } from './complete-discussed-tasks.ts';
 import { checkGroupsOnReenrolment } from './enrol-projects.ts';
 import { refreshProjectStats } from './refresh-project-stats.ts';

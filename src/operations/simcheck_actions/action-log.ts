@@ -6,7 +6,7 @@ import type { Em } from '../../db/orm.ts';
 import { refIdOrNull } from '../../db/refs.ts';
 import type { JobQueue } from '../../db/jobs.ts';
 import { requireSimcheckEnabled } from '../similarity/enabled.ts';
-import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 
 /** The spec's fields (id, unit_id, action, complete, updated_at) and the ones the web client's admin log reads. */
 export const actionOut = z.object({

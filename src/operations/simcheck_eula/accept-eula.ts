@@ -2,7 +2,7 @@ import type { Em } from '../../db/orm.ts';
 import type { JobQueue } from '../../db/jobs.ts';
 import { requireSimcheckEnabled } from '../similarity/enabled.ts';
 import { acceptCurrentEula, type SimcheckServices } from '../similarity/simcheck.ts';
-import { forbidden } from '../../trpc/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 
 /** Records that `userId` accepted the current agreement and queues telling the service; answers the action's id as text. */
 export async function acceptEula(services: SimcheckServices & { em: Em; jobs: JobQueue }, userId: number): Promise<string> {

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import { forbidden } from '../../trpc/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 
 export const SIMCHECK_DISABLED = 'Similarity checks are not enabled';
 

@@ -4,7 +4,7 @@ import { SimcheckAction, SimcheckSubmission, SubmissionFile, Task, TaskSimilarit
 import type { Config } from '../../config.ts';
 import type { Em } from '../../db/orm.ts';
 import { storedDownload, type Storage } from '../../storage/index.ts';
-import type { FileResult } from '../../trpc/files.ts';
+import type { FileResult } from '../../lib/files.ts';
 import { runDeleteAttachment, runUploadAttachment } from './simcheck-attachments.ts';
 import { actionRun, call, createAction, markComplete, perform, type ActionKind, type ActionRun, type Runner } from './simcheck-actions.ts';
 import { isChecked, READY_FOR_VIEWER, runUploadSubmission } from './simcheck-submission.ts';

@@ -7,7 +7,7 @@ import type { TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { grantExtension, submit, trigger, type Outcome, type TaskState } from '../../domain/task-rules.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { mayTrigger, missingFeedbackRefusal, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../../policy/index.ts';
 import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../../domain/task-status.ts';
 import { scoreMayChange } from '../../domain/lti-scores.ts';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { CommentKind } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { notFound } from '../../trpc/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { markRead } from './comments.ts';
 import { staffOf, tutorFor } from './people.ts';
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { CLOSED } from '../../domain/task-status.ts';
-import { forbidden } from '../../trpc/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import type { TaskStatus } from '../../../schema/enums.ts';
 import { ensureTasks } from './tasks.ts';
 

@@ -1,7 +1,7 @@
 // A marker's pins: tasks they keep at the head of their inbox (POST and DELETE /api/tasks/{id}/pin).
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { notFound } from '../../trpc/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 
 /** The task the path names, and its unit (404 when unknown): what the unit scope checks against. */
 export async function taskOfUnit(em: Em, id: number) {

@@ -2,7 +2,7 @@ import { TeachingPeriod, Unit, type ITeachingPeriod } from '../../../schema/inde
 import type { Em } from '../../db/orm.ts';
 import { toDay } from '../../domain/dates.ts';
 import type { TeachingPeriodFields } from '../../domain/teaching-periods.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { validateTeachingPeriod } from './validate-teaching-period.ts';
 
 /** Creates a teaching period after its rules and "period unique per year" pass (400 otherwise). */

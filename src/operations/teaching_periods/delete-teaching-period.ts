@@ -1,7 +1,7 @@
 import { TeachingPeriod, Unit } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { badRequest } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { findPeriodBreak } from './breaks/find-period-break.ts';
 
 /** Deletes a period that no unit belongs to (400 otherwise); its breaks go with it (the foreign key cascades). */

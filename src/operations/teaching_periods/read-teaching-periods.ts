@@ -1,7 +1,7 @@
 // Reading teaching periods and their breaks; the procedures shape the records for the wire.
 import { Break, TeachingPeriod, type IBreak, type ITeachingPeriod } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { findOr404 } from '../../db/lookup.ts';
 
 /** Every teaching period, by start date. */
 export async function listTeachingPeriods(em: Em): Promise<ITeachingPeriod[]> {

@@ -2,8 +2,8 @@ import { TeachingPeriod, Unit, type IUnit } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { Storage } from '../../storage/index.ts';
-import { forbidden } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { rolloverUnit } from '../units/rollover-unit.ts';
 
 export interface PeriodRollover {

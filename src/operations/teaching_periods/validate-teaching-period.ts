@@ -1,7 +1,7 @@
 import { TeachingPeriod } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { teachingPeriodErrors, type TeachingPeriodFields } from '../../domain/teaching-periods.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 /** Throws 400 "Validation failed: ..." listing every problem, as the original's model validation does. */
 export function failIfInvalid(errors: readonly string[]): void {

@@ -3,8 +3,8 @@
 import { Campus, Group, Tutorial, TutorialEnrolment, UnitRole, User, type ITutorial } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { badRequest } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { findStream } from '../units/tutorial_streams/change-streams.ts';
 
 export const TUTOR_NOT_STAFF = "Validation failed: Tutor must be a member of the unit's staff";

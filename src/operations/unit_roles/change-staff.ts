@@ -4,8 +4,8 @@ import type { UnitStaffRole } from '../../../schema/enums.ts';
 import { Unit, UnitRole, User, type IUnitRole } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { capabilityProblem, ROLE } from '../../policy/index.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 
 const refOf = (ref: unknown) => (ref as { id: number }).id;
 

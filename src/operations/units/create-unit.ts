@@ -5,7 +5,7 @@ import type { SystemRole } from '../../../schema/enums.ts';
 import { addDays, toDay } from '../../domain/dates.ts';
 import type { Em } from '../../db/orm.ts';
 import { can, ROLE } from '../../policy/index.ts';
-import { forbidden } from '../../trpc/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { employStaff } from '../unit_roles/change-staff.ts';
 import { assertCodeFree, assertDates, findPeriod, type UnitSettings } from './unit-checks.ts';
 

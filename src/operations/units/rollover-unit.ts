@@ -20,7 +20,7 @@ import type { Em } from '../../db/orm.ts';
 import { toDay } from '../../domain/dates.ts';
 import { sameWeekAndDay, type PeriodCalendar } from '../../domain/weeks.ts';
 import { copyDefinitionFilesForRollover, type Storage } from '../../storage/index.ts';
-import { badRequest, notFound } from '../../trpc/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { copyTaskDefinition } from './task_definitions/copy-task-definition.ts';
 import { assertCodeFree } from './unit-checks.ts';
 import { ROLE, roleInUnit } from '../../policy/index.ts';

@@ -3,7 +3,7 @@
 import { TeachingPeriod } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { badRequest, notFound } from '../../trpc/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 
 export /** The settings a unit is created with or changed by (each optional: a default, or unchanged). */
 interface UnitSettings {

@@ -6,7 +6,7 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { canInUnit, type UnitRoleName } from '../../policy/index.ts';
 import { definitionFiles, type Storage } from '../../storage/index.ts';
-import { notFound } from '../../trpc/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { tutorialsOfUnit } from '../tutorials/tutorial-rows.ts';
 import { staffOfUnit } from '../unit_roles/staff-rows.ts';
 import { loadOutcomes } from './outcomes/outcome-rows.ts';

@@ -5,7 +5,7 @@ import { toDay } from '../../domain/dates.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { CONVENOR_CAPABLE, ROLE } from '../../policy/index.ts';
-import { badRequest, forbidden, notFound } from '../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { assertCodeFree, assertDates, dayMs, findPeriod, type UnitSettings } from './unit-checks.ts';
 
 export interface UpdateUnitFields extends UnitSettings {

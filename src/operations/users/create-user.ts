@@ -5,7 +5,7 @@ import type { Em } from '../../db/orm.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { emailLocalPart, uniqueUsername } from './usernames.ts';
 import { canAssignRole } from '../../policy/index.ts';
-import { forbidden } from '../../trpc/errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { toUser, type UserOut } from './to-user.ts';
 import { assertUnique, resolveSystemRole } from './user-checks.ts';
 

@@ -3,7 +3,7 @@ import type { SystemRole } from '../../../schema/enums.ts';
 import { User } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import { notFound } from '../../trpc/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { toUser, type UserOut } from './to-user.ts';
 
 /**

@@ -6,7 +6,7 @@ import type { Em } from '../../db/orm.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { endSessions, type Caller, type Session } from '../auth/session-tokens.ts';
 import { maySetPassword, roleChangeRefusal } from '../../policy/index.ts';
-import { forbidden, notFound } from '../../trpc/errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { toUser, type UserOut } from './to-user.ts';
 import { assertUnique, assertUnitRolesAllow, resolveSystemRole } from './user-checks.ts';
 

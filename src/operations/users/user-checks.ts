@@ -2,7 +2,7 @@ import { SYSTEM_ROLES, type SystemRole } from '../../../schema/enums.ts';
 import { unitRolesBlocking } from '../../policy/index.ts';
 import { UnitRole, User, type IUser } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 
 // Checks the users operations share; which role may do what is the policy module's.
 

@@ -1,7 +1,7 @@
 import { Campus } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
 import { publicProcedure } from '../../trpc/core.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { campusIdInput, campusOut, toCampus } from './schemas.ts';
 
 export const getCampus = publicProcedure

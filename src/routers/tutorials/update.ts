@@ -1,6 +1,6 @@
 import { Tutorial } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
-import { badRequest } from '../../trpc/errors.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
 import { updateTutorial as update } from '../../operations/tutorials/change-tutorials.ts';
 import { tutorialById } from '../../operations/tutorials/tutorial-rows.ts';

@@ -1,9 +1,9 @@
 import { User } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
 import { roleFromName, staffRoleOf } from '../../policy/index.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
-import { findOr404 } from '../../trpc/lookup.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { employStaff } from '../../operations/unit_roles/change-staff.ts';
 import { createUnitRoleInput, staffMemberOut } from './schemas.ts';
 import { staffMember } from '../../operations/unit_roles/staff-rows.ts';

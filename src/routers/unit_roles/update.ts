@@ -1,7 +1,7 @@
 import { UnitRole } from '../../../schema/index.ts';
 import { route } from '../../trpc/route.ts';
 import { roleFromId, roleFromName, staffRoleOf } from '../../policy/index.ts';
-import { badRequest, forbidden } from '../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../lib/errors.ts';
 import { unitMutation } from '../../trpc/scopes/index.ts';
 import { changeStaffRole } from '../../operations/unit_roles/change-staff.ts';
 import { staffMemberOut, updateUnitRoleInput } from './schemas.ts';

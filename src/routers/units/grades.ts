@@ -1,6 +1,6 @@
 import { gradesCsv } from '../../operations/units/grades-csv.ts';
 import { route } from '../../trpc/route.ts';
-import { csvDownload, fileResult } from '../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../lib/files.ts';
 import { unitQuery } from '../../trpc/scopes/index.ts';
 import { unitIdInput } from './schemas.ts';
 

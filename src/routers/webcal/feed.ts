@@ -4,8 +4,8 @@ import { renderCalendar } from '../../domain/webcal-calendar.ts';
 import { feedEvents } from '../../domain/webcal-events.ts';
 import { toDay } from '../../domain/dates.ts';
 import { publicProcedure } from '../../trpc/core.ts';
-import { notFound } from '../../trpc/errors.ts';
-import { fileResult, type FileResult } from '../../trpc/files.ts';
+import { notFound } from '../../lib/errors.ts';
+import { fileResult, type FileResult } from '../../lib/files.ts';
 import { loadFeed } from '../../operations/webcal/load-feed.ts';
 
 export const CALENDAR_TYPE = 'text/calendar; charset=utf-8';

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { canInTask, type TaskAction } from '../../policy/index.ts';
 import { findDiscussion, findTaskComment } from '../../operations/tasks/comment-reading.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { CHANGE, idIn, READ, type Base } from './shared.ts';
 import { scopeToTask, type TaskScope } from './task.ts';
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { Group, GroupSet, Unit, type IGroup, type IGroupSet, type IUnit } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { canInGroupSet, roleInUnit, type GroupSetAction, type GroupSetFlags, type UnitRoleName } from '../../policy/index.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
 
 export const UNKNOWN_GROUP_SET = 'Unable to find requested Group Set';

@@ -20,7 +20,7 @@ import {
   type GroupSetAction,
   type UnitRoleName,
 } from '../../policy/index.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { findGroup, findUnitAndSet, setFlags } from './group-set.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
 

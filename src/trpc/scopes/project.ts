@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { Project, Unit, type IProject, type IUnit } from '../../../schema/index.ts';
 import { canInProject, canInUnit, roleInProject, roleInUnit, type ProjectAction, type ProjectNeed, type ProjectRole } from '../../policy/index.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
 
 export interface ProjectScope<I> {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { canInTask, roleInProject, type TaskAction } from '../../policy/index.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { CHANGE, idIn, READ, type Base } from './shared.ts';
 
 export interface SimilarityTask {

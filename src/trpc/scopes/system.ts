@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Unit } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { can, canInUnit, roleInUnit, type SystemAction, type UnitAction } from '../../policy/index.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { CHANGE, READ, type Base } from './shared.ts';
 
 export interface SystemScope {

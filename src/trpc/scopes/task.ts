@@ -16,7 +16,7 @@ import {
   type TaskAction,
   type UnitAction,
 } from '../../policy/index.ts';
-import { forbidden, notFound } from '../errors.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
 import { userIdOf } from './project.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
 

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import { Unit, type IUnit } from '../../../schema/index.ts';
 import type { Em } from '../../db/orm.ts';
 import { can, canInUnit, roleInUnit, type SystemAction, type UnitAction, type UnitRoleName } from '../../policy/index.ts';
-import { forbidden, notFound } from '../errors.ts';
-import { findOr404 } from '../lookup.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { findOr404 } from '../../db/lookup.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
 
 export interface UnitScope<I, R> {

@@ -3,7 +3,7 @@
 // looked up, so a caller who may not act learns nothing about which ids exist.
 import type { z } from 'zod';
 import { can, type SystemAction } from '../../policy/index.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden } from '../../lib/errors.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
 
 export interface UserScope {

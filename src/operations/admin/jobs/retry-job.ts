@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Config } from '../../../config.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { badRequest, notFound } from '../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
 import { type JobOut, selectJobs } from './job-rows.ts';
 
 async function findJob(em: Em, id: number, staleSeconds: number): Promise<JobOut> {

@@ -7,7 +7,7 @@ import type { Config } from '../../../config.ts';
 import type { Em } from '../../../db/orm.ts';
 import { toTimestamp } from '../../../domain/dates.ts';
 import type { JobQueue } from '../../../db/jobs.ts';
-import { forbidden, notFound } from '../../../trpc/errors.ts';
+import { forbidden, notFound } from '../../../lib/errors.ts';
 
 // Wire names of the pull state. `status` is this service's own word for the row's state;
 // `pulled_image_status` is the name and vocabulary the web client reads (the original's

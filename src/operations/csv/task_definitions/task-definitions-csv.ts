@@ -1,14 +1,13 @@
 // Export and import of a unit's task definitions as CSV (beyond-spec.md §1.8). The import goes
 // through the same create and update operations as the API, one row at a time, each in its own
 // savepoint: a refused row leaves nothing behind and does not stop the rows after it.
-import { TRPCError } from '@trpc/server';
 import type { IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import { readFile } from 'node:fs/promises';
 import type { Em } from '../../../db/orm.ts';
 import { CsvError, decodeCsv, missingHeaders, readCsv, writeCsv, type CsvRow } from '../../../domain/csv.ts';
 import { checkCsv, notOfKindMessage } from '../../../lib/file-kinds.ts';
-import { badRequest, forbidden } from '../../../trpc/errors.ts';
+import { AppError, badRequest, forbidden } from '../../../lib/errors.ts';
 import { unitCalendar } from '../../units/rollover-unit.ts';
 import { TASK_DEFINITION_CSV_COLUMNS, RowError, definitionCsvRow, definitionFromCsvRow, isHeaderRow } from './csv-rows.ts';
 import { findTaskDefinition } from '../../units/task_definitions/find-task-definition.ts';
@@ -107,7 +106,7 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
         message: id === undefined ? `Added new task definition ${saved.abbreviation}.` : `Updated existing task ${saved.abbreviation}`,
       });
     } catch (error) {
-      if (error instanceof RowError || error instanceof TRPCError) result.errors.push({ row, message: error.message });
+      if (error instanceof RowError || error instanceof AppError) result.errors.push({ row, message: error.message });
       else throw error;
     }
   }

@@ -2,7 +2,7 @@ import type { IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { writeCsv } from '../../../domain/csv.ts';
-import { csvDownload, type FileResult } from '../../../trpc/files.ts';
+import { csvDownload, type FileResult } from '../../../lib/files.ts';
 import { loadUnitStudents } from '../../students/load-unit-students.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { writeCsv } from '../../../domain/csv.ts';
-import { csvDownload, type FileResult } from '../../../trpc/files.ts';
+import { csvDownload, type FileResult } from '../../../lib/files.ts';
 
 /**
  * `<CODE>-TutorAssessments.csv`: per tutor of a tutorial with enrolled students' tasks, the sum of

@@ -2,7 +2,7 @@
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { writeCsv } from '../../../domain/csv.ts';
-import { csvDownload, type FileResult } from '../../../trpc/files.ts';
+import { csvDownload, type FileResult } from '../../../lib/files.ts';
 import { USER_CSV_COLUMNS } from './import-users.ts';
 
 /** `users.csv`, ordered by id, without passwords. */

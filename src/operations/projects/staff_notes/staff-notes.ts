@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import { db, isoTimestamp } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 
 export interface StaffNoteOut {
   id: number;

@@ -6,7 +6,7 @@ import type { Em } from '../../../db/orm.ts';
 import { commentLengthError } from '../../../domain/comment-attachments.ts';
 import { gradeRequired, parseGrade, qualityPtsError } from '../../../domain/task-rules.ts';
 import { PASSING, statusForTrigger } from '../../../domain/task-status.ts';
-import { badRequest, forbidden } from '../../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../../lib/errors.ts';
 import { changeTask, type ChangeRequest, type ChangeResult } from '../../tasks/change-task.ts';
 import { ensureTask } from '../../tasks/tasks.ts';
 import { loadUpdatedTask, type UpdatedTaskOut } from './load-updated-task.ts';

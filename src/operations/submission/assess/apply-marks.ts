@@ -17,7 +17,7 @@ import { statusForTrigger } from '../../../domain/task-status.ts';
 import { checkPdf, detectMime, notValidMessage } from '../../../lib/file-kinds.ts';
 import { copyEntryTo, NotAZipError, readEntry, readZip } from '../../../lib/zip.ts';
 import { storageKeys, type Storage } from '../../../storage/index.ts';
-import { badRequest } from '../../../trpc/errors.ts';
+import { badRequest } from '../../../lib/errors.ts';
 import { insertComments } from '../../tasks/comments.ts';
 import { ensureTask } from '../../tasks/tasks.ts';
 import { applyTaskChange, taskChangeRequest, type ChangeTerms } from '../../projects/task_def_id/apply-task-change.ts';

@@ -3,7 +3,7 @@
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { canInUnit, type UnitRoleName } from '../../../policy/index.ts';
-import { forbidden, notFound } from '../../../trpc/errors.ts';
+import { forbidden, notFound } from '../../../lib/errors.ts';
 
 export async function markerFor(
   em: Em,

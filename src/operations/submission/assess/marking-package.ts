@@ -5,8 +5,8 @@ import { MARKING_README, marksCsv, pdfEntryName } from '../../../domain/marking-
 import { safeEntryPart, writeZip, type ZipEntryOut } from '../../../lib/zip.ts';
 import type { UnitRoleName } from '../../../policy/index.ts';
 import { zipEntryOpener, type Storage } from '../../../storage/index.ts';
-import { notFound } from '../../../trpc/errors.ts';
-import type { FileResult } from '../../../trpc/files.ts';
+import { notFound } from '../../../lib/errors.ts';
+import type { FileResult } from '../../../lib/files.ts';
 import { markerFor } from './marker-for.ts';
 import { tasksToMark, type TaskToMark } from './tasks-to-mark.ts';
 

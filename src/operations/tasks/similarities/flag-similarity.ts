@@ -1,7 +1,7 @@
 // Dismissing or raising a similarity's flag, by id or (the web client's older path) by position.
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { notFound } from '../../../trpc/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 import { findSimilarity, loadSimilarities, type SimilarityOut } from './load-similarities.ts';
 
 /** Sets similarity `id` of the task flagged or not; answers it. */

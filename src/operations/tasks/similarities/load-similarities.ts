@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { READY_FOR_VIEWER } from '../../similarity/simcheck-submission.ts';
-import { notFound } from '../../../trpc/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 
 export const similarityPartOut = z.object({
   idx: z.number().int(),

@@ -3,8 +3,8 @@ import type { Em } from '../../../db/orm.ts';
 import { codeFilesOf, definitionCodeSettings, parseMossReport, readCode } from '../../similarity/code-submissions.ts';
 import { simcheckContents } from '../../similarity/simcheck.ts';
 import type { Storage } from '../../../storage/index.ts';
-import { notFound } from '../../../trpc/errors.ts';
-import type { FileResult } from '../../../trpc/files.ts';
+import { notFound } from '../../../lib/errors.ts';
+import type { FileResult } from '../../../lib/files.ts';
 import { findSimilarity } from './load-similarities.ts';
 
 export const NO_DETAILS = 'No details to download for this similarity';

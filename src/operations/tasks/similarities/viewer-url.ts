@@ -1,6 +1,6 @@
 import type { Em } from '../../../db/orm.ts';
 import { simcheckViewerUrl, type SimcheckServices } from '../../similarity/simcheck.ts';
-import { badRequest, notFound } from '../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
 import { findSimilarity } from './load-similarities.ts';
 
 /** A viewer URL the similarity-check service makes for `viewer`, for a document similarity whose report is ready. */

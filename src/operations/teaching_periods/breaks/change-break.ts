@@ -3,7 +3,7 @@
 import { Break, TeachingPeriod, type IBreak } from '../../../../schema/index.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { BreakSpan } from '../../../domain/teaching-periods.ts';
-import { findOr404 } from '../../../trpc/lookup.ts';
+import { findOr404 } from '../../../db/lookup.ts';
 import { findPeriodBreak } from './find-period-break.ts';
 import { validateBreak } from './validate-break.ts';
 

@@ -5,7 +5,7 @@ import type { TaskStatus } from '../../../../schema/enums.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { unknownPlaceholders } from '../../../domain/feedback-templates.ts';
-import { notFound } from '../../../trpc/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 
 export const UNKNOWN_GROUP = 'Unable to find requested Feedback template group';
 export const UNKNOWN_TEMPLATE = 'Unable to find requested Feedback template';

@@ -4,7 +4,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { refId } from '../../../db/refs.ts';
 import { GROUP_HAS_SUBMISSIONS, MEMBERS_OUTSIDE_TUTORIAL, SET_CAPACITY_TOO_SMALL, SET_NAME_TAKEN, validSetCapacity } from '../../../domain/groups.ts';
-import { badRequest } from '../../../trpc/errors.ts';
+import { badRequest } from '../../../lib/errors.ts';
 import { groupSetById, type GroupSetOut } from './read-group-sets.ts';
 import { anySubmissions } from './set-membership.ts';
 

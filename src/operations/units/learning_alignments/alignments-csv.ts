@@ -4,7 +4,7 @@ import { LearningAlignment, type ILearningAlignment, type IUnit } from '../../..
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { missingHeaders, readCsv, writeCsv, type CsvRow } from '../../../domain/csv.ts';
-import { badRequest } from '../../../trpc/errors.ts';
+import { badRequest } from '../../../lib/errors.ts';
 import type { CsvImportResult as CsvImportOut } from '../../csv/csv-import-result.ts';
 import { MAX_RATING, MIN_RATING } from './alignment-row.ts';
 

@@ -7,7 +7,7 @@ import { LearningAlignment, type IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { canInProject, roleInProject, type ProjectAction } from '../../../policy/index.ts';
-import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 import { ensureTask } from '../../tasks/tasks.ts';
 import type { AlignmentRow } from './alignment-row.ts';
 

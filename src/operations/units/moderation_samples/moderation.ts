@@ -7,7 +7,7 @@ import type { ModerationVerdict } from '../../../../schema/marking-oversight.ts'
 import type { TaskStatus } from '../../../../schema/enums.ts';
 import { db, isoTimestamp } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
-import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 
 /** The assessment being moderated: a task assessed as complete. */
 const COMPLETE: TaskStatus = 'complete';

@@ -5,7 +5,7 @@ import { LearningOutcome, type ILearningOutcome, type IUnit } from '../../../../
 import type { Em } from '../../../db/orm.ts';
 import { db } from '../../../db/kysely.ts';
 import { readCsv, missingHeaders, writeCsv, type CsvRow } from '../../../domain/csv.ts';
-import { notFound } from '../../../trpc/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 import type { CsvImportResult as CsvImportOut } from '../../csv/csv-import-result.ts';
 import { MAX_DESCRIPTION, loadOutcomes } from './outcome-rows.ts';
 

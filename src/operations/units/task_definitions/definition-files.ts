@@ -9,8 +9,8 @@ import { fileNotFoundPdf } from '../../../lib/placeholder-pdf.ts';
 import { NotAZipError, assertSafeZip } from '../../../lib/zip.ts';
 import { afterTaskResources } from '../../similarity/hooks.ts';
 import { storageKeys, storedDownload, type Storage } from '../../../storage/index.ts';
-import { forbidden } from '../../../trpc/errors.ts';
-import type { FileResult } from '../../../trpc/files.ts';
+import { forbidden } from '../../../lib/errors.ts';
+import type { FileResult } from '../../../lib/files.ts';
 import { findTaskDefinition } from './find-task-definition.ts';
 
 /**

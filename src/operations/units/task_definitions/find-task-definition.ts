@@ -1,6 +1,6 @@
 import { TaskDefinition, type ITaskDefinition } from '../../../../schema/index.ts';
 import type { Em } from '../../../db/orm.ts';
-import { notFound } from '../../../trpc/errors.ts';
+import { notFound } from '../../../lib/errors.ts';
 
 /** The definition `id` of unit `unitId`; 404 when there is none (or it is another unit's). */
 export async function findTaskDefinition(em: Em, unitId: number, id: number): Promise<ITaskDefinition> {

@@ -7,7 +7,7 @@ import type { Em } from '../../../db/orm.ts';
 import type { JobQueue } from '../../../db/jobs.ts';
 import { requireSimcheckEnabled } from '../../similarity/enabled.ts';
 import { createAction } from '../../similarity/simcheck-actions.ts';
-import { badRequest, notFound } from '../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../lib/errors.ts';
 import { findTaskDefinition } from './find-task-definition.ts';
 
 /** The spec's `id, name, status`, and the original's `group_attachment_id` and `filename`. */

@@ -10,7 +10,7 @@ import type { Em } from '../../../db/orm.ts';
 import { checkZip, notOfKindMessage } from '../../../lib/file-kinds.ts';
 import { NotAZipError, copyEntryTo, readZip } from '../../../lib/zip.ts';
 import { storageKeys, type Storage } from '../../../storage/index.ts';
-import { forbidden } from '../../../trpc/errors.ts';
+import { forbidden } from '../../../lib/errors.ts';
 import { definitionZipProblem, taskSheetProblem } from './definition-files.ts';
 import { loadTaskDefinitions } from './load-task-definitions.ts';
 

@@ -5,7 +5,7 @@ import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import type { Storage } from '../../../storage/index.ts';
 import { assessmentSetup } from '../../assessment/queue.ts';
-import { forbidden } from '../../../trpc/errors.ts';
+import { forbidden } from '../../../lib/errors.ts';
 import { enrolProjects } from '../../projects/enrol-projects.ts';
 import { findTaskDefinition } from './find-task-definition.ts';
 import { Project, Task, TaskDefinition, type IProject, type ITaskDefinition, type IUnit } from '../../../../schema/index.ts';

@@ -1,5 +1,5 @@
 import { DefinitionError, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
-import { badRequest } from '../../../trpc/errors.ts';
+import { badRequest } from '../../../lib/errors.ts';
 import type { TaskDefinitionFields } from './write-task-definition.ts';
 
 /** The `task_def[...]` fields as the API's input schema gives them (snake_case; absent: unchanged). */

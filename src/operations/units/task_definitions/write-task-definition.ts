@@ -6,7 +6,7 @@ import type { Em } from '../../../db/orm.ts';
 import { db } from '../../../db/kysely.ts';
 import { refIdOrNull } from '../../../db/refs.ts';
 import { definitionProblem, isSingleDocument } from '../../../domain/task-definitions.ts';
-import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 
 export interface TaskDefinitionFields {
   name: string;

@@ -4,7 +4,7 @@ import { ActivityType, TaskDefinition, TutorialStream, type ITutorialStream } fr
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { nextStreamNaming, STREAM_HAS_TASK_DEFINITIONS, taskDefinitionsOnStreamDeletion } from '../../../domain/tutorial-streams.ts';
-import { badRequest, forbidden, notFound } from '../../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 
 const UNKNOWN_STREAM = 'Unable to find requested Tutorial Stream';
 const UNKNOWN_ACTIVITY_TYPE = 'Unable to find requested Activity Type';

@@ -1,5 +1,5 @@
 import { taskDefinitionsCsv } from '../../../operations/csv/task_definitions/task-definitions-csv.ts';
-import { csvDownload, fileResult } from '../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { taskDefinitionsCsvInput } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../../../trpc/fields.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 
 /** GET /api/csv/task_definitions?unit_id=N */
 export const taskDefinitionsCsvInput = z.object({ unit_id: idField() });

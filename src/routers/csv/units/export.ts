@@ -1,4 +1,4 @@
-import { fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { studentsCsv } from '../../../operations/csv/units/students-csv.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../../../trpc/fields.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 import type { UnitScope } from '../../../trpc/scopes/index.ts';
 
 export const unitCsvUploadInput = z.object({ id: idField(), file: uploadedFile() });

@@ -1,4 +1,4 @@
-import { fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { tutorAssessmentsCsv } from '../../../operations/csv/units/tutor-assessments-csv.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportUsersCsv } from '../../../operations/csv/users/export-users.ts';
-import { fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { systemQuery } from '../../../trpc/scopes/index.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { importUsers } from '../../../operations/csv/users/import-users.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { systemMutation } from '../../../trpc/scopes/index.ts';
 import { readCsv } from '../../../operations/csv/read-csv.ts';

@@ -1,7 +1,7 @@
 // GET /api/submission/assess: the offline marking package of one tutor's waiting work, written
 // while it is sent (the PDFs are opened one at a time as the zip reaches them).
 import { route } from '../../../trpc/route.ts';
-import { fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../lib/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { DOWNLOAD_REFUSED, markingPackage } from '../../../operations/submission/assess/marking-package.ts';
 import { assessDownloadInput } from './schemas.ts';

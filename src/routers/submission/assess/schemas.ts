@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../../../trpc/fields.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 
 export const assessDownloadInput = z.object({
   unit_id: idField(),

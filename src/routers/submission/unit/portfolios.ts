@@ -2,7 +2,7 @@
 // unit's enrolled students in one zip, built for each request and written while it is sent.
 import { route } from '../../../trpc/route.ts';
 import { writeZip } from '../../../lib/zip.ts';
-import { fileResult, type FileResult } from '../../../trpc/files.ts';
+import { fileResult, type FileResult } from '../../../lib/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { portfolioEntries } from '../../../operations/submission/unit/zip-entries.ts';
 import { UNIT_ZIP_REFUSED, unitZipInput, zipDownloadName } from './schemas.ts';

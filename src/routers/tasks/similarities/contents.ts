@@ -1,5 +1,5 @@
 import { NO_DETAILS, similarityContents as contentsOf } from '../../../operations/tasks/similarities/similarity-contents.ts';
-import { fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { similarityQuery } from '../../../trpc/scopes/index.ts';
 import { similarityContentsInput } from './schemas.ts';

@@ -3,7 +3,7 @@
 import { writeZip } from '../../../lib/zip.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitResourceEntries } from '../../../operations/units/unit-resource-entries.ts';
-import { fileResult, type FileResult } from '../../../trpc/files.ts';
+import { fileResult, type FileResult } from '../../../lib/files.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { unitIdInput } from '../schemas.ts';
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TASK_STATUSES } from '../../../../schema/enums.ts';
 import { MAX_COMMENT_CHARS } from '../../../domain/comment-attachments.ts';
 import { formString, idField, preprocess, requiredString } from '../../../trpc/fields.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 
 const TOO_LONG = (max: number) => ({ message: `is too long (maximum is ${max} characters)` });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formInt, formString, idField, preprocess } from '../../../trpc/fields.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 
 import { MAX_RATING, MIN_RATING } from '../../../operations/units/learning_alignments/alignment-row.ts';
 

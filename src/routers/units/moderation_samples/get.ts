@@ -1,5 +1,5 @@
 import { canInUnit } from '../../../policy/index.ts';
-import { forbidden } from '../../../trpc/errors.ts';
+import { forbidden } from '../../../lib/errors.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { findSample, itemRows, mayModerate, sampleRows } from '../../../operations/units/moderation_samples/moderation.ts';

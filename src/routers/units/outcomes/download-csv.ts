@@ -1,4 +1,4 @@
-import { csvDownload, fileResult } from '../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { outcomesCsv } from '../../../operations/units/outcomes/change-outcomes.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../../../operations/units/outcomes/outcome-rows.ts';
 import { formInt, formString, idField, preprocess, requiredString } from '../../../trpc/fields.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 
 /** An intended learning outcome as the spec's Outcome and the unit's `ilos` show it. */
 export const outcomeOut = z.object({

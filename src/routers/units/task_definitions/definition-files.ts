@@ -9,7 +9,7 @@ import {
   type DefinitionFileKind,
 } from '../../../operations/units/task_definitions/definition-files.ts';
 import type { UnitAction } from '../../../policy/index.ts';
-import { fileResult } from '../../../trpc/files.ts';
+import { fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitMutation, unitQuery } from '../../../trpc/scopes/index.ts';
 import { definitionFileInput, definitionFileUploadInput } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../../../domain/task-definitions.ts';
 import { formBool, formDay, formInt, formString, idField, preprocess, requiredString } from '../../../trpc/fields.ts';
-import { uploadedFile } from '../../../trpc/files.ts';
+import { uploadedFile } from '../../../lib/files.ts';
 
 // The output shapes are written beside the operations that produce them.
 export { taskDefinitionOut, type TaskDefinitionOut } from '../../../operations/units/task_definitions/load-task-definitions.ts';

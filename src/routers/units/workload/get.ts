@@ -1,7 +1,7 @@
 import { unitWorkload } from '../../../operations/units/workload/workload.ts';
 import { weekStartOf } from '../../../domain/workload.ts';
 import { canInUnit } from '../../../policy/index.ts';
-import { forbidden, notFound } from '../../../trpc/errors.ts';
+import { forbidden, notFound } from '../../../lib/errors.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitQuery } from '../../../trpc/scopes/index.ts';
 import { workloadInput, workloadOut } from './schemas.ts';

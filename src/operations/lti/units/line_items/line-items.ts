@@ -9,7 +9,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { lineItemResourceId, SCORE_MAXIMUM } from '../../../../domain/lti-scores.ts';
 import type { Clock } from '../../../../lib/clock.ts';
-import { badRequest, notFound, serviceUnavailable } from '../../../../trpc/errors.ts';
+import { badRequest, notFound, serviceUnavailable } from '../../../../lib/errors.ts';
 import { ltiSecret } from '../../configured.ts';
 import { queueScorePassbacks } from '../../score-passback.ts';
 import { forgetServiceToken, LTI_SCOPES, serviceToken } from '../../service-token.ts';

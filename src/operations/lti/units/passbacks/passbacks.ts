@@ -6,7 +6,7 @@ import { db, isoTimestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import type { LtiPassbackState } from '../../../../domain/vocabulary.ts';
 import type { Config } from '../../../../config.ts';
-import { badRequest } from '../../../../trpc/errors.ts';
+import { badRequest } from '../../../../lib/errors.ts';
 import { ltiSecret } from '../../configured.ts';
 import { queueScorePassbacks } from '../../score-passback.ts';
 

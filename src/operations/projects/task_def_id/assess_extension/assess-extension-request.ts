@@ -12,7 +12,7 @@ import { markRead } from '../../../tasks/comments.ts';
 import { staffOf, tutorFor } from '../../../tasks/people.ts';
 import { loadTasks } from '../../../tasks/tasks.ts';
 import { ROLE } from '../../../../policy/index.ts';
-import { forbidden, notFound } from '../../../../trpc/errors.ts';
+import { forbidden, notFound } from '../../../../lib/errors.ts';
 import { serializeComment, type CommentOut } from '../comments/serialize-comments.ts';
 
 export interface ExtensionRequestRow {

@@ -1,8 +1,8 @@
 // GET .../comments/{id}: a comment's attached file, with Range support.
 import type { ListedComment } from '../../../tasks/comment-reading.ts';
 import { storedDownload, type Storage } from '../../../../storage/index.ts';
-import { notFound } from '../../../../trpc/errors.ts';
-import type { FileResult } from '../../../../trpc/files.ts';
+import { notFound } from '../../../../lib/errors.ts';
+import type { FileResult } from '../../../../lib/files.ts';
 import { ATTACHMENT_KINDS } from './serialize-comments.ts';
 
 /** `comment-<id>.<ext>` as stored; 404 for a comment without an attachment, or a file gone missing. */

@@ -1,14 +1,13 @@
 // POST .../comments: a comment on a student's task, with text or an attachment.
 import { sql } from 'kysely';
-import { TRPCError } from '@trpc/server';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { ATTACHMENT_TEXT, attachmentKind, checkTextComment, MAX_ATTACHMENT_BYTES, type AttachmentKind } from '../../../../domain/comment-attachments.ts';
 import { checkPdf, detectType } from '../../../../lib/file-kinds.ts';
 import { canInProject, roleInProject } from '../../../../policy/index.ts';
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
-import type { UploadedFile } from '../../../../trpc/files.ts';
-import { badRequest, forbidden, notFound } from '../../../../trpc/errors.ts';
+import type { UploadedFile } from '../../../../lib/files.ts';
+import { badRequest, forbidden, notFound, tooLarge } from '../../../../lib/errors.ts';
 import { insertComments } from '../../../tasks/comments.ts';
 import { tutorFor } from '../../../tasks/people.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
@@ -35,7 +34,7 @@ const NOT_ACCEPTED = 'Please upload only images, audio or PDF documents';
 async function classify(file: UploadedFile): Promise<{ kind: AttachmentKind; mime: string; ext: string }> {
   if (file.size === 0) throw badRequest('Attachment is empty.');
   if (file.size >= MAX_ATTACHMENT_BYTES) {
-    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Attachment exceeds the maximum attachment size of 30MB.' });
+    throw tooLarge('Attachment exceeds the maximum attachment size of 30MB.');
   }
   const type = await detectType(file.path);
   const kind = type ? attachmentKind(type.mime) : null;

@@ -2,8 +2,8 @@
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
-import { badRequest } from '../../../../trpc/errors.ts';
-import type { UploadedFile } from '../../../../trpc/files.ts';
+import { badRequest } from '../../../../lib/errors.ts';
+import type { UploadedFile } from '../../../../lib/files.ts';
 import { insertComments } from '../../../tasks/comments.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 import type { CommentedTask } from '../comments/create-comment.ts';

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { db, isoTimestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 
 export interface EscalationOut {

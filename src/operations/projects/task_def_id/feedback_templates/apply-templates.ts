@@ -11,7 +11,7 @@ import { joinFeedback, renderTemplate, suggestedStatus } from '../../../../domai
 import { dueDay } from '../../../../domain/task-rules.ts';
 import type { ProjectRole } from '../../../../policy/index.ts';
 import type { Storage } from '../../../../storage/index.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 import { applyTaskChange, taskChangeRequest, type ChangeTerms } from '../apply-task-change.ts';
 import { createComment } from '../comments/create-comment.ts';

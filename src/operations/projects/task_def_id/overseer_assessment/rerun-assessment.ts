@@ -5,7 +5,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import type { JobQueue } from '../../../../db/jobs.ts';
 import type { Storage } from '../../../../storage/index.ts';
-import { forbidden, notFound } from '../../../../trpc/errors.ts';
+import { forbidden, notFound } from '../../../../lib/errors.ts';
 import { sharingTaskIds } from '../submission/submission-files.ts';
 
 const INT32_MAX = 2_147_483_647;

@@ -4,7 +4,7 @@
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { clampExtensionRequest } from '../../../../domain/task-rules.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
+import { forbidden } from '../../../../lib/errors.ts';
 import { insertComments } from '../../../tasks/comments.ts';
 import { tutorFor } from '../../../tasks/people.ts';
 import { ensureTask, loadTasks } from '../../../tasks/tasks.ts';

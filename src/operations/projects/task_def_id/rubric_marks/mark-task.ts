@@ -6,7 +6,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { mapScore, roundScore } from '../../../../domain/rubric-scores.ts';
 import type { TaskActor } from '../../../../policy/index.ts';
-import { badRequest } from '../../../../trpc/errors.ts';
+import { badRequest } from '../../../../lib/errors.ts';
 import { changeTask } from '../../../tasks/change-task.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 import { loadRubric } from '../../../units/task_definitions/rubric/load-rubric.ts';

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
-import { notFound } from '../../../../trpc/errors.ts';
+import { notFound } from '../../../../lib/errors.ts';
 import { loadRubric } from '../../../units/task_definitions/rubric/load-rubric.ts';
 
 export interface MarkOut {

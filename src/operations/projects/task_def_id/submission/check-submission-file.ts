@@ -3,7 +3,7 @@ import type { UploadRequirement } from '../../../../../schema/units.ts';
 import { MAX_SUBMISSION_FILE_BYTES, storedExtension, tooLargeMessage } from '../../../../domain/submission-files.ts';
 import { notValidMessage } from '../../../../lib/file-kinds.ts';
 import { checkUploadKind } from '../../../../lib/upload-kinds.ts';
-import type { UploadedFile } from '../../../../trpc/files.ts';
+import type { UploadedFile } from '../../../../lib/files.ts';
 
 export interface AcceptedFile {
   requirement: UploadRequirement;

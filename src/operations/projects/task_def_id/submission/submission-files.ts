@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { db, timestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
+import { forbidden } from '../../../../lib/errors.ts';
 
 /** A history entry that holds uploaded files. */
 export interface FilesEntry {

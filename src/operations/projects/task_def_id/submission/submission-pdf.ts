@@ -2,7 +2,7 @@
 import type { Em } from '../../../../db/orm.ts';
 import { awaitingProcessingPdf, fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { storedDownload, type Storage } from '../../../../storage/index.ts';
-import type { FileResult } from '../../../../trpc/files.ts';
+import type { FileResult } from '../../../../lib/files.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 import { submissionState } from './submission-files.ts';
 

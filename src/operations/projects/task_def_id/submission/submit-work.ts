@@ -12,8 +12,8 @@ import { filesMatchRequirements, MISMATCH_MESSAGE } from '../../../../domain/sub
 import type { JobQueue } from '../../../../db/jobs.ts';
 import { canInTask, type ProjectRole } from '../../../../policy/index.ts';
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
-import { badRequest, forbidden } from '../../../../trpc/errors.ts';
-import { UploadedFile } from '../../../../trpc/files.ts';
+import { badRequest, forbidden } from '../../../../lib/errors.ts';
+import { UploadedFile } from '../../../../lib/files.ts';
 import { changeTask } from '../../../tasks/change-task.ts';
 import type { Contribution } from '../../../tasks/group-submission.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';

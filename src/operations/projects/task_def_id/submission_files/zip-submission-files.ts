@@ -5,7 +5,7 @@ import type { Em } from '../../../../db/orm.ts';
 import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { safeEntryPart, writeZip } from '../../../../lib/zip.ts';
 import { zipEntryOpener, type Storage } from '../../../../storage/index.ts';
-import type { FileResult } from '../../../../trpc/files.ts';
+import type { FileResult } from '../../../../lib/files.ts';
 import { filesEntries, sharingTaskIds } from '../submission/submission-files.ts';
 
 export interface FilesOf {

@@ -6,7 +6,7 @@ import { db, timestamp } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { parseSubmissionTimestamp } from '../../../../domain/submission-files.ts';
 import { readHead, StorageKeyError, storageKeys, type Storage } from '../../../../storage/index.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { filesEntries, sharingTaskIds, type FilesEntry } from '../submission/submission-files.ts';
 
 const NO_SUBMISSION = 'No submission was made for this task';

@@ -3,7 +3,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { fileNotFoundPdf } from '../../../../lib/placeholder-pdf.ts';
 import { storageKeys, storedDownload, type Storage } from '../../../../storage/index.ts';
-import type { FileResult } from '../../../../trpc/files.ts';
+import type { FileResult } from '../../../../lib/files.ts';
 
 /** `<CODE>-<username>-portfolio.pdf`; `FileNotFound.pdf` (as the original) while there is none. */
 export async function portfolioDownload(em: Em, storage: Storage, project: { id: number; unitCode: string }, asAttachment: boolean): Promise<FileResult> {

@@ -2,7 +2,7 @@
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { storageKeys, type Storage } from '../../../../storage/index.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { removePortfolioPart, type PartListed } from './portfolio-parts.ts';
 
 /**

@@ -4,8 +4,8 @@ import { UPLOAD_KINDS, type UploadKind } from '../../../../../schema/enums.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { checkUploadKind, notOfUploadKind } from '../../../../lib/upload-kinds.ts';
 import type { Storage } from '../../../../storage/index.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
-import type { UploadedFile } from '../../../../trpc/files.ts';
+import { forbidden } from '../../../../lib/errors.ts';
+import type { UploadedFile } from '../../../../lib/files.ts';
 import { addPortfolioPart, partLabel } from './portfolio-parts.ts';
 
 const kind = z.enum(UPLOAD_KINDS);

@@ -5,7 +5,7 @@ import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { refId } from '../../../../db/refs.ts';
 import { generatedGroupName, GROUP_HAS_SUBMISSIONS, GROUP_NAME_TAKEN } from '../../../../domain/groups.ts';
-import { badRequest, forbidden, notFound } from '../../../../trpc/errors.ts';
+import { badRequest, forbidden, notFound } from '../../../../lib/errors.ts';
 import { enrolInTutorial } from '../../tutorials/enrolments/enrol-in-tutorial.ts';
 import { unitIdOfSet } from '../change-group-set.ts';
 import { addMember, anySubmissions, inTutorial, membershipInSet } from '../set-membership.ts';

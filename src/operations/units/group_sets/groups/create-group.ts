@@ -4,7 +4,7 @@ import type { IGroupSet } from '../../../../../schema/index.ts';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { canInGroup, canInGroupSet, type UnitRoleName } from '../../../../policy/index.ts';
-import { badRequest, forbidden } from '../../../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../../../lib/errors.ts';
 import { createGroup } from './change-group.ts';
 import { groupById, type GroupOut } from './read-groups.ts';
 

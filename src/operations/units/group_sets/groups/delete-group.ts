@@ -4,7 +4,7 @@ import type { IGroup, IGroupSet } from '../../../../../schema/index.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { deletionRefusalForStudent } from '../../../../domain/groups.ts';
 import { canInGroup, type UnitRoleName } from '../../../../policy/index.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
+import { forbidden } from '../../../../lib/errors.ts';
 import { deleteGroup, memberUserIds } from './change-group.ts';
 
 export async function deleteGroupFor(em: Em, caller: { userId: number; groupRole: UnitRoleName | null }, group: IGroup, set: IGroupSet): Promise<true> {

@@ -4,8 +4,8 @@
 import { readFile } from 'node:fs/promises';
 import { CsvError, decodeCsv, missingHeaders, readCsv, writeCsv, type CsvCell, type CsvRow } from '../../../../domain/csv.ts';
 import { checkCsv, notOfKindMessage } from '../../../../lib/file-kinds.ts';
-import { badRequest, forbidden } from '../../../../trpc/errors.ts';
-import { csvDownload, type FileResult, type UploadedFile } from '../../../../trpc/files.ts';
+import { badRequest, forbidden } from '../../../../lib/errors.ts';
+import { csvDownload, type FileResult, type UploadedFile } from '../../../../lib/files.ts';
 import type { RowResults } from '../../../import-rows.ts';
 
 /** The answer of both uploads: the spec's `result` sentence saying what was done, with the rows behind it. */

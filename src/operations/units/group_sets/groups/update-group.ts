@@ -2,7 +2,7 @@
 import type { IGroup, IGroupSet } from '../../../../../schema/index.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { canInGroup, type UnitRoleName } from '../../../../policy/index.ts';
-import { forbidden } from '../../../../trpc/errors.ts';
+import { forbidden } from '../../../../lib/errors.ts';
 import { tutorialIdOfGroup, updateGroup } from './change-group.ts';
 import { givenFields, NOT_AUTHORISED_CAPACITY } from './create-group.ts';
 import { groupById, type GroupOut } from './read-groups.ts';

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { describeResult, type RubricMapping } from '../../../../domain/rubric-scores.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { insertComments, type NewComment } from '../../../tasks/comments.ts';
 import { loadDefinitionTerms, NO_RUBRIC } from './load-rubric.ts';
 

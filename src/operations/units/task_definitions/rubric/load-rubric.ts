@@ -3,7 +3,7 @@
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { DEFAULT_THRESHOLDS, type GradeThresholds, maxScore, type RubricMapping } from '../../../../domain/rubric-scores.ts';
-import { notFound } from '../../../../trpc/errors.ts';
+import { notFound } from '../../../../lib/errors.ts';
 
 export interface LevelOut {
   id: number;

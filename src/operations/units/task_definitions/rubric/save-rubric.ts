@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { type LevelInput, type RubricInput, rubricError } from '../../../../domain/rubric-scores.ts';
-import { badRequest } from '../../../../trpc/errors.ts';
+import { badRequest } from '../../../../lib/errors.ts';
 import { findRubric, loadDefinitionTerms, loadRubric, type RubricOut } from './load-rubric.ts';
 import { type RescoreSummary, rescoreMarks } from './rescore-marks.ts';
 

@@ -3,7 +3,7 @@
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { pointsError } from '../../../../domain/rubric-scores.ts';
-import { badRequest, notFound } from '../../../../trpc/errors.ts';
+import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { loadDefinitionTerms, loadRubric } from './load-rubric.ts';
 import { rescoreMarks } from './rescore-marks.ts';
 import type { SavedRubric } from './save-rubric.ts';

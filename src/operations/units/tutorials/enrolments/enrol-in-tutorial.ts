@@ -4,7 +4,7 @@ import { Tutorial, TutorialEnrolment, type ITutorial } from '../../../../../sche
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { isFull, planEnrolment } from '../../../../domain/tutorial-enrolments.ts';
-import { badRequest, forbidden } from '../../../../trpc/errors.ts';
+import { badRequest, forbidden } from '../../../../lib/errors.ts';
 import { enrolledStudents } from '../../../tutorials/change-tutorials.ts';
 
 export interface EnrolmentOut {

@@ -1,5 +1,5 @@
 import { route } from '../../../../trpc/route.ts';
-import { fileResult } from '../../../../trpc/files.ts';
+import { fileResult } from '../../../../lib/files.ts';
 import { commentQuery } from '../../../../trpc/scopes/index.ts';
 import { commentAttachment } from '../../../../operations/projects/task_def_id/comments/comment-attachment.ts';
 import { commentAttachmentInput } from './schemas.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formBool, formInt, formString, idField, notGivenIfBlank, preprocess } from '../../../../trpc/fields.ts';
 import { projectTaskIds } from '../schemas.ts';
-import { uploadedFile } from '../../../../trpc/files.ts';
+import { uploadedFile } from '../../../../lib/files.ts';
 
 // `/api/projects/{project_id}/task_def_id/{task_definition_id}/comments`
 const commentTaskIds = projectTaskIds;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { preprocess } from '../../../../trpc/fields.ts';
-import { uploadedFile } from '../../../../trpc/files.ts';
+import { uploadedFile } from '../../../../lib/files.ts';
 import { projectTaskIds } from '../schemas.ts';
 
 /** One file or several: the web client sends `attachments[]` (an array), a form may repeat `attachments`. */

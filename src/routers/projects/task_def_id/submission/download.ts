@@ -1,6 +1,6 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission (beyond-spec.md §4.2): the task's submission PDF.
 import { route } from '../../../../trpc/route.ts';
-import { fileResult } from '../../../../trpc/files.ts';
+import { fileResult } from '../../../../lib/files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { submissionPdf } from '../../../../operations/projects/task_def_id/submission/submission-pdf.ts';
 import { downloadInput } from './schemas.ts';

@@ -1,7 +1,7 @@
 // GET /api/projects/{id}/task_def_id/{td}/submission_files: the latest upload's files as a zip.
 import { route } from '../../../../trpc/route.ts';
 import { refId } from '../../../../db/refs.ts';
-import { fileResult } from '../../../../trpc/files.ts';
+import { fileResult } from '../../../../lib/files.ts';
 import { taskQuery } from '../../../../trpc/scopes/index.ts';
 import { zipSubmissionFiles } from '../../../../operations/projects/task_def_id/submission_files/zip-submission-files.ts';
 import { READ_REFUSAL } from '../submission_details/schemas.ts';

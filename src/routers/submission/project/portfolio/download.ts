@@ -1,5 +1,5 @@
 import { route } from '../../../../trpc/route.ts';
-import { fileResult } from '../../../../trpc/files.ts';
+import { fileResult } from '../../../../lib/files.ts';
 import { projectQuery } from '../../../../trpc/scopes/index.ts';
 import { portfolioDownload } from '../../../../operations/submission/project/portfolio/portfolio-download.ts';
 import { portfolioDownloadInput } from './schemas.ts';

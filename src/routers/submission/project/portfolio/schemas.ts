@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_KINDS } from '../../../../../schema/enums.ts';
 import { formBool, formInt, formString, idField, requiredString } from '../../../../trpc/fields.ts';
-import { uploadedFile } from '../../../../trpc/files.ts';
+import { uploadedFile } from '../../../../lib/files.ts';
 
 const kind = z.enum(UPLOAD_KINDS);
 

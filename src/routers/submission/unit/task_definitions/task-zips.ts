@@ -3,7 +3,7 @@
 // for each request and written while they are sent.
 import { route } from '../../../../trpc/route.ts';
 import { writeZip } from '../../../../lib/zip.ts';
-import { fileResult, type FileResult } from '../../../../trpc/files.ts';
+import { fileResult, type FileResult } from '../../../../lib/files.ts';
 import { unitQuery } from '../../../../trpc/scopes/index.ts';
 import { findTaskDefinition } from '../../../../operations/units/task_definitions/find-task-definition.ts';
 import { taskFileEntries, taskPdfEntries } from '../../../../operations/submission/unit/zip-entries.ts';

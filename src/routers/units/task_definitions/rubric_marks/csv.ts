@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rubricMarksCsv } from '../../../../operations/units/task_definitions/rubric_marks/marks-csv.ts';
 import { idField } from '../../../../trpc/fields.ts';
-import { csvDownload, fileResult } from '../../../../trpc/files.ts';
+import { csvDownload, fileResult } from '../../../../lib/files.ts';
 import { route } from '../../../../trpc/route.ts';
 import { unitQuery } from '../../../../trpc/scopes/index.ts';
 

@@ -1,17 +1,16 @@
-import { TRPCError } from '@trpc/server';
 import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { attachmentKind, MAX_ATTACHMENT_BYTES } from '../../../../../domain/comment-attachments.ts';
 import { detectType } from '../../../../../lib/file-kinds.ts';
 import { storedDownload, type Storage } from '../../../../../storage/index.ts';
-import type { FileResult, UploadedFile } from '../../../../../trpc/files.ts';
-import { badRequest, forbidden, notFound } from '../../../../../trpc/errors.ts';
+import type { FileResult, UploadedFile } from '../../../../../lib/files.ts';
+import { badRequest, forbidden, notFound, tooLarge } from '../../../../../lib/errors.ts';
 
 /** A discussion's recording must be audio (or an audio/video container, as browsers record), by its bytes. */
 export async function checkAudio(file: UploadedFile): Promise<void> {
   if (file.size === 0) throw badRequest('Attachment is empty.');
   if (file.size >= MAX_ATTACHMENT_BYTES) {
-    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: 'Attachment exceeds the maximum attachment size of 30MB.' });
+    throw tooLarge('Attachment exceeds the maximum attachment size of 30MB.');
   }
   const type = await detectType(file.path);
   if (!type || attachmentKind(type.mime) !== 'audio') throw forbidden('Please upload only audio files');

@@ -3,8 +3,8 @@
 import { db } from '../../../../../db/kysely.ts';
 import type { Em } from '../../../../../db/orm.ts';
 import { storageKeys, type Storage } from '../../../../../storage/index.ts';
-import { notFound } from '../../../../../trpc/errors.ts';
-import type { FileResult } from '../../../../../trpc/files.ts';
+import { notFound } from '../../../../../lib/errors.ts';
+import type { FileResult } from '../../../../../lib/files.ts';
 import { serveAudio } from './audio-files.ts';
 
 /** The n-th prompt (from 1) of the discussion; the discussion counts as started from now. */

@@ -2,8 +2,8 @@
 import { db } from '../../../../../db/kysely.ts';
 import type { Em } from '../../../../../db/orm.ts';
 import { storageKeys, type Storage } from '../../../../../storage/index.ts';
-import { badRequest } from '../../../../../trpc/errors.ts';
-import type { UploadedFile } from '../../../../../trpc/files.ts';
+import { badRequest } from '../../../../../lib/errors.ts';
+import type { UploadedFile } from '../../../../../lib/files.ts';
 import { findDiscussion } from '../../../../tasks/comment-reading.ts';
 import { markRead } from '../../../../tasks/comments.ts';
 import { checkAudio } from './audio-files.ts';

@@ -6,7 +6,7 @@ import { db } from '../../../../../db/kysely.ts';
 import type { Em } from '../../../../../db/orm.ts';
 import { joinRefusal, studentName } from '../../../../../domain/group-members.ts';
 import { atCapacity, groupCapacity } from '../../../../../domain/groups.ts';
-import { forbidden } from '../../../../../trpc/errors.ts';
+import { forbidden } from '../../../../../lib/errors.ts';
 import { addMember, inTutorial, membershipInSet } from '../../set-membership.ts';
 
 /** Active members with enrolled projects: what a group's capacity is measured against. */
@@ -88,7 +88,7 @@ export async function joinGroup(em: Em, groupId: number, projectId: number, join
 }
 
 /**
- * The student's project as the group scope loads it (src/trpc/scopes/group.ts's MemberProject):
+ * The student's project as the group scope loads it (the group scope builder's MemberProject):
  * id, target grade, names, and `mayManageStudent` (`project :get` for the caller).
  */
 export type MemberProject = Record<'username' | 'first_name' | 'last_name', string> & {

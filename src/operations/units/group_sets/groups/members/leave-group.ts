@@ -3,7 +3,7 @@ import type { IGroup, IGroupSet } from '../../../../../../schema/index.ts';
 import { db } from '../../../../../db/kysely.ts';
 import type { Em } from '../../../../../db/orm.ts';
 import { leaveRefusal, studentName } from '../../../../../domain/group-members.ts';
-import { forbidden } from '../../../../../trpc/errors.ts';
+import { forbidden } from '../../../../../lib/errors.ts';
 import { membershipInSet } from '../../set-membership.ts';
 import type { MemberProject } from './join-group.ts';
 

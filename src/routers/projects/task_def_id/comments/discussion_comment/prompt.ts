@@ -1,5 +1,5 @@
 import { route } from '../../../../../trpc/route.ts';
-import { fileResult } from '../../../../../trpc/files.ts';
+import { fileResult } from '../../../../../lib/files.ts';
 import { commentMutation } from '../../../../../trpc/scopes/index.ts';
 import { playPrompt } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/play-prompt.ts';
 import { promptInput } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { route } from '../../../../../trpc/route.ts';
 import { storageKeys } from '../../../../../storage/index.ts';
-import { fileResult, type FileResult } from '../../../../../trpc/files.ts';
+import { fileResult, type FileResult } from '../../../../../lib/files.ts';
 import { commentQuery } from '../../../../../trpc/scopes/index.ts';
 import { serveAudio } from '../../../../../operations/projects/task_def_id/comments/discussion_comment/audio-files.ts';
 import { discussionInput } from './schemas.ts';

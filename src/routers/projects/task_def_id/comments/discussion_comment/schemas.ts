@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formInt, idField, notGivenIfBlank } from '../../../../../trpc/fields.ts';
-import { uploadedFile, type UploadedFile } from '../../../../../trpc/files.ts';
+import { uploadedFile, type UploadedFile } from '../../../../../lib/files.ts';
 import { projectTaskIds } from '../../schemas.ts';
 
 export const discussionInput = z.object({ ...projectTaskIds, task_comment_id: idField() });

@@ -1,5 +1,5 @@
 import { exportGroupsCsv } from '../../../../../operations/units/group_sets/groups/csv/groups-csv.ts';
-import { fileResult } from '../../../../../trpc/files.ts';
+import { fileResult } from '../../../../../lib/files.ts';
 import { route } from '../../../../../trpc/route.ts';
 import { findGroupSet, unitQuery } from '../../../../../trpc/scopes/index.ts';
 import { groupSetCsvInput } from './schemas.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../../../../../trpc/fields.ts';
-import { uploadedFile } from '../../../../../trpc/files.ts';
+import { uploadedFile } from '../../../../../lib/files.ts';
 
 export const groupSetCsvInput = z.object({ unit_id: idField(), group_set_id: idField() });
 export const groupSetCsvUploadInput = groupSetCsvInput.extend({ file: uploadedFile() });

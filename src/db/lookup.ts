@@ -1,6 +1,6 @@
 import type { EntityName } from '@mikro-orm/core';
-import type { Em } from '../db/orm.ts';
-import { notFound } from './errors.ts';
+import type { Em } from './orm.ts';
+import { notFound } from '../lib/errors.ts';
 
 /** Loads a record by id or answers 404 "Unable to find requested <Model>", as the original does. */
 export async function findOr404<T extends object>(em: Em, entity: EntityName<T>, id: number): Promise<T> {
