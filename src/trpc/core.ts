@@ -6,7 +6,7 @@ import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
-import { NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from './errors.ts';
+import { LegacyStatus, NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from './errors.ts';
 import { rejectNulBytes } from './input-guard.ts';
 
 /** How the REST layer answers for a procedure, beyond what OpenAPI meta says. */
@@ -36,6 +36,12 @@ export interface RestMeta {
    * Operations without this refuse file parts.
    */
   upload?: { maxBytes?: number };
+  /**
+   * Error statuses the operation answers beyond those its route implies (input 400, credentials 419,
+   * a refused role 403, an unknown record in the path 404, a body 413, the database away 503): e.g.
+   * sign-in's 401 and 429. The OpenAPI document lists them, so a typed client knows its errors.
+   */
+  errors?: number[];
 }
 
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;
@@ -48,6 +54,13 @@ const t = initTRPC
     // stream well inside the server's 120 s idle limit (src/http-limits.ts) and a proxy's 60 s;
     // a client that hears nothing for 45 s reconnects, with the last event id it saw.
     sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 45_000 } },
+    // tRPC's codes cannot tell an expired session (REST 419) from a failed sign-in (401): both are
+    // UNAUTHORIZED. `data.status` is the status the REST layer answers with, so a typed client
+    // (src/client) knows when to sign in again.
+    errorFormatter: ({ shape, error }) => ({
+      ...shape,
+      data: { ...shape.data, status: error.cause instanceof LegacyStatus ? error.cause.status : shape.data.httpStatus },
+    }),
   });
 
 export const router = t.router;
