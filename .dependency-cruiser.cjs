@@ -17,8 +17,23 @@ module.exports = {
       name: 'router-index-only-for-wiring',
       comment: 'Only the wiring and scripts (which act as a user) take the whole router.',
       severity: 'error',
-      from: { path: '^(src|compat|workers|schema)/', pathNot: ['^src/routers/', WIRING] },
+      from: { path: '^(src|compat|workers|schema)/', pathNot: ['^src/routers/', '^src/client/', WIRING] },
       to: { path: '^src/routers/index\\.ts$' },
+    },
+    {
+      name: 'client-stands-alone',
+      comment:
+        'The client package (src/client) ships without the server: it takes only the router index, and only its type (src/client/router.ts).',
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^(src/(?!client/)|compat/|workers/|schema/)', pathNot: '^src/routers/index\\.ts$' },
+    },
+    {
+      name: 'client-router-type-only',
+      comment: "The client's one import of the server is a type: its JavaScript never loads the server.",
+      severity: 'error',
+      from: { path: '^src/client/' },
+      to: { path: '^src/routers/index\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'routers-not-sideways',

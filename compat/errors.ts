@@ -4,22 +4,8 @@
 // database failure, or anything else, which is a 500 with the generic message.
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError, type ErrorKind, GENERIC_FAILURE, describeZodError } from '../src/lib/errors.ts';
+import { AppError, GENERIC_FAILURE, STATUS_BY_KIND, describeZodError } from '../src/lib/errors.ts';
 import { translateDatabaseError } from '../src/db/translate-errors.ts';
-
-const STATUS_BY_KIND: Record<ErrorKind, number> = {
-  badRequest: 400,
-  unauthorized: 401,
-  sessionRequired: 419,
-  forbidden: 403,
-  notFound: 404,
-  tooLarge: 413,
-  tooManyRequests: 429,
-  unavailable: 503,
-  storageFull: 507,
-  notConfigured: 503,
-  badGateway: 502,
-};
 
 /** tRPC's own refusals (a TRPCError not made from an AppError: input it could not parse, a method a procedure lacks). */
 const STATUS_BY_CODE: Record<string, number> = {

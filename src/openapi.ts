@@ -18,10 +18,12 @@ const ERROR_SCHEMA = {
 
 const ERROR_DESCRIPTIONS: Record<string, string> = {
   '400': 'Missing or invalid input, or a change that would break data integrity',
+  '401': 'Wrong credentials (sign-in), or an invalid assertion',
   '403': 'Not permitted to the caller',
   '404': 'No such record',
   '413': 'Body larger than the limit (for uploads, files larger than the operation allows)',
   '419': 'Credentials missing, wrong or expired: sign in again',
+  '429': 'Too many attempts: wait the `Retry-After` seconds',
   '500': 'Unexpected failure',
   '503': 'The database is unavailable for the moment: try again shortly',
 };
@@ -69,7 +71,7 @@ function describeRestLayer(doc: OpenAPIObject, router: AnyRouter): void {
       operation.requestBody.content = bodyContent(operation.requestBody.content, !!rest?.upload);
       headerAlternatives(operation, route.headerFields);
     }
-    operation.responses = responses(operation.responses, route, protectedRoute, !!operation.requestBody);
+    operation.responses = responses(operation.responses, route, protectedRoute, !!operation.requestBody, rest?.errors ?? []);
   }
   doc.components ??= {};
   doc.components.schemas = Object.fromEntries(Object.entries(doc.components.schemas ?? {}).filter(([name]) => !name.startsWith('error.')));
@@ -112,7 +114,7 @@ function headerAlternatives(operation: Operation, headerFields: string[]): void 
   }
 }
 
-function responses(generated: Operation['responses'], route: RestRoute, protectedRoute: boolean, hasBody: boolean): Operation['responses'] {
+function responses(generated: Operation['responses'], route: RestRoute, protectedRoute: boolean, hasBody: boolean, extra: number[]): Operation['responses'] {
   const success = generated['200']!;
   const outputSchema = success.content?.['application/json']?.schema ?? {};
   const answer: Operation['responses'] = {};
@@ -132,10 +134,13 @@ function responses(generated: Operation['responses'], route: RestRoute, protecte
   } else {
     answer[String(route.status)] = success;
   }
+  // What the route implies: the generator's input 400 and 401 (our 419) and 403 for protected
+  // routes; 404 for a record its path names (the scope builders load it); 413 for a body; 503
+  // while the database is away; and what the meta adds (`rest.errors`, e.g. sign-in's 401, 429).
   const errorStatuses = Object.keys(generated)
     .filter((status) => Number(status) >= 400)
     .map((status) => (status === '401' && protectedRoute ? '419' : status))
-    .concat(hasBody ? ['413'] : [], ['503'])
+    .concat(protectedRoute ? ['403', '419'] : [], route.url.includes(':') ? ['404'] : [], hasBody ? ['413'] : [], ['503'], extra.map(String))
     .filter((status) => ERROR_DESCRIPTIONS[status]);
   for (const status of [...new Set(errorStatuses)].sort()) {
     answer[status] = {

@@ -57,6 +57,25 @@ export class AppError extends Error {
   readonly retryAfter?: number;
 }
 
+/**
+ * The HTTP status each kind answers with over REST (compat/errors.ts) and carries as `data.status`
+ * over tRPC (src/trpc/errors.ts), whose codes cannot tell an expired session (419) from a failed
+ * sign-in (401), so a typed client (src/client) knows when to sign in again.
+ */
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  badRequest: 400,
+  unauthorized: 401,
+  sessionRequired: 419,
+  forbidden: 403,
+  notFound: 404,
+  tooLarge: 413,
+  tooManyRequests: 429,
+  unavailable: 503,
+  storageFull: 507,
+  notConfigured: 503,
+  badGateway: 502,
+};
+
 const SERVICE_FAULTS = new Set<ErrorKind>(['unavailable', 'storageFull', 'notConfigured', 'badGateway']);
 
 /** Whether the service is at fault (a 5xx: waiting or the operator may mend it) rather than the request (a 4xx). */

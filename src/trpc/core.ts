@@ -38,6 +38,12 @@ export interface RestMeta {
    * Operations without this refuse file parts.
    */
   upload?: { maxBytes?: number };
+  /**
+   * Error statuses the operation answers beyond those its route implies (input 400, credentials 419,
+   * a refused role 403, an unknown record in the path 404, a body 413, the database away 503): e.g.
+   * sign-in's 401 and 429. The OpenAPI document lists them, so a typed client knows its errors.
+   */
+  errors?: number[];
 }
 
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;

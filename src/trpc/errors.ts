@@ -5,7 +5,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { AppError, type ErrorKind, GENERIC_FAILURE } from '../lib/errors.ts';
+import { AppError, type ErrorKind, GENERIC_FAILURE, STATUS_BY_KIND } from '../lib/errors.ts';
 import { translateDatabaseError } from '../db/translate-errors.ts';
 
 const CODE_BY_KIND: Record<ErrorKind, TRPC_ERROR_CODE_KEY> = {
@@ -39,7 +39,7 @@ export function trpcErrorFor(thrown: unknown): TRPCError | undefined {
 interface ErrorShape {
   message: string;
   code: number;
-  data: { code: TRPC_ERROR_CODE_KEY; httpStatus: number; path?: string; stack?: string };
+  data: { code: TRPC_ERROR_CODE_KEY; httpStatus: number; path?: string; stack?: string; status?: number };
 }
 
 /**
@@ -47,18 +47,20 @@ interface ErrorShape {
  * stack (initTRPC's `isDev: false` leaves it out too), and for an unexpected error (code
  * INTERNAL_SERVER_ERROR) only the generic message: its own may name tables or code. The REST
  * layer answers the same message for it. An AppError that met no middleware on its way (one
- * raised while a subscription streams) still answers its own code and message.
+ * raised while a subscription streams) still answers its own code and message. `data.status` is
+ * the status the REST route would answer (419 for an expired session, where tRPC says 401).
  */
 export function errorShape({ shape, error }: { shape: ErrorShape; error: TRPCError }): ErrorShape {
   const { stack: _stack, ...data } = shape.data;
-  if (error.code !== 'INTERNAL_SERVER_ERROR') return { ...shape, data };
+  const status = error.cause instanceof AppError ? STATUS_BY_KIND[error.cause.kind] : data.httpStatus;
+  if (error.code !== 'INTERNAL_SERVER_ERROR') return { ...shape, data: { ...data, status } };
   if (error.cause instanceof AppError) {
     const mapped = toTRPCError(error.cause);
     return {
       message: mapped.message,
       code: TRPC_ERROR_CODES_BY_KEY[mapped.code],
-      data: { ...data, code: mapped.code, httpStatus: getHTTPStatusCodeFromError(mapped) },
+      data: { ...data, code: mapped.code, httpStatus: getHTTPStatusCodeFromError(mapped), status },
     };
   }
-  return { ...shape, message: GENERIC_FAILURE, data };
+  return { ...shape, message: GENERIC_FAILURE, data: { ...data, status: 500 } };
 }

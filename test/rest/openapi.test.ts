@@ -209,6 +209,28 @@ test('errors are documented as {"error"} bodies, 419 for missing credentials', a
   assert.type(refused.body.error, 'string');
 });
 
+test('every status an operation can answer is documented: protected 403/419, a path record 404, sign-in 401/429, bodies 413', async () => {
+  const doc = await served();
+  for (const route of documented()) {
+    const operation = operationOf(doc, route);
+    const statuses = Object.keys(operation.responses);
+    const where = `${route.method} ${route.url}`;
+    for (const status of ['400', '503']) assert.ok(statuses.includes(status), `${where} documents ${status}`);
+    if (operation.security?.length) for (const status of ['403', '419']) assert.ok(statuses.includes(status), `${where} documents ${status}`);
+    if (route.url.includes(':')) assert.ok(statuses.includes('404'), `${where} documents 404`);
+    if (operation.requestBody) assert.ok(statuses.includes('413'), `${where} documents 413`);
+    for (const status of statuses.filter((s) => Number(s) >= 400)) {
+      assert.is(operation.responses[status]!.content!['application/json']!.schema.$ref, '#/components/schemas/Error', `${where} ${status}`);
+    }
+  }
+  const signIn = Object.keys(doc.paths['/api/auth']!.post!.responses);
+  for (const status of ['401', '429']) assert.ok(signIn.includes(status), `sign-in documents ${status}`);
+  assert.not.ok(signIn.includes('419'), 'sign-in is public: no 419');
+  const wrong = await api(env, 'POST', '/api/auth', { json: { username: people.student.user.username, password: 'wrong' } });
+  assert.is(wrong.status, 401);
+  assert.type(wrong.body.error, 'string');
+});
+
 // Downloads, text answers and uploads come with later operations; a probe router documents one
 // of each through the same generator.
 const probe = router({

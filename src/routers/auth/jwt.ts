@@ -11,6 +11,7 @@ export const samlSignIn = publicMutation
       description:
         '`SAMLResponse` is the base64 SAML 2.0 Response the identity provider posted (JSON or form body, or a `SAMLResponse` header). ' +
         'Returns a remembered token; 401 for any invalid response, 403 when single sign-on is not configured. See docs/api/users.md.',
+      rest: { errors: [401, 403] },
       openapi: { requestHeaders: z.object({ SAMLResponse: z.string().optional() }) },
     }),
   )

@@ -11,6 +11,7 @@ export const signIn = publicProcedure
       description:
         'Signs in with username and password, or exchanges a valid token of the same user, and returns a token for the `Auth-Token` header. ' +
         'Wrong credentials get 401; too many failures from an address get 429 with `Retry-After`. See docs/api/users.md.',
+      rest: { errors: [401, 429] },
     }),
   )
   .input(signInInput)

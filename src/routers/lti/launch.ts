@@ -14,7 +14,7 @@ export const ltiLaunch = publicProcedure
         "Verifies the platform's id_token, then answers 302 to the web client's sign-in with a single-use token, or a page: " +
         'the choice of unit on the first Instructor launch from an unlinked course, or the deep-linking choice. ' +
         '400/401 for an invalid launch, with nothing created. See docs/lti.md.',
-      rest: { html: true, redirect: true, status: 200 },
+      rest: { html: true, redirect: true, status: 200, errors: [401] },
     }),
   )
   .input(launchInput)
