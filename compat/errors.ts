@@ -4,7 +4,8 @@
 // database failure, or anything else, which is a 500 with the generic message.
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
-import { AppError, type ErrorKind, GENERIC_FAILURE, describeZodError, translateDatabaseError } from '../src/lib/errors.ts';
+import { translateDatabaseError } from '../src/db/translate-errors.ts';
+import { AppError, type ErrorKind, GENERIC_FAILURE, describeZodError } from '../src/lib/errors.ts';
 
 const STATUS_BY_KIND: Record<ErrorKind, number> = {
   badRequest: 400,

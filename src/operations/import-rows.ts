@@ -2,7 +2,8 @@
 // nothing behind, the rows' results, and the sentence saying what was done.
 import type { Em } from '../db/orm.ts';
 import type { CsvRow } from '../domain/csv.ts';
-import { AppError, isServiceFault, translateDatabaseError } from '../lib/errors.ts';
+import { translateDatabaseError } from '../db/translate-errors.ts';
+import { AppError, isServiceFault } from '../lib/errors.ts';
 
 /** One row of an import's answer: the row as read, and what happened to it. */
 export interface RowResult {

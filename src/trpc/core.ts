@@ -6,7 +6,8 @@ import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
-import { NO_CREDENTIALS, serviceUnavailable, sessionRequired, translateDatabaseError } from '../lib/errors.ts';
+import { translateDatabaseError } from '../db/translate-errors.ts';
+import { NO_CREDENTIALS, serviceUnavailable, sessionRequired } from '../lib/errors.ts';
 import { errorShape, toTRPCError, trpcErrorFor } from './errors.ts';
 import { rejectNulBytes } from './input-guard.ts';
 

@@ -5,7 +5,8 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { AppError, type ErrorKind, GENERIC_FAILURE, translateDatabaseError } from '../lib/errors.ts';
+import { translateDatabaseError } from '../db/translate-errors.ts';
+import { AppError, type ErrorKind, GENERIC_FAILURE } from '../lib/errors.ts';
 
 const CODE_BY_KIND: Record<ErrorKind, TRPC_ERROR_CODE_KEY> = {
   badRequest: 'BAD_REQUEST',

@@ -6,7 +6,7 @@ import * as assert from 'uvu/assert';
 import { Campus, User } from '../../schema/index.ts';
 import { loadConfig } from '../../src/config.ts';
 import { legacyError } from '../../compat/errors.ts';
-import { translateDatabaseError } from '../../src/lib/errors.ts';
+import { translateDatabaseError } from '../../src/db/translate-errors.ts';
 import type { TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
