@@ -1,18 +1,14 @@
-// The client package as a consumer uses it: `npm pack` (its prepack builds dist/client), a scratch
-// project holding the tarball's files and only the packages a consumer adds (@trpc/client and its
-// peer @trpc/server, eventsource for subscriptions in Node, @types/node) plus the package's own
-// dependency openapi-fetch, linked from this project's node_modules (offline, the versions this
-// project pins). A program (test/client/consumer/program.ts) is compiled there with strict tsc,
-// its @ts-expect-error lines proving the types are tight, then run against a live service.
-//
-// The tarball's files are unpacked rather than `npm install`ed: npm would install every
-// dependency of course-service (the server's, ~400 MB with the Node binary), since the client is an
-// export of the server's package. See docs/client.md.
+// The client package as a consumer uses it: `npm run pack:client` builds dist/client-package (a
+// package.json of its own) and packs it; a scratch project `npm install`s the tarball and only the
+// packages a consumer adds (@trpc/client and its peers @trpc/server and typescript, eventsource for
+// subscriptions in Node, @types/node), at the versions this project pins, from npm's cache where it has them
+// (--prefer-offline). A program (test/client/consumer/program.ts) is compiled there with strict
+// tsc (the consumer's own), its @ts-expect-error lines proving the types are tight, then run against a live service.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +19,6 @@ import { taskWorld } from '../support/task-world.ts';
 
 const test = suite('client package: packed, installed and compiled by a consumer, run against the service');
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
 let env: TestEnv;
 let people: People;
 let baseUrl: string;
@@ -31,8 +26,9 @@ let work: string;
 let scratch: string;
 let tarball: { file: string; size: number; files: string[] };
 
-/** The packages a consumer installs beside the tarball, and the tarball's own dependency. */
-const LINKED = ['@trpc/client', '@trpc/server', 'eventsource', '@types/node', 'openapi-fetch'];
+/** The packages a consumer installs beside the tarball, at the versions this project has. */
+const ALONGSIDE = ['@trpc/client', '@trpc/server', 'eventsource', '@types/node', 'typescript'];
+const installed = (name: string) => (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 
 const TSCONFIG = {
   compilerOptions: {
@@ -49,7 +45,11 @@ const TSCONFIG = {
 };
 
 function compile(dir: string): { status: number | null; output: string } {
-  const run = spawnSync(process.execPath, [TSC, '-p', join(dir, 'tsconfig.json')], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+  const run = spawnSync(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
+    cwd: dir,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return { status: run.status, output: `${run.stdout}${run.stderr}` };
 }
 
@@ -57,8 +57,8 @@ test.before(async () => {
   env = await testEnv();
   baseUrl = await listeningBaseUrl(env);
   work = mkdtempSync(join(tmpdir(), 'client-package-'));
-  // prepack runs build:client; --json names the tarball and its files.
-  const answer = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
+  // pack:client builds the package, then packs it; --json names the tarball and its files.
+  const answer = execFileSync('npm', ['run', 'pack:client', '--', '--json', '--pack-destination', work], {
     cwd: ROOT,
     encoding: 'utf8',
     timeout: 600_000,
@@ -73,16 +73,16 @@ test.before(async () => {
   tarball = { file, size: statSync(file).size, files: packed[0]!.files.map((f) => f.path).sort() };
 
   scratch = join(work, 'consumer');
-  const modules = join(scratch, 'node_modules');
-  mkdirSync(join(modules, 'course-service'), { recursive: true });
-  execFileSync('tar', ['-xzf', file, '-C', join(modules, 'course-service'), '--strip-components=1']);
-  for (const name of LINKED) {
-    mkdirSync(dirname(join(modules, name)), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules', name), join(modules, name), 'dir');
-  }
+  mkdirSync(scratch);
   writeFileSync(join(scratch, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
   writeFileSync(join(scratch, 'tsconfig.json'), JSON.stringify(TSCONFIG));
   cpSync(join(ROOT, 'test/client/consumer/program.ts'), join(scratch, 'program.ts'));
+  execFileSync('npm', ['install', file, ...ALONGSIDE.map((name) => `${name}@${installed(name)}`), '--prefer-offline', '--no-audit', '--no-fund'], {
+    cwd: scratch,
+    encoding: 'utf8',
+    timeout: 300_000,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 });
 
 test.after(() => {
@@ -92,11 +92,18 @@ test.after(() => {
 freshEachTest(test, (world) => ({ env, people } = world));
 
 test('the tarball holds the built client, its bundled declarations and docs, and nothing of the server', () => {
-  assert.equal(tarball.files, ['README.md', 'dist/client/index.d.ts', 'dist/client/index.js', 'docs/client.md', 'package.json']);
+  assert.equal(tarball.files, ['README.md', 'client/index.d.ts', 'client/index.js', 'package.json']);
   assert.ok(tarball.size < 400_000, `tarball of ${tarball.size} bytes`);
   const manifest = JSON.parse(readFileSync(join(scratch, 'node_modules/course-service/package.json'), 'utf8'));
-  assert.equal(manifest.exports['./client'], { types: './dist/client/index.d.ts', import: './dist/client/index.js' });
-  const declarations = readFileSync(join(scratch, 'node_modules/course-service/dist/client/index.d.ts'), 'utf8');
+  assert.equal(manifest.exports['./client'], { types: './client/index.d.ts', import: './client/index.js' });
+  // What installing it brought: the client's one dependency and what the consumer asked for.
+  assert.equal(Object.keys(manifest.dependencies), ['openapi-fetch']);
+  const lock = JSON.parse(readFileSync(join(scratch, 'package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+  const brought = Object.keys(lock.packages).filter(Boolean);
+  assert.ok(brought.length < 20, `installing the client brought ${brought.length} packages: ${brought.join(', ')}`);
+  for (const server of ['fastify', '@mikro-orm/core', 'zod', 'node', 'pg'])
+    assert.not.ok(brought.includes(`node_modules/${server}`), `${server} came with the client`);
+  const declarations = readFileSync(join(scratch, 'node_modules/course-service/client/index.d.ts'), 'utf8');
   const imports = [...declarations.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]).sort();
   assert.equal([...new Set(imports)], ['@trpc/client', '@trpc/server', 'openapi-fetch'], 'the declarations import only what a consumer has');
 });
@@ -109,7 +116,7 @@ test('the program compiles under strict tsc, and fails once the types go loose',
   cpSync(scratch, loose, { recursive: true, verbatimSymlinks: true, filter: (path) => !path.includes('/out') });
   const names = ['CourseServiceError', 'createRestClient', 'multipart', 'signIn'];
   writeFileSync(
-    join(loose, 'node_modules/course-service/dist/client/index.d.ts'),
+    join(loose, 'node_modules/course-service/client/index.d.ts'),
     // biome-ignore lint/style/useTemplate: one line per name reads better
     names.map((name) => `export declare const ${name}: any;`).join('\n') + '\nexport type RouterOutputs = any;\n',
   );
