@@ -11,7 +11,9 @@ const test = suite('architecture: no role literal outside src/policy');
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const SCANNED = ['src', 'compat', 'workers', 'scripts'];
-const EXEMPT = ['src/policy/'];
+// The REST types are generated from the OpenAPI document (npm run generate:client-types), whose
+// enums name the roles a client reads; they are the document's words, not a rule of the service.
+const EXEMPT = ['src/policy/', 'src/client/rest-types.ts'];
 /** A role name as a whole string literal, in any quotes: 'Tutor', "Admin", `Student`, 'Auditor'. */
 const ROLE_LITERAL = /(['"`])(Convenor|Tutor|Student|Admin|Auditor)\1/;
 /** A person's name that happens to be a role's (the demo's "Morgan Convenor") is not a role. */
