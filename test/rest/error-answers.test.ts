@@ -74,7 +74,8 @@ test('REST and tRPC refusals answer their status, code and message, without a st
     assertNoInsides(label, answer.text);
   }
   const anonymous = JSON.parse(answers['trpc anonymous'].text);
-  assert.equal(anonymous.error.data, { code: 'UNAUTHORIZED', httpStatus: 401, path: 'units.list' });
+  // tRPC says 401 for both; `status` is what the REST route answers, 419: sign in again.
+  assert.equal(anonymous.error.data, { code: 'UNAUTHORIZED', httpStatus: 401, path: 'units.list', status: 419 });
   assert.equal(JSON.parse(answers['rest 404 unknown unit'].text), { error: 'Unable to find requested Unit' });
   assert.is(answers['rest 419 no credentials'].status, 419);
 });
@@ -105,7 +106,7 @@ test('an unexpected error answers over tRPC with the generic message and code on
     assert.equal(JSON.parse(boom.body).error, {
       message: 'Sorry... something went wrong with your request.',
       code: -32603,
-      data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'boom' },
+      data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'boom', status: 500 },
     });
     assert.ok(logged.length >= 1, 'the unexpected error reaches onError');
 
@@ -114,14 +115,14 @@ test('an unexpected error answers over tRPC with the generic message and code on
     assert.equal(JSON.parse(refused.body).error, {
       message: 'That will not do.',
       code: -32600,
-      data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'refused' },
+      data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'refused', status: 400 },
     });
     const missing = await app.inject({ method: 'GET', url: '/trpc/missing' });
     assert.is(missing.statusCode, 404);
     assert.equal(JSON.parse(missing.body).error, {
       message: 'Unable to find requested Thing',
       code: -32004,
-      data: { code: 'NOT_FOUND', httpStatus: 404, path: 'missing' },
+      data: { code: 'NOT_FOUND', httpStatus: 404, path: 'missing', status: 404 },
     });
   } finally {
     await app.close();
