@@ -40,9 +40,15 @@ test.after.each(async () => {
 
 const CODE: UploadRequirement[] = [{ key: 'file0', name: 'Program', type: 'code' }];
 
+/**
+ * Waits for `check`; `ms` is what an idle machine needs with room to spare. The wait only catches a
+ * hang, so it is four times that: starting service processes while the rest of the suite (type
+ * checks, the client package's build) holds both cores took longer than 30 s.
+ */
 async function eventually(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
-  assert.unreachable(`${what}: not within ${ms} ms`);
+  const limit = ms * 4;
+  for (const until = Date.now() + limit; Date.now() < until; await new Promise((r) => setTimeout(r, 100))) if (await check()) return;
+  assert.unreachable(`${what}: not within ${limit} ms`);
 }
 
 /** The embedded database of a service running on `dataDir`, reached as its superuser. */
