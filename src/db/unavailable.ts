@@ -24,9 +24,6 @@ export const DATABASE_UNAVAILABLE = 'The database is not available at the moment
 
 export const DATABASE_BUSY = 'The service is busy; please try again shortly.';
 
-/** Seconds a client is asked to wait (`Retry-After`) before trying again after a 503. */
-export { RETRY_AFTER_SECONDS } from '../lib/errors.ts';
-
 export function isDatabaseUnavailable(error: unknown): boolean {
   return anyCause(error, (e) => CODES.has(String(e.code ?? '')) || MESSAGES.some((m) => m.test(String(e.message ?? ''))));
 }
