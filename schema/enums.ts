@@ -18,5 +18,16 @@ export {
   OVERSEER_ASSESSMENT_STATUSES,
   SIMILARITY_KINDS,
   WEBCAL_REMINDER_UNITS,
+  SCORM_VERSIONS,
+  SCORM_TRUST,
 } from '../src/domain/vocabulary.ts';
-export type { CampusMode, TaskStatus, CommentKind, UploadKind, OverseerPullStatus, WebcalReminderUnit } from '../src/domain/vocabulary.ts';
+export type {
+  CampusMode,
+  TaskStatus,
+  CommentKind,
+  UploadKind,
+  OverseerPullStatus,
+  WebcalReminderUnit,
+  ScormVersion,
+  ScormTrust,
+} from '../src/domain/vocabulary.ts';

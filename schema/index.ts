@@ -14,11 +14,11 @@ export * from './live.ts';
 export * from './marking-oversight.ts';
 export * from './marking-rubrics.ts';
 
-import { AuthToken, Invitation, User, Webcal, WebcalUnitExclusion } from './users.ts';
+import { AuthToken, Invitation, ScormToken, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
 import { GroupSet, Group, LearningAlignment, LearningOutcome, TaskDefinition, Tutorial, TutorialStream, Unit, UnitRole } from './units.ts';
 import { GroupMembership, GroupSubmission, PortfolioPart, Project, TutorialEnrolment } from './projects.ts';
-import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComment, TaskPin, TaskSubmission } from './tasks.ts';
+import { CommentReadReceipt, OverseerAssessment, SubmissionFile, Task, TaskComment, TaskPin, TaskSubmission, TestAttempt } from './tasks.ts';
 import { SimcheckAction, SimcheckGroupAttachment, SimcheckSubmission, TaskSimilarity } from './similarity.ts';
 import { SignInFailure, UsedSamlAssertion } from './sign-in.ts';
 import { WorkerHeartbeat } from './workers.ts';
@@ -104,4 +104,6 @@ export const entities = [
   RubricLevel,
   RubricMark,
   RubricMarkChoice,
+  ScormToken,
+  TestAttempt,
 ];

@@ -16,6 +16,8 @@ export const Task = defineEntity({
     status: p.enum(TASK_STATUSES).default('not_started'),
     // Granted extension weeks.
     extensions: p.integer().default(0),
+    // Granted blocks of extra test attempts (docs/online-tests.md).
+    scormExtensions: p.integer().default(0),
     timesAssessed: p.integer().default(0),
     grade: p.integer().nullable(),
     // -1 until rated, as in the original.
@@ -71,6 +73,8 @@ export const TaskComment = defineEntity({
     discussionPromptCount: p.integer().nullable(),
     // assessment comments
     overseerAssessment: () => p.manyToOne(OverseerAssessment).nullable().deleteRule('set null').index(),
+    // scorm comments: the attempt whose result they state; they go with it.
+    testAttempt: () => p.manyToOne(TestAttempt).nullable().deleteRule('cascade').index(),
     createdAt: p.datetime().onCreate(() => new Date()),
   },
   indexes: [{ properties: ['task', 'createdAt'] }],
@@ -154,4 +158,32 @@ export const OverseerAssessment = defineEntity({
       .onUpdate(() => new Date()),
   },
   uniques: [{ properties: ['task', 'submissionTimestamp'] }],
+});
+
+/**
+ * One attempt at a task's online test (docs/online-tests.md): the SCORM 2004 run-time data model
+ * the package committed (element → value), and the fields kept in step with it for lists.
+ */
+export const TestAttempt = defineEntity({
+  name: 'TestAttempt',
+  tableName: 'test_attempts',
+  properties: {
+    id: p.integer().primary(),
+    task: () => p.manyToOne(Task).deleteRule('cascade'),
+    attemptedTime: p.datetime(),
+    terminated: p.boolean().default(false),
+    terminatedAt: p.datetime().nullable(),
+    completionStatus: p.boolean().default(false),
+    successStatus: p.boolean().default(false),
+    scoreScaled: p.double().nullable(),
+    cmiDatamodel: p.json<Record<string, string>>(),
+    // A staff override of success_status: who and when (the comment is rewritten with it).
+    successOverriddenBy: () => p.manyToOne(User).nullable().deleteRule('set null').index(),
+    successOverriddenAt: p.datetime().nullable(),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  },
+  indexes: [{ properties: ['task', 'attemptedTime'] }],
 });

@@ -1,6 +1,6 @@
 import { defineEntity, p, type InferEntity } from '@mikro-orm/core';
 import type { PlagiarismCheck, UploadRequirement } from '../src/domain/task-definitions.ts';
-import { UNIT_STAFF_ROLES } from './enums.ts';
+import { SCORM_TRUST, SCORM_VERSIONS, TASK_STATUSES, UNIT_STAFF_ROLES } from './enums.ts';
 import { ActivityType, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
 import { Task } from './tasks.ts';
 import { User } from './users.ts';
@@ -171,6 +171,21 @@ export const TaskDefinition = defineEntity({
     assessmentEnabled: p.boolean().default(false),
     mossLanguage: p.string().length(255).nullable(),
     simcheckGroupId: p.string().length(255).nullable(),
+    // Online tests (docs/online-tests.md): a SCORM package, the student's attempts and their rules.
+    scormEnabled: p.boolean().default(false),
+    scormAllowReview: p.boolean().default(false),
+    // Students may upload before they pass the test.
+    scormBypassTest: p.boolean().default(false),
+    scormTimeDelayEnabled: p.boolean().default(false),
+    // 0: unlimited.
+    scormAttemptLimit: p.integer().default(0),
+    scormTrust: p.enum(SCORM_TRUST).default('package'),
+    // The status a passed attempt moves the task to; null: a pass changes no status.
+    scormPassStatus: p.enum(TASK_STATUSES).nullable(),
+    // Read from the package's imsmanifest.xml on upload; null while there is no package.
+    scormVersion: p.enum(SCORM_VERSIONS).nullable(),
+    scormLaunchFile: p.string().length(1024).nullable(),
+    scormPackageBytes: p.bigint('number').nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

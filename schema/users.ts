@@ -47,6 +47,22 @@ export const AuthToken = defineEntity({
   },
 });
 
+/**
+ * A token for a SCORM package's assets only (`GET /api/auth/scorm`; docs/online-tests.md): it
+ * rides in asset URLs, so it is of its own kind and never signs in to the rest of the API.
+ */
+export const ScormToken = defineEntity({
+  name: 'ScormToken',
+  tableName: 'scorm_tokens',
+  properties: {
+    id: p.integer().primary(),
+    user: () => p.manyToOne(User).deleteRule('cascade').index(),
+    tokenHash: p.string().length(64).unique(),
+    expiresAt: p.datetime().index(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  },
+});
+
 export const Webcal = defineEntity({
   name: 'Webcal',
   tableName: 'webcals',

@@ -15,6 +15,7 @@ import { Migration00015Rubrics } from './Migration00015Rubrics.ts';
 import { Migration00016NotesModerationEscalation } from './Migration00016NotesModerationEscalation.ts';
 import { Migration00017LiveEvents } from './Migration00017LiveEvents.ts';
 import { Migration00018LiveEventsTransactions } from './Migration00018LiveEventsTransactions.ts';
+import { Migration00019OnlineTests } from './Migration00019OnlineTests.ts';
 // Applied in this order. Each migration is listed by hand so that no file discovery is needed at start.
 
 export const migrationsList = [
@@ -35,4 +36,5 @@ export const migrationsList = [
   { name: 'Migration00016NotesModerationEscalation', class: Migration00016NotesModerationEscalation },
   { name: 'Migration00017LiveEvents', class: Migration00017LiveEvents },
   { name: 'Migration00018LiveEventsTransactions', class: Migration00018LiveEventsTransactions },
+  { name: 'Migration00019OnlineTests', class: Migration00019OnlineTests },
 ];

@@ -22,7 +22,19 @@ export const TASK_STATUSES = [
 ] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-export const COMMENT_KINDS = ['text', 'image', 'audio', 'pdf', 'status', 'extension', 'discussion', 'assessment'] as const;
+export const COMMENT_KINDS = [
+  'text',
+  'image',
+  'audio',
+  'pdf',
+  'status',
+  'extension',
+  'discussion',
+  'assessment',
+  // A test attempt's result, and a request for more attempts (docs/online-tests.md).
+  'scorm',
+  'scorm_extension',
+] as const;
 export type CommentKind = (typeof COMMENT_KINDS)[number];
 
 export const UPLOAD_KINDS = ['document', 'code', 'image'] as const;
@@ -44,3 +56,14 @@ export type WebcalReminderUnit = (typeof WEBCAL_REMINDER_UNITS)[number];
  */
 export const LTI_PASSBACK_STATES = ['pending', 'sent', 'retrying', 'failed', 'skipped'] as const;
 export type LtiPassbackState = (typeof LTI_PASSBACK_STATES)[number];
+
+/** The SCORM versions a package's manifest may declare (docs/online-tests.md). */
+export const SCORM_VERSIONS = ['1.2', '2004'] as const;
+export type ScormVersion = (typeof SCORM_VERSIONS)[number];
+
+/**
+ * Whose word a test attempt's result is (docs/online-tests.md, "Trust"): `package`, what the
+ * package reported from the student's browser; `staff`, a pass counts only once staff confirm it.
+ */
+export const SCORM_TRUST = ['package', 'staff'] as const;
+export type ScormTrust = (typeof SCORM_TRUST)[number];
