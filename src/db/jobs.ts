@@ -1,4 +1,5 @@
 import type { Em } from './orm.ts';
+import { batches } from './batches.ts';
 import { withRequestId } from '../lib/request-scope.ts';
 
 export interface JobOptions {
@@ -57,9 +58,28 @@ export type JobName = keyof JobPayloads;
  */
 export type PendingJobName = never;
 
+/** One job of a list queued by `addMany`. */
+export interface JobOf<K extends JobName> extends JobOptions {
+  payload: JobPayloads[K];
+}
+
 export interface JobQueue {
   add<K extends JobName>(task: K, payload: JobPayloads[K], options?: JobOptions): Promise<void>;
+  /**
+   * Many jobs of one task, as `add` queues each (same keys, attempts, queue, run_at and
+   * priority), in one statement per ADD_JOBS_BATCH jobs rather than one per job.
+   */
+  addMany<K extends JobName>(task: K, jobs: readonly JobOf<K>[]): Promise<void>;
 }
+
+/** The default of `add` too: graphile-worker's own (25) retries a broken job for days. */
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Jobs per add_jobs statement. Each statement carries one parameter (the list as JSON), so this
+ * bounds the statement's size and the memory of building it, not PostgreSQL's parameter limit.
+ */
+export const ADD_JOBS_BATCH = 1000;
 
 /**
  * Enqueues through the entity manager's own connection, so a job added inside a transaction
@@ -73,8 +93,26 @@ export function jobQueue(em: Em): JobQueue {
         task,
         JSON.stringify(withRequestId(payload)),
         options.jobKey ?? null,
-        options.maxAttempts ?? 5,
+        options.maxAttempts ?? MAX_ATTEMPTS,
       ]);
+    },
+    async addMany(task, jobs) {
+      // add_jobs fails on two specs with one key in one call; as successive adds would, the last
+      // of a key wins (each keeps its place in the list).
+      const seen = new Set<string>();
+      const kept = [...jobs].reverse().filter((job) => job.jobKey === undefined || (!seen.has(job.jobKey) && seen.add(job.jobKey)));
+      // Queue, run_at and priority left null: the defaults add_job gives (no queue, now, 0).
+      const specs = kept.reverse().map((job) => ({
+        identifier: task,
+        payload: withRequestId(job.payload),
+        job_key: job.jobKey ?? null,
+        max_attempts: job.maxAttempts ?? MAX_ATTEMPTS,
+      }));
+      for (const batch of batches(specs, ADD_JOBS_BATCH)) {
+        await em.execute('select count(*) from graphile_worker.add_jobs(array(select json_populate_recordset(null::graphile_worker.job_spec, ?::json)))', [
+          JSON.stringify(batch),
+        ]);
+      }
     },
   };
 }

@@ -7,3 +7,11 @@ export const portfolioJobKey = (projectId: number): string => `compile_portfolio
 export function queuePortfolioCompile(jobs: JobQueue, projectId: number): Promise<void> {
   return jobs.add('compile_portfolio', { projectId }, { jobKey: portfolioJobKey(projectId), maxAttempts: 5 });
 }
+
+/** Queues the compiles of many projects' portfolios in the caller's transaction, in a fixed number of statements. */
+export function queuePortfolioCompiles(jobs: JobQueue, projectIds: readonly number[]): Promise<void> {
+  return jobs.addMany(
+    'compile_portfolio',
+    projectIds.map((projectId) => ({ payload: { projectId }, jobKey: portfolioJobKey(projectId), maxAttempts: 5 })),
+  );
+}

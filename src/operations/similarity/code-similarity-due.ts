@@ -31,7 +31,10 @@ export async function queueDueCodeSimilarity(em: Em, since: Date, until: Date): 
       )
       .orderBy('d.id')
       .execute();
-    const jobs = jobQueue(tx);
-    for (const { id } of due) await jobs.add('code_similarity', { taskDefinitionId: id }, { jobKey: `code_similarity:${id}` });
+    // All in one statement per batch of jobs, however many definitions are due.
+    await jobQueue(tx).addMany(
+      'code_similarity',
+      due.map(({ id }) => ({ payload: { taskDefinitionId: id }, jobKey: `code_similarity:${id}` })),
+    );
   });
 }

@@ -3,14 +3,14 @@ import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { jobQueue } from '../../../../db/jobs.ts';
-import { queuePortfolioCompile } from '../../../../pdf/portfolio-queue.ts';
+import { queuePortfolioCompiles } from '../../../../pdf/portfolio-queue.ts';
 
 /**
  * Every enrolled project of an active unit that has not ended by `today` (YYYY-MM-DD), whose
  * auto-generation date is before it, with no portfolio, no compile pending and a learning summary
- * report, is asked to compile, submitting its target grade, and its compile is queued, all in one
- * transaction. Only projects not yet asking are taken, so a second run the same day changes
- * nothing. The projects asked.
+ * report, is asked to compile, submitting its target grade, and its compile is queued (one
+ * statement per batch of jobs, not one per project), all in one transaction. Only projects not
+ * yet asking are taken, so a second run the same day changes nothing. The projects asked.
  */
 export async function autogeneratePortfolios(em: Em, today: string): Promise<number[]> {
   return em.transactional(async (tx) => {
@@ -25,8 +25,8 @@ export async function autogeneratePortfolios(em: Em, today: string): Promise<num
          and p.enrolled and p.portfolio_production_date is null and not p.compile_portfolio
          and exists (select 1 from portfolio_parts s where s.project_id = p.id and s.idx = 0 and s.kind = 'document')
       returning p.id`.execute(db(em));
-    const jobs = jobQueue(em);
-    for (const { id } of flagged.rows) await queuePortfolioCompile(jobs, id);
-    return flagged.rows.map((r) => r.id);
+    const ids = flagged.rows.map((r) => r.id);
+    await queuePortfolioCompiles(jobQueue(em), ids);
+    return ids;
   });
 }
