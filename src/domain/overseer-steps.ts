@@ -1,7 +1,8 @@
 // The pure rules of automated assessment in steps (docs/assessment-steps.md): how a step's stdout is
 // compared with its expected output, whether it passed, where the run halts, which status it asks
 // for, what the student may see of a result, and the one comment that summarises a run.
-import type { TaskStatus } from './vocabulary.ts';
+import { z } from 'zod';
+import { TASK_STATUSES, type TaskStatus } from './vocabulary.ts';
 
 export const OUTPUT_COMPARISONS = ['exact', 'whitespace'] as const;
 export type OutputComparison = (typeof OUTPUT_COMPARISONS)[number];
@@ -176,4 +177,92 @@ export function summaryComment(steps: SummaryStep[]): string {
 /** A step's feedback message is given when it did not pass (a passing step needs none); null otherwise. */
 export function feedbackFor(outcome: StepOutcomeName, message: string | null): string | null {
   return outcome === 'passed' || outcome === 'skipped' || !message ? null : message;
+}
+
+/** The settings of a step that the rules below check (names as the API spells them). */
+export interface StepSettingsToCheck {
+  name: string;
+  display_name: string | null;
+  run_command: string;
+  timeout_ms: number;
+  stdin_input_file: string | null;
+  expected_output_file: string | null;
+}
+
+export const STEP_NAME_MAX = 255;
+export const RUN_COMMAND_MAX = 10_000;
+
+/** What is wrong with a step's settings, as a 400's message; null when nothing is. */
+export function stepProblem(step: StepSettingsToCheck): string | null {
+  if (step.name.trim() === '') return 'Name is empty';
+  if (step.name.length > STEP_NAME_MAX) return `Name is too long (maximum is ${STEP_NAME_MAX} characters)`;
+  if (step.display_name !== null && step.display_name.length > STEP_NAME_MAX) return `Display name is too long (maximum is ${STEP_NAME_MAX} characters)`;
+  if (step.run_command.trim() === '') return 'Run command is empty';
+  if (step.run_command.length > RUN_COMMAND_MAX) return `Run command is too long (maximum is ${RUN_COMMAND_MAX} characters)`;
+  if (!Number.isInteger(step.timeout_ms) || step.timeout_ms < STEP_TIMEOUT_MS.min || step.timeout_ms > STEP_TIMEOUT_MS.max) {
+    return `Timeout ms must be an integer from ${STEP_TIMEOUT_MS.min} to ${STEP_TIMEOUT_MS.max}`;
+  }
+  for (const [label, file] of [
+    ['Stdin input file', step.stdin_input_file],
+    ['Expected output file', step.expected_output_file],
+  ] as const) {
+    if (file !== null && !isSafeFileName(file)) return `${label} must be a plain file name in the sandbox (letters, digits, '.', '_', '-'), not '${file}'`;
+  }
+  return null;
+}
+
+const nullableText = z.string().nullable();
+/** A step's settings as JSON holds them (the task-definition CSV's `overseer_steps` column): every field typed, none coerced. */
+export const stepSettingsSchema = z.object({
+  name: z.string(),
+  display_name: nullableText.default(null),
+  description: nullableText.default(null),
+  display_description: nullableText.default(null),
+  sort_order: z.number().int().min(0).max(100_000).default(0),
+  enabled: z.boolean().default(true),
+  step_type: z.enum(STEP_TYPES).default('command'),
+  run_command: z.string(),
+  timeout_ms: z.number().int().default(STEP_TIMEOUT_MS.default),
+  stdin_input_file: nullableText.default(null),
+  expected_output_file: nullableText.default(null),
+  partial_output_diff: z.boolean().default(false),
+  output_comparison: z.enum(OUTPUT_COMPARISONS).default('exact'),
+  feedback_message: nullableText.default(null),
+  status_on_success: z.enum(TASK_STATUSES).nullable().default(null),
+  status_on_failure: z.enum(TASK_STATUSES).nullable().default(null),
+  halt_on_success: z.boolean().default(false),
+  halt_on_failure: z.boolean().default(false),
+  show_expected_output: z.boolean().default(false),
+  show_stdin: z.boolean().default(false),
+  show_stdout: z.boolean().default(false),
+});
+export type StepSettings = z.output<typeof stepSettingsSchema>;
+
+/** The most steps one definition may have (a CSV cell or the routes). */
+export const MAX_STEPS = 50;
+
+/**
+ * The `overseer_steps` CSV cell: a JSON array of step settings, in run order. Throws an Error whose
+ * message says what is wrong (the row's error).
+ */
+export function parseStepsJson(text: string): StepSettings[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('overseer_steps is not JSON');
+  }
+  const parsed = z.array(stepSettingsSchema).max(MAX_STEPS).safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`overseer_steps ${issue.path.join('.') || '(list)'}: ${issue.message}`);
+  }
+  const names = new Set<string>();
+  for (const step of parsed.data) {
+    const problem = stepProblem(step);
+    if (problem) throw new Error(`overseer_steps '${step.name}': ${problem}`);
+    if (names.has(step.name.trim())) throw new Error(`overseer_steps: name '${step.name}' is used twice`);
+    names.add(step.name.trim());
+  }
+  return parsed.data.map((step) => ({ ...step, name: step.name.trim() }));
 }

@@ -40,6 +40,8 @@ export const UNIT_ACTIONS = [
   'oversee_marking',
   // Rubrics: a definition's criteria, levels and score mapping (re-scores the marked tasks).
   'manage_rubrics',
+  // Automated assessment in steps (docs/assessment-steps.md): a definition's steps.
+  'manage_overseer_steps',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -71,6 +73,7 @@ const CONVENING: UnitAction[] = [
   'manage_feedback_templates',
   'view_staff_workload',
   'manage_rubrics',
+  'manage_overseer_steps',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
