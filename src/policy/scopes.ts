@@ -171,6 +171,8 @@ export const TASK_ACTIONS = [
   'delete_discussion',
   'assess',
   'see_assessment_diffs',
+  // Every text of an assessment step's result, whatever its show_* flags (docs/assessment-steps.md).
+  'see_hidden_step_output',
   // Hand the task to the unit's convenors with a reason (and see its escalations).
   'escalate',
 ] as const;
@@ -193,6 +195,7 @@ export const TASK_PERMISSIONS: Record<TaskRole, ReadonlySet<TaskAction>> = {
     'assess',
     // The file-system changes of each step of an automated assessment, beside its output.
     'see_assessment_diffs',
+    'see_hidden_step_output',
     'escalate',
   ),
   GroupMember: set(),
