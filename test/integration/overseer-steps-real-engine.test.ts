@@ -58,9 +58,12 @@ if (reason) {
     await addSteps(env, world.td, steps);
     const res = await uploadProgram(env, people, world, program);
     assert.is(res.status, 201, res.text);
+    const started = Date.now();
     await runJobs(env);
     const [record] = await assessments(env);
-    return { world, record, results: await stepResults(env) };
+    const results = await stepResults(env);
+    if (process.env.SHOW_OVERSEER_OUTPUT) console.log(`\n--- ${Date.now() - started} ms: ${results.map((r) => `${r.name} ${r.duration_ms} ms`).join(', ')}`);
+    return { world, record, results };
   };
 
   test('three steps: one passes, one fails with feedback and halts, one is skipped; the status follows; the student sees only what the flags allow', async () => {
