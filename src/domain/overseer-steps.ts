@@ -144,7 +144,13 @@ const COMMENT_TEXT_CAP = 2000;
 function quoted(label: string, text: string | null): string[] {
   if (text === null || text === '') return [];
   const cut = text.length > COMMENT_TEXT_CAP ? `${text.slice(0, COMMENT_TEXT_CAP)}\n[cut]` : text;
-  return [`${label}:`, ...cut.replace(/\n$/, '').split('\n').map((l) => `    ${l}`)];
+  return [
+    `${label}:`,
+    ...cut
+      .replace(/\n$/, '')
+      .split('\n')
+      .map((l) => `    ${l}`),
+  ];
 }
 
 export interface SummaryStep extends StepVisibility {

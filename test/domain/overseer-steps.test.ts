@@ -53,7 +53,13 @@ test('a step passes when it exited 0 by itself and its stdout matches; a limit i
 });
 
 test('halt rules, the last matching status, and feedback only when a step did not pass', () => {
-  const flow = (s: Partial<Parameters<typeof haltsAfter>[0]>) => ({ statusOnSuccess: null, statusOnFailure: null, haltOnSuccess: false, haltOnFailure: false, ...s });
+  const flow = (s: Partial<Parameters<typeof haltsAfter>[0]>) => ({
+    statusOnSuccess: null,
+    statusOnFailure: null,
+    haltOnSuccess: false,
+    haltOnFailure: false,
+    ...s,
+  });
   assert.ok(haltsAfter(flow({ haltOnFailure: true }), false));
   assert.not.ok(haltsAfter(flow({ haltOnFailure: true }), true));
   assert.ok(haltsAfter(flow({ haltOnSuccess: true }), true));
@@ -76,7 +82,14 @@ test('halt rules, the last matching status, and feedback only when a step did no
 test('the student sees only the flagged texts; staff see all', () => {
   const texts = { stdout: 'out', stdoutSha256: 'a', stdin: 'in', stdinSha256: 'b', expectedOutput: 'exp', expectedOutputSha256: 'c' };
   const flags = { showStdout: true, showStdin: false, showExpectedOutput: false };
-  assert.equal(visibleTexts(texts, flags, false), { stdout: 'out', stdoutSha256: 'a', stdin: null, stdinSha256: null, expectedOutput: null, expectedOutputSha256: null });
+  assert.equal(visibleTexts(texts, flags, false), {
+    stdout: 'out',
+    stdoutSha256: 'a',
+    stdin: null,
+    stdinSha256: null,
+    expectedOutput: null,
+    expectedOutputSha256: null,
+  });
   assert.equal(visibleTexts(texts, flags, true), texts);
 });
 

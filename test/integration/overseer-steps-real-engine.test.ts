@@ -10,7 +10,16 @@ import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
 import { buildImage, IMAGE, noEngine } from '../support/overseer-engine.ts';
-import { addSteps, assessmentComments, assessments, overseerWorld, SIMPLE_RESOURCES, stepResults, taskStatus, uploadProgram } from '../support/overseer-world.ts';
+import {
+  addSteps,
+  assessmentComments,
+  assessments,
+  overseerWorld,
+  SIMPLE_RESOURCES,
+  stepResults,
+  taskStatus,
+  uploadProgram,
+} from '../support/overseer-world.ts';
 import { freshEachTest } from '../support/suite.ts';
 import type { RawEntry } from '../support/zips.ts';
 

@@ -27,7 +27,13 @@ async function world() {
 }
 
 const stepsUrl = (unit: number, td: number) => `/api/units/${unit}/task_definitions/${td}/overseer_steps`;
-const STEP = { name: 'sum', run_command: 'sh sum.sh', expected_output_file: 'expected.txt', feedback_message: 'Check the sum', status_on_failure: 'fix_and_resubmit' };
+const STEP = {
+  name: 'sum',
+  run_command: 'sh sum.sh',
+  expected_output_file: 'expected.txt',
+  feedback_message: 'Check the sum',
+  status_on_failure: 'fix_and_resubmit',
+};
 
 const create = (as: Actor, unit: number, td: number, step: Record<string, unknown> = STEP) =>
   api(env, 'POST', stepsUrl(unit, td), { as: as.creds, json: { overseer_step: step } });
@@ -48,7 +54,17 @@ test('the convenor adds a step (JSON); defaults fill the rest; staff list the st
       on_success: res.body.status_on_success,
       show_stdout: res.body.show_stdout,
     },
-    { name: 'sum', td: w.td, sort_order: 0, timeout_ms: 30000, enabled: true, comparison: 'exact', on_failure: 'fix_and_resubmit', on_success: null, show_stdout: false },
+    {
+      name: 'sum',
+      td: w.td,
+      sort_order: 0,
+      timeout_ms: 30000,
+      enabled: true,
+      comparison: 'exact',
+      on_failure: 'fix_and_resubmit',
+      on_success: null,
+      show_stdout: false,
+    },
   );
   const second = await create(people.convenor, w.unit, w.td, { name: 'build', run_command: 'make' });
   assert.is(second.body.sort_order, 1, 'a new step goes after the last');
@@ -76,7 +92,10 @@ test('bracketed form keys work as the web client sends them, with strings for bo
     },
   });
   assert.is(res.status, 201, res.text);
-  assert.equal([res.body.timeout_ms, res.body.show_stdout, res.body.halt_on_failure, res.body.output_comparison, res.body.status_on_success], [2500, true, true, 'whitespace', null]);
+  assert.equal(
+    [res.body.timeout_ms, res.body.show_stdout, res.body.halt_on_failure, res.body.output_comparison, res.body.status_on_success],
+    [2500, true, true, 'whitespace', null],
+  );
 });
 
 test('only a convenor of the unit or an admin changes steps; tutors, students and other convenors get 403', async () => {
@@ -145,7 +164,10 @@ test('update changes only the fields given (null clears); unknown steps and defi
   const step = (await create(people.convenor, w.unit, w.td)).body;
   const other = (await create(people.convenor, w.unit, w.td, { name: 'other', run_command: 'true' })).body;
   const url = `${stepsUrl(w.unit, w.td)}/${step.id}`;
-  const res = await api(env, 'PUT', url, { as: people.convenor.creds, json: { overseer_step: { timeout_ms: 5000, status_on_failure: null, show_stdin: true } } });
+  const res = await api(env, 'PUT', url, {
+    as: people.convenor.creds,
+    json: { overseer_step: { timeout_ms: 5000, status_on_failure: null, show_stdin: true } },
+  });
   assert.is(res.status, 200, res.text);
   assert.equal(
     [res.body.name, res.body.run_command, res.body.timeout_ms, res.body.status_on_failure, res.body.show_stdin, res.body.feedback_message],
@@ -182,7 +204,12 @@ test('rollover copies the steps with every setting; the CSV carries them as JSON
 
   const roll = await api(env, 'POST', `/api/units/${w.unit}/rollover`, { as: people.admin.creds, json: { start_date: '2031-03-03', end_date: '2031-06-27' } });
   assert.is(roll.status, 201, roll.text);
-  const copy = await db(env.orm.em.fork()).selectFrom('task_definitions').select('id').where('unit_id', '=', roll.body.id).where('abbreviation', '=', 'P1').executeTakeFirstOrThrow();
+  const copy = await db(env.orm.em.fork())
+    .selectFrom('task_definitions')
+    .select('id')
+    .where('unit_id', '=', roll.body.id)
+    .where('abbreviation', '=', 'P1')
+    .executeTakeFirstOrThrow();
   const copied = (await api(env, 'GET', stepsUrl(roll.body.id, copy.id), { as: people.admin.creds })).body;
   assert.equal(settings(copied), settings(before));
 
@@ -194,7 +221,10 @@ test('rollover copies the steps with every setting; the CSV carries them as JSON
   assert.is(rows.find((r) => r.abbreviation === 'P2')!.overseer_steps, '[]');
 
   // Re-import with P1's steps replaced by one; P2's cell left blank keeps its (no) steps.
-  const edited = download.text.replace(p1.overseer_steps.replaceAll('"', '""'), JSON.stringify([{ name: 'only', run_command: 'echo hi' }]).replaceAll('"', '""'));
+  const edited = download.text.replace(
+    p1.overseer_steps.replaceAll('"', '""'),
+    JSON.stringify([{ name: 'only', run_command: 'echo hi' }]).replaceAll('"', '""'),
+  );
   assert.ok(edited !== download.text);
   const up = await api(env, 'POST', '/api/csv/task_definitions', {
     as: people.convenor.creds,
@@ -209,7 +239,10 @@ test('rollover copies the steps with every setting; the CSV carries them as JSON
   );
 
   // A bad cell is that row's error, and leaves its steps alone.
-  const broken = download.text.replace(p1.overseer_steps.replaceAll('"', '""'), JSON.stringify([{ name: 'x', run_command: 'y', timeout_ms: -1 }]).replaceAll('"', '""'));
+  const broken = download.text.replace(
+    p1.overseer_steps.replaceAll('"', '""'),
+    JSON.stringify([{ name: 'x', run_command: 'y', timeout_ms: -1 }]).replaceAll('"', '""'),
+  );
   const refused = await api(env, 'POST', '/api/csv/task_definitions', {
     as: people.convenor.creds,
     multipart: { unit_id: String(w.unit), file: { filename: 't.csv', contentType: 'text/csv', data: Buffer.from(broken) } },

@@ -10,7 +10,17 @@ import { startFakeDocker, type FakeContainer, type FakeDockerEngine } from '../s
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { runJobs } from '../support/jobs.ts';
-import { addSteps, assessmentComments, assessments, overseerWorld, SIMPLE_RESOURCES, stepResults, storedText, taskStatus, uploadProgram } from '../support/overseer-world.ts';
+import {
+  addSteps,
+  assessmentComments,
+  assessments,
+  overseerWorld,
+  SIMPLE_RESOURCES,
+  stepResults,
+  storedText,
+  taskStatus,
+  uploadProgram,
+} from '../support/overseer-world.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('worker: run_overseer_assessment in steps through the fake Docker engine');
@@ -87,7 +97,10 @@ test('three steps: one passes, one fails with feedback and halts, one is skipped
     const h = c.config.HostConfig;
     assert.equal([c.config.User, h.NetworkMode, h.ReadonlyRootfs, h.CapDrop, h.Memory], ['1000:1000', 'none', true, ['ALL'], 100 * 1024 * 1024]);
     assert.match(c.config.Cmd[0], /sh -c "\$1" < "\$2" > "\$3"$/);
-    assert.ok((h.Binds as string[]).some((b) => b.endsWith('/home/overseer/work-dir/inputs:ro')), 'inputs are read-only');
+    assert.ok(
+      (h.Binds as string[]).some((b) => b.endsWith('/home/overseer/work-dir/inputs:ro')),
+      'inputs are read-only',
+    );
   }
   assert.equal(engine.created[1].config.Cmd.slice(2, 4), ['sh program.py', '/home/overseer/work-dir/inputs/input.txt']);
   assert.equal(engine.created[0].config.Cmd[3], '/dev/null');
@@ -161,7 +174,7 @@ test("a step's own time limit stops only that step: the next one still runs", as
     ],
   );
   assert.is(await taskStatus(env, world), 'discuss');
-  assert.match((await assessmentComments(env)).at(-1)!.comment!, /- slow: failed \(time limit\)\n  Too slow\n- sum: passed/);
+  assert.match((await assessmentComments(env)).at(-1)!.comment!, /- slow: failed \(time limit\)\n {2}Too slow\n- sum: passed/);
 });
 
 test('whitespace comparison and partial output per step; disabled steps do not run; halt on success', async () => {

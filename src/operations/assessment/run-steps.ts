@@ -9,14 +9,7 @@ import { chmod, copyFile, lstat, mkdir, open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
-import {
-  feedbackFor,
-  haltsAfter,
-  STEP_COMPARE_CAP,
-  STEP_TEXT_CAP,
-  type StepOutcomeName,
-  stepOutcome,
-} from '../../domain/overseer-steps.ts';
+import { feedbackFor, haltsAfter, STEP_COMPARE_CAP, STEP_TEXT_CAP, type StepOutcomeName, stepOutcome } from '../../domain/overseer-steps.ts';
 import { assessmentStepCommand, type OverseerRunner, type StepLimits } from '../../adapters/overseer-runner.ts';
 import type { Sandbox } from './sandbox.ts';
 import { STEP_COLUMNS, type StepRow } from '../units/task_definitions/overseer_steps/step-rows.ts';

@@ -10,8 +10,7 @@ export const deleteOverseerStep = unitMutation(deleteStepInput, {
 })
   .meta(
     route('DELETE', '/api/overseer_steps/{id}', 'Overseer steps', 'Delete an assessment step', {
-      description:
-        'Results already recorded keep the step’s name and flags. 403 while automated assessment is off for its definition. Unit Convenor or Admin.',
+      description: 'Results already recorded keep the step’s name and flags. 403 while automated assessment is off for its definition. Unit Convenor or Admin.',
     }),
   )
   .output(deletedStepOut)

@@ -9,7 +9,15 @@ import { CsvError, decodeCsv, missingHeaders, readCsv, writeCsv, type CsvRow } f
 import { checkCsv, notOfKindMessage } from '../../../lib/file-kinds.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/errors.ts';
 import { unitCalendar } from '../../units/rollover-unit.ts';
-import { REQUIRED_CSV_COLUMNS, TASK_DEFINITION_CSV_COLUMNS, RowError, definitionCsvRow, definitionFromCsvRow, isHeaderRow, stepsFromCsvRow } from './csv-rows.ts';
+import {
+  REQUIRED_CSV_COLUMNS,
+  TASK_DEFINITION_CSV_COLUMNS,
+  RowError,
+  definitionCsvRow,
+  definitionFromCsvRow,
+  isHeaderRow,
+  stepsFromCsvRow,
+} from './csv-rows.ts';
 import { replaceSteps } from '../../units/task_definitions/overseer_steps/save-step.ts';
 import { stepRows } from '../../units/task_definitions/overseer_steps/step-rows.ts';
 import { findTaskDefinition } from '../../units/task_definitions/find-task-definition.ts';
@@ -34,7 +42,10 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
   ]);
   const setName = new Map(groupSets.map((g) => [g.id, g.name]));
   const steps = new Map<number, unknown[]>();
-  for (const { id: _id, task_definition_id, ...settings } of await stepRows(em, definitions.map((d) => d.id))) {
+  for (const { id: _id, task_definition_id, ...settings } of await stepRows(
+    em,
+    definitions.map((d) => d.id),
+  )) {
     steps.set(task_definition_id, [...(steps.get(task_definition_id) ?? []), settings]);
   }
   return writeCsv(

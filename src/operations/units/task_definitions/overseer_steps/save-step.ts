@@ -6,7 +6,6 @@ import { MAX_STEPS, STEP_TIMEOUT_MS, type StepSettings, stepProblem } from '../.
 import { badRequest, notFound } from '../../../../lib/errors.ts';
 import { definitionToChange, STEP_COLUMNS, type StepRow } from './step-rows.ts';
 
-
 /** A new step's settings where none are given; sort_order defaults to after the last step. */
 export const STEP_DEFAULTS: Omit<StepSettings, 'name' | 'run_command' | 'sort_order'> = {
   display_name: null,

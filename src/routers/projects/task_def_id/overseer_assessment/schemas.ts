@@ -10,8 +10,16 @@ export const triggeredOut = z.object({ message: z.string() });
 export const assessmentStepsInput = z.object({ ...taskIds, oa_id: idField() });
 export const assessmentStepInput = assessmentStepsInput.extend({ result_id: idField() });
 
-const text = (what: string) => z.string().nullable().meta({ description: `${what}: its first 64 KiB; null when hidden from the viewer or not recorded.` });
-const sha = (what: string) => z.string().nullable().meta({ description: `sha256 (hex) of the whole ${what}; null when hidden or not recorded.` });
+const text = (what: string) =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: `${what}: its first 64 KiB; null when hidden from the viewer or not recorded.` });
+const sha = (what: string) =>
+  z
+    .string()
+    .nullable()
+    .meta({ description: `sha256 (hex) of the whole ${what}; null when hidden or not recorded.` });
 
 export const stepResultOut = z.object({
   id: z.number(),

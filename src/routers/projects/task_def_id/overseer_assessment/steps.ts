@@ -36,6 +36,4 @@ export const overseerAssessmentStep = taskQuery(assessmentStepInput, { project: 
     ),
   )
   .output(assessmentStepsOut)
-  .query(({ ctx, input }) =>
-    assessmentStepResults(ctx.em, ctx.taskId, input.oa_id, canInTask(ctx.projectRole, 'see_hidden_step_output'), input.result_id),
-  );
+  .query(({ ctx, input }) => assessmentStepResults(ctx.em, ctx.taskId, input.oa_id, canInTask(ctx.projectRole, 'see_hidden_step_output'), input.result_id));
