@@ -250,6 +250,19 @@ test('rollover copies the steps with every setting; the CSV carries them as JSON
   assert.is(refused.status, 201, refused.text);
   assert.match(refused.body.errors[0].message, /overseer_steps 'x': Timeout ms/);
   assert.equal((await api(env, 'GET', stepsUrl(w.unit, w.td), { as: people.convenor.creds })).body.length, 1);
+
+  // A file written before the column existed still imports, and leaves the steps alone.
+  const [header, ...lines] = download.text.split('\n');
+  const columns = header.split(',');
+  assert.is(columns.at(-1)!.trim(), 'overseer_steps');
+  const withoutColumn = [columns.slice(0, -1).join(','), ...lines.map((l) => l.replace(/,("[^"]*(""[^"]*)*"|[^,]*)\r?$/, ''))].join('\n');
+  const old = await api(env, 'POST', '/api/csv/task_definitions', {
+    as: people.convenor.creds,
+    multipart: { unit_id: String(w.unit), file: { filename: 't.csv', contentType: 'text/csv', data: Buffer.from(withoutColumn) } },
+  });
+  assert.is(old.status, 201, old.text);
+  assert.equal([old.body.errors, old.body.success.length], [[], 2]);
+  assert.equal((await api(env, 'GET', stepsUrl(w.unit, w.td), { as: people.convenor.creds })).body.length, 1);
 });
 
 test.run();

@@ -22,6 +22,7 @@ import {
   uploadProgram,
 } from '../support/overseer-world.ts';
 import { freshEachTest } from '../support/suite.ts';
+import { anotherStudent } from '../support/task-world.ts';
 
 const test = suite('worker: run_overseer_assessment in steps through the fake Docker engine');
 let env: TestEnv;
@@ -154,6 +155,9 @@ test('three steps: one passes, one fails with feedback and halts, one is skipped
     ['sum'],
   );
   assert.is((await api(env, 'GET', `${url}/99999`, { as: people.student.creds })).status, 404);
+  // Another student of the unit may not read them.
+  const other = await anotherStudent(env, world, 'other');
+  assert.is((await api(env, 'GET', url, { as: other.actor.creds })).status, 403);
   assert.is((await api(env, 'GET', url.replace(`/${record.id}/`, '/999999/'), { as: people.student.creds })).status, 404);
 });
 

@@ -32,12 +32,26 @@ export async function storeStepResults(em: Em, assessmentId: number, results: St
   const k = db(em);
   await k.deleteFrom('overseer_step_results').where('assessment_id', '=', assessmentId).execute();
   if (results.length === 0) return;
+  // A step deleted while the run went on keeps its result, without the link.
+  const still = new Set(
+    (
+      await k
+        .selectFrom('overseer_steps')
+        .select('id')
+        .where(
+          'id',
+          'in',
+          results.map((r) => r.step.id),
+        )
+        .execute()
+    ).map((r) => r.id),
+  );
   await k
     .insertInto('overseer_step_results')
     .values(
       results.map((r) => ({
         assessment_id: assessmentId,
-        step_id: r.step.id,
+        step_id: still.has(r.step.id) ? r.step.id : null,
         position: r.position,
         name: r.step.name,
         display_name: r.step.display_name,
