@@ -3,8 +3,11 @@
 // results, the task's status, the one summary comment, and what the student may read.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readKept } from '../../src/operations/assessment/run-steps.ts';
 import type { TestEnv } from '../support/env.ts';
 import { startFakeDocker, type FakeContainer, type FakeDockerEngine } from '../support/fake-docker.ts';
 import type { People } from '../support/fixtures.ts';
@@ -118,7 +121,7 @@ test('three steps: one passes, one fails with feedback and halts, one is skipped
   );
   const sum = results[1];
   assert.equal([sum.stdout, sum.stdin, sum.expected_output, Number(sum.stdout_bytes)], ['4\n', '1 2\n', '3\n', 2]);
-  assert.is(sum.stdout_sha256, (await import('node:crypto')).createHash('sha256').update('4\n').digest('hex'));
+  assert.is(sum.stdout_sha256, createHash('sha256').update('4\n').digest('hex'));
 
   // The last step that ran and names a status for its outcome: sum's failure.
   assert.is(await taskStatus(env, world), 'fix_and_resubmit');
@@ -227,6 +230,25 @@ test('a missing input file fails its step without running it; a re-run replaces 
   assert.is(again.status, 200, again.text);
   await runJobs(env);
   assert.is((await stepResults(env)).length, 2, 'the re-run replaced its results');
+});
+
+test("reading a step's files: a symbolic link (to a file of the worker's machine) is not followed; long texts are cut, hashed whole", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'steps-read-'));
+  try {
+    writeFileSync(join(dir, 'secret'), 'host secret\n');
+    symlinkSync(join(dir, 'secret'), join(dir, 'link.stdout'));
+    assert.is(await readKept(join(dir, 'link.stdout'), 1024), null);
+    assert.is(await readKept(join(dir, 'absent'), 1024), null);
+    const big = Buffer.alloc(200 * 1024, 'a');
+    writeFileSync(join(dir, 'big'), big);
+    const kept = (await readKept(join(dir, 'big'), 100 * 1024))!;
+    assert.equal([kept.text.length, kept.head.length, kept.bytes], [64 * 1024, 100 * 1024, 200 * 1024]);
+    assert.is(kept.sha256, createHash('sha256').update(big).digest('hex'));
+    writeFileSync(join(dir, 'nul'), 'a\0b');
+    assert.is((await readKept(join(dir, 'nul'), 1024))!.text, 'a\uFFFDb');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** The host folder bound read-only at inputs/. */
