@@ -13,6 +13,7 @@ export * from './marking-templates.ts';
 export * from './live.ts';
 export * from './marking-oversight.ts';
 export * from './marking-rubrics.ts';
+export * from './overseer-steps.ts';
 
 import { AuthToken, Invitation, ScormToken, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -38,6 +39,7 @@ import {
   LtiSignInToken,
 } from './lti.ts';
 import { ModerationItem, ModerationSample, StaffNote, StaffNoteMention, TaskEscalation } from './marking-oversight.ts';
+import { OverseerStep, OverseerStepResult } from './overseer-steps.ts';
 import { Rubric, RubricCriterion, RubricLevel, RubricMark, RubricMarkChoice } from './marking-rubrics.ts';
 
 export const entities = [
@@ -106,4 +108,6 @@ export const entities = [
   RubricMarkChoice,
   ScormToken,
   TestAttempt,
+  OverseerStep,
+  OverseerStepResult,
 ];

@@ -15,6 +15,7 @@ import { UploadedFile } from '../../src/lib/files.ts';
 import { signIn, type As } from '../lib/caller.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';
+import { seedAssessmentSteps } from './assessment-steps.ts';
 import { seedMarking } from './marking.ts';
 import { seedWork } from './work.ts';
 import { ROLE } from '../../src/policy/index.ts';
@@ -391,6 +392,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
 
   const work = working ? await timed(timings, 'work', () => seedWork(services, unit.id, options, (n) => advance('work', n))) : { tasks: 0, comments: 0 };
   await timed(timings, 'marking', () => seedMarking(services, unit.id));
+  await timed(timings, 'marking', () => seedAssessmentSteps(services, unit.id));
 
   return {
     existed: false,

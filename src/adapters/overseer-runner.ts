@@ -24,6 +24,13 @@ export interface StepRequest {
   /** Host folders mounted at sandbox/ and output/ of the working directory. */
   sandboxDir: string;
   outputDir: string;
+  /**
+   * The shell script to run instead of `mode`'s script and its arguments (`$0`, `$1`, ...): an
+   * assessment step's command (docs/assessment-steps.md).
+   */
+  command?: string[];
+  /** A host folder mounted read-only at inputs/ (a step's stdin and expected files, copied before any step ran). */
+  inputsDir?: string;
   limits: StepLimits;
   signal?: AbortSignal;
 }
@@ -48,6 +55,21 @@ export interface OverseerRunner {
 
 export const WORK_DIR = '/home/overseer/work-dir';
 const MAX_LOG_BYTES = 64 * 1024;
+
+/**
+ * The container command of an assessment step: `sh -c run_command` in sandbox/, its stdin from
+ * inputs/<file> (or /dev/null), its stdout into output/<outputName>.stdout; stderr stays in the
+ * container's logs. The command and the paths are arguments, never spliced into the script.
+ */
+export function assessmentStepCommand(runCommand: string, stdinFile: string | null, outputName: string): string[] {
+  return [
+    `cd ${WORK_DIR}/sandbox && sh -c "$1" < "$2" > "$3"`,
+    'step',
+    runCommand,
+    stdinFile === null ? '/dev/null' : `${WORK_DIR}/inputs/${stdinFile}`,
+    `${WORK_DIR}/output/${outputName}.stdout`,
+  ];
+}
 
 export function stepCommand(mode: 'build' | 'run', outputName: string): string {
   return `chmod u+x sandbox/${mode}.sh && sandbox/${mode}.sh output/${outputName}.yaml >> output/${outputName}.txt`;
@@ -99,13 +121,17 @@ export function overseerRunner(host: string | undefined, idleMs: number): Overse
         name: request.name,
         Image: request.image,
         Entrypoint: ['/bin/sh', '-c'],
-        Cmd: [stepCommand(request.mode, request.outputName)],
+        Cmd: request.command ?? [stepCommand(request.mode, request.outputName)],
         WorkingDir: WORK_DIR,
         User: limits.user,
         NetworkDisabled: true,
         Tty: false,
         HostConfig: {
-          Binds: [`${request.sandboxDir}:${WORK_DIR}/sandbox`, `${request.outputDir}:${WORK_DIR}/output`],
+          Binds: [
+            `${request.sandboxDir}:${WORK_DIR}/sandbox`,
+            `${request.outputDir}:${WORK_DIR}/output`,
+            ...(request.inputsDir ? [`${request.inputsDir}:${WORK_DIR}/inputs:ro`] : []),
+          ],
           NetworkMode: 'none',
           Memory: limits.memoryMb * 1024 * 1024,
           MemorySwap: limits.memoryMb * 1024 * 1024,

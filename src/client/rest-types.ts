@@ -1148,6 +1148,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/units/{unit_id}/task_definitions/{task_def_id}/overseer_steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task definition's assessment steps
+         * @description In run order (sort_order, then id), disabled ones included. Unit staff. See docs/assessment-steps.md.
+         */
+        get: operations["units-taskDefinitions-overseerSteps-list"];
+        put?: never;
+        /**
+         * Add an assessment step to a task definition
+         * @description Fields under `overseer_step` (bracketed form keys or a JSON object); `name` (unique in the definition) and `run_command` are required. 403 while automated assessment is off for the definition. Unit Convenor or Admin. See docs/assessment-steps.md.
+         */
+        post: operations["units-taskDefinitions-overseerSteps-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{unit_id}/task_definitions/{task_def_id}/overseer_steps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change an assessment step
+         * @description Fields under `overseer_step`; those left out keep their values, `null` or an empty value clears an optional one. 403 while automated assessment is off for the definition. Unit Convenor or Admin.
+         */
+        put: operations["units-taskDefinitions-overseerSteps-update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/units/{unit_id}/tutorial_streams": {
         parameters: {
             query?: never;
@@ -2264,6 +2308,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/task_def_id/{task_definition_id}/overseer_assessment/{oa_id}/steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An automated assessment's result per step
+         * @description Each step in run order: outcome, exit status, feedback, and stdout, stdin and expected output (64 KiB, with the sha256 of the whole). Staff see every text; the student only those the step's show_* flags allow. The student or the unit's staff.
+         */
+        get: operations["projects-task-overseer-steps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/task_def_id/{task_definition_id}/overseer_assessment/{oa_id}/steps/{result_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One step's result in an automated assessment
+         * @description As `.../steps`, with only the result `result_id` in `steps` (404 when the assessment has no such result).
+         */
+        get: operations["projects-task-overseer-step"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/task_def_id/{task_definition_id}/rubric_marks": {
         parameters: {
             query?: never;
@@ -3147,6 +3231,26 @@ export interface paths {
          */
         post: operations["lti-units-syncRoster"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/overseer_steps/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete an assessment step
+         * @description Results already recorded keep the step’s name and flags. 403 while automated assessment is off for its definition. Unit Convenor or Admin.
+         */
+        delete: operations["overseerSteps-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -11458,6 +11562,476 @@ export interface operations {
             };
         };
     };
+    "units-taskDefinitions-overseerSteps-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        name: string;
+                        display_name: string | null;
+                        description: string | null;
+                        display_description: string | null;
+                        sort_order: number;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        step_type: "command";
+                        run_command: string;
+                        timeout_ms: number;
+                        stdin_input_file: string | null;
+                        expected_output_file: string | null;
+                        partial_output_diff: boolean;
+                        /** @enum {string} */
+                        output_comparison: "exact" | "whitespace";
+                        feedback_message: string | null;
+                        status_on_success: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        status_on_failure: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        halt_on_success: boolean;
+                        halt_on_failure: boolean;
+                        show_expected_output: boolean;
+                        show_stdin: boolean;
+                        show_stdout: boolean;
+                    }[];
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-overseerSteps-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    overseer_step: {
+                        name: string;
+                        display_name?: string | null;
+                        description?: string | null;
+                        display_description?: string | null;
+                        sort_order?: number;
+                        enabled?: boolean;
+                        /** @enum {string} */
+                        step_type?: "command";
+                        run_command: string;
+                        /** @description The step’s own time limit, 1..600000 ms (default 30000). */
+                        timeout_ms?: number;
+                        /** @description A file of the sandbox (resources or submission) fed to the command’s stdin. */
+                        stdin_input_file?: string | null;
+                        /** @description A file of the sandbox the command’s stdout is compared with. */
+                        expected_output_file?: string | null;
+                        /** @description The expected output need only occur in stdout. */
+                        partial_output_diff?: boolean;
+                        /**
+                         * @description `exact` (default) or `whitespace` (see docs/assessment-steps.md).
+                         * @enum {string}
+                         */
+                        output_comparison?: "exact" | "whitespace";
+                        feedback_message?: string | null;
+                        status_on_success?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        status_on_failure?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        halt_on_success?: boolean;
+                        halt_on_failure?: boolean;
+                        show_expected_output?: boolean;
+                        show_stdin?: boolean;
+                        show_stdout?: boolean;
+                    };
+                };
+                "application/x-www-form-urlencoded": {
+                    overseer_step: {
+                        name: string;
+                        display_name?: string | null;
+                        description?: string | null;
+                        display_description?: string | null;
+                        sort_order?: number;
+                        enabled?: boolean;
+                        /** @enum {string} */
+                        step_type?: "command";
+                        run_command: string;
+                        /** @description The step’s own time limit, 1..600000 ms (default 30000). */
+                        timeout_ms?: number;
+                        /** @description A file of the sandbox (resources or submission) fed to the command’s stdin. */
+                        stdin_input_file?: string | null;
+                        /** @description A file of the sandbox the command’s stdout is compared with. */
+                        expected_output_file?: string | null;
+                        /** @description The expected output need only occur in stdout. */
+                        partial_output_diff?: boolean;
+                        /**
+                         * @description `exact` (default) or `whitespace` (see docs/assessment-steps.md).
+                         * @enum {string}
+                         */
+                        output_comparison?: "exact" | "whitespace";
+                        feedback_message?: string | null;
+                        status_on_success?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        status_on_failure?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        halt_on_success?: boolean;
+                        halt_on_failure?: boolean;
+                        show_expected_output?: boolean;
+                        show_stdin?: boolean;
+                        show_stdout?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        name: string;
+                        display_name: string | null;
+                        description: string | null;
+                        display_description: string | null;
+                        sort_order: number;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        step_type: "command";
+                        run_command: string;
+                        timeout_ms: number;
+                        stdin_input_file: string | null;
+                        expected_output_file: string | null;
+                        partial_output_diff: boolean;
+                        /** @enum {string} */
+                        output_comparison: "exact" | "whitespace";
+                        feedback_message: string | null;
+                        status_on_success: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        status_on_failure: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        halt_on_success: boolean;
+                        halt_on_failure: boolean;
+                        show_expected_output: boolean;
+                        show_stdin: boolean;
+                        show_stdout: boolean;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-overseerSteps-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    overseer_step: {
+                        name?: string;
+                        display_name?: string | null;
+                        description?: string | null;
+                        display_description?: string | null;
+                        sort_order?: number;
+                        enabled?: boolean;
+                        /** @enum {string} */
+                        step_type?: "command";
+                        run_command?: string;
+                        /** @description The step’s own time limit, 1..600000 ms (default 30000). */
+                        timeout_ms?: number;
+                        /** @description A file of the sandbox (resources or submission) fed to the command’s stdin. */
+                        stdin_input_file?: string | null;
+                        /** @description A file of the sandbox the command’s stdout is compared with. */
+                        expected_output_file?: string | null;
+                        /** @description The expected output need only occur in stdout. */
+                        partial_output_diff?: boolean;
+                        /**
+                         * @description `exact` (default) or `whitespace` (see docs/assessment-steps.md).
+                         * @enum {string}
+                         */
+                        output_comparison?: "exact" | "whitespace";
+                        feedback_message?: string | null;
+                        status_on_success?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        status_on_failure?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        halt_on_success?: boolean;
+                        halt_on_failure?: boolean;
+                        show_expected_output?: boolean;
+                        show_stdin?: boolean;
+                        show_stdout?: boolean;
+                    };
+                };
+                "application/x-www-form-urlencoded": {
+                    overseer_step: {
+                        name?: string;
+                        display_name?: string | null;
+                        description?: string | null;
+                        display_description?: string | null;
+                        sort_order?: number;
+                        enabled?: boolean;
+                        /** @enum {string} */
+                        step_type?: "command";
+                        run_command?: string;
+                        /** @description The step’s own time limit, 1..600000 ms (default 30000). */
+                        timeout_ms?: number;
+                        /** @description A file of the sandbox (resources or submission) fed to the command’s stdin. */
+                        stdin_input_file?: string | null;
+                        /** @description A file of the sandbox the command’s stdout is compared with. */
+                        expected_output_file?: string | null;
+                        /** @description The expected output need only occur in stdout. */
+                        partial_output_diff?: boolean;
+                        /**
+                         * @description `exact` (default) or `whitespace` (see docs/assessment-steps.md).
+                         * @enum {string}
+                         */
+                        output_comparison?: "exact" | "whitespace";
+                        feedback_message?: string | null;
+                        status_on_success?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        status_on_failure?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        halt_on_success?: boolean;
+                        halt_on_failure?: boolean;
+                        show_expected_output?: boolean;
+                        show_stdin?: boolean;
+                        show_stdout?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        name: string;
+                        display_name: string | null;
+                        description: string | null;
+                        display_description: string | null;
+                        sort_order: number;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        step_type: "command";
+                        run_command: string;
+                        timeout_ms: number;
+                        stdin_input_file: string | null;
+                        expected_output_file: string | null;
+                        partial_output_diff: boolean;
+                        /** @enum {string} */
+                        output_comparison: "exact" | "whitespace";
+                        feedback_message: string | null;
+                        status_on_success: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        status_on_failure: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        halt_on_success: boolean;
+                        halt_on_failure: boolean;
+                        show_expected_output: boolean;
+                        show_stdin: boolean;
+                        show_stdout: boolean;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "units-tutorialStreams-create": {
         parameters: {
             query?: never;
@@ -19013,6 +19587,231 @@ export interface operations {
             };
         };
     };
+    "projects-task-overseer-steps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                task_definition_id: number;
+                oa_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assessment_id: number;
+                        status: string;
+                        result_task_status: string | null;
+                        submission_timestamp: string;
+                        steps: {
+                            id: number;
+                            /** @description The step, or null once it was deleted. */
+                            step_id: number | null;
+                            position: number;
+                            name: string;
+                            display_name: string | null;
+                            /** @enum {string} */
+                            outcome: "passed" | "failed" | "timed_out" | "out_of_memory" | "skipped";
+                            pass: boolean;
+                            exit_status: number | null;
+                            duration_ms: number | null;
+                            feedback_message: string | null;
+                            /** @description stdout: its first 64 KiB; null when hidden from the viewer or not recorded. */
+                            stdout: string | null;
+                            /** @description sha256 (hex) of the whole stdout; null when hidden or not recorded. */
+                            stdout_sha256: string | null;
+                            /** @description The stdin file: its first 64 KiB; null when hidden from the viewer or not recorded. */
+                            stdin: string | null;
+                            /** @description sha256 (hex) of the whole stdin file; null when hidden or not recorded. */
+                            stdin_sha256: string | null;
+                            /** @description The expected output: its first 64 KiB; null when hidden from the viewer or not recorded. */
+                            expected_output: string | null;
+                            /** @description sha256 (hex) of the whole expected output; null when hidden or not recorded. */
+                            expected_output_sha256: string | null;
+                            show_stdout: boolean;
+                            show_stdin: boolean;
+                            show_expected_output: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-overseer-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                task_definition_id: number;
+                oa_id: number;
+                result_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assessment_id: number;
+                        status: string;
+                        result_task_status: string | null;
+                        submission_timestamp: string;
+                        steps: {
+                            id: number;
+                            /** @description The step, or null once it was deleted. */
+                            step_id: number | null;
+                            position: number;
+                            name: string;
+                            display_name: string | null;
+                            /** @enum {string} */
+                            outcome: "passed" | "failed" | "timed_out" | "out_of_memory" | "skipped";
+                            pass: boolean;
+                            exit_status: number | null;
+                            duration_ms: number | null;
+                            feedback_message: string | null;
+                            /** @description stdout: its first 64 KiB; null when hidden from the viewer or not recorded. */
+                            stdout: string | null;
+                            /** @description sha256 (hex) of the whole stdout; null when hidden or not recorded. */
+                            stdout_sha256: string | null;
+                            /** @description The stdin file: its first 64 KiB; null when hidden from the viewer or not recorded. */
+                            stdin: string | null;
+                            /** @description sha256 (hex) of the whole stdin file; null when hidden or not recorded. */
+                            stdin_sha256: string | null;
+                            /** @description The expected output: its first 64 KiB; null when hidden from the viewer or not recorded. */
+                            expected_output: string | null;
+                            /** @description sha256 (hex) of the whole expected output; null when hidden or not recorded. */
+                            expected_output_sha256: string | null;
+                            show_stdout: boolean;
+                            show_stdin: boolean;
+                            show_expected_output: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "projects-task-rubricMarks-get": {
         parameters: {
             query?: never;
@@ -24177,6 +24976,86 @@ export interface operations {
                             user_id: string;
                             error: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "overseerSteps-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
                     };
                 };
             };

@@ -40,6 +40,8 @@ export const UNIT_ACTIONS = [
   'oversee_marking',
   // Rubrics: a definition's criteria, levels and score mapping (re-scores the marked tasks).
   'manage_rubrics',
+  // Automated assessment in steps (docs/assessment-steps.md): a definition's steps.
+  'manage_overseer_steps',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -71,6 +73,7 @@ const CONVENING: UnitAction[] = [
   'manage_feedback_templates',
   'view_staff_workload',
   'manage_rubrics',
+  'manage_overseer_steps',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
@@ -168,6 +171,8 @@ export const TASK_ACTIONS = [
   'delete_discussion',
   'assess',
   'see_assessment_diffs',
+  // Every text of an assessment step's result, whatever its show_* flags (docs/assessment-steps.md).
+  'see_hidden_step_output',
   // Hand the task to the unit's convenors with a reason (and see its escalations).
   'escalate',
 ] as const;
@@ -190,6 +195,7 @@ export const TASK_PERMISSIONS: Record<TaskRole, ReadonlySet<TaskAction>> = {
     'assess',
     // The file-system changes of each step of an automated assessment, beside its output.
     'see_assessment_diffs',
+    'see_hidden_step_output',
     'escalate',
   ),
   GroupMember: set(),

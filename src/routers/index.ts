@@ -18,6 +18,7 @@ import { unitsRouter } from './units/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
 import { tasksRouter } from './tasks/index.ts';
 import { webcalRouter } from './webcal/index.ts';
+import { overseerStepRouter } from './overseer_steps/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
 // and each folder under src/routers is named after that path segment.
@@ -40,6 +41,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   simcheck: simcheckRouter,
   lti: ltiRouter,
+  overseerSteps: overseerStepRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,59 +3,17 @@
 // Where no engine answers, the suite says so in one line and its tests count as skipped.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Docker from 'dockerode';
 import { dockerOptions } from '../../src/adapters/docker.ts';
 import type { TestEnv } from '../support/env.ts';
+import { buildImage, IMAGE, noEngine } from '../support/overseer-engine.ts';
 import type { People } from '../support/fixtures.ts';
 import { runJobs } from '../support/jobs.ts';
 import { assessmentComments, assessments, overseerWorld, storedText, taskStatus, uploadProgram } from '../support/overseer-world.ts';
 import { freshEachTest } from '../support/suite.ts';
 import type { RawEntry } from '../support/zips.ts';
 
-const IMAGE = 'course-overseer-test:busybox';
-const BUSYBOX = '/bin/busybox';
 const test = suite('integration: automated assessment on a real Docker engine');
-
-/** Why the real engine cannot be used here, or null when it answers. */
-async function noEngine(): Promise<string | null> {
-  if (!existsSync(BUSYBOX)) return `no ${BUSYBOX} to build the test image from (scripts/docker-engine.sh installs busybox-static)`;
-  const docker = new Docker({ ...dockerOptions(process.env.DOCKER_HOST || undefined), timeout: 2000 });
-  try {
-    await docker.ping();
-    return null;
-  } catch (error) {
-    return (
-      `no Docker engine answers at ${process.env.DOCKER_HOST || '/var/run/docker.sock'} (${(error as Error).message}); ` +
-      'run scripts/docker-engine.sh as root'
-    );
-  }
-}
-
-async function buildImage(): Promise<void> {
-  const docker = new Docker({ ...dockerOptions(process.env.DOCKER_HOST || undefined), timeout: 60_000 });
-  const context = await mkdtemp(join(tmpdir(), 'overseer-image-'));
-  try {
-    await copyFile(BUSYBOX, join(context, 'busybox'));
-    await writeFile(
-      join(context, 'Dockerfile'),
-      'FROM scratch\nCOPY busybox /bin/busybox\nRUN ["/bin/busybox", "--install", "-s", "/bin"]\nRUN ["/bin/busybox", "mkdir", "-p", ' +
-        '"/home/overseer/work-dir", "/tmp"]\n',
-    );
-    const stream = await docker.buildImage({ context, src: ['Dockerfile', 'busybox'] }, { t: IMAGE, networkmode: 'none', rm: true, forcerm: true });
-    await new Promise<void>((resolve, reject) =>
-      docker.modem.followProgress(stream, (err: Error | null, events: { error?: string }[]) => {
-        const failed = err?.message ?? events.find((e) => e.error)?.error;
-        return failed ? reject(new Error(`building ${IMAGE} failed: ${failed}`)) : resolve();
-      }),
-    );
-  } finally {
-    await rm(context, { recursive: true, force: true });
-  }
-}
 
 // The resources every case shares: build checks who it runs as and that the root is read-only,
 // run runs the submission (a shell script here, busybox has no python) and judges its answer.

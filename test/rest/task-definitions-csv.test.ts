@@ -106,7 +106,7 @@ const csvFile = (text: string | Buffer, filename = 'tasks.csv') => ({
 
 const HEADER =
   'name,abbreviation,description,weighting,target_grade,restrict_status_updates,max_quality_pts,is_graded,plagiarism_warn_pct,plagiarism_checks,' +
-  'group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream';
+  'group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream,overseer_steps';
 
 test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calendar over its break, JSON columns as JSON', async () => {
   const tp = await period();
@@ -156,6 +156,7 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
         due_week: '',
         due_day: '',
         tutorial_stream: 'prac1',
+        overseer_steps: '[]',
       },
     );
     assert.equal(

@@ -128,7 +128,7 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
   );
   // …a rubric with marks, staff notes, a moderation sample and an open escalation.
   const k = db(env.orm.em.fork());
-  const count = async (table: 'rubric_marks' | 'staff_notes' | 'moderation_samples' | 'task_escalations') =>
+  const count = async (table: 'rubric_marks' | 'staff_notes' | 'moderation_samples' | 'task_escalations' | 'overseer_steps') =>
     Number(
       (
         await k
@@ -141,6 +141,8 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
   assert.ok((await count('staff_notes')) > 0, 'staff notes');
   assert.ok((await count('moderation_samples')) > 0, 'a moderation sample');
   assert.ok((await count('task_escalations')) > 0, 'an escalation');
+  // …and a task definition assessed in steps (docs/assessment-steps.md).
+  assert.is(await count('overseer_steps'), 3, 'assessment steps');
 
   const period = await api(env, 'GET', `/api/teaching_periods/${result.period.id}`);
   assert.is(period.body.period, 'Demo');

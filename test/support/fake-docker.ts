@@ -27,9 +27,9 @@ export type PullBehaviour =
 
 /** What a container does once started. The fake writes the step's output files as its script would. */
 export type ContainerBehaviour =
-  | { kind: 'exit'; code: number; text?: string; yaml?: string; logs?: string; changes?: { Path: string; Kind: number }[] }
+  | { kind: 'exit'; code: number; text?: string; yaml?: string; logs?: string; stdout?: string; changes?: { Path: string; Kind: number }[] }
   /** Runs until killed (an infinite loop); the kill ends it with 137. */
-  | { kind: 'hang'; text?: string }
+  | { kind: 'hang'; text?: string; stdout?: string }
   /** The kernel kills it at the memory limit: exit 137, OOMKilled. */
   | { kind: 'oom' };
 
@@ -102,14 +102,19 @@ function answerPull(res: import('node:http').ServerResponse, behaviour: PullBeha
 
 const WORK_DIR = '/home/overseer/work-dir';
 
-/** The host folder bound at the container's output/, and the step's output name from its command. */
-function outputFiles(container: FakeContainer): { txt: string; yaml: string } | null {
+/**
+ * The host folder bound at the container's output/, and the step's output name from its command:
+ * `output/<name>.txt` for build and run, `output/<name>.stdout` for an assessment step's stdout.
+ */
+function outputFiles(container: FakeContainer): { txt: string; yaml: string; stdout: string | null } | null {
   const binds = (container.config.HostConfig.Binds ?? []) as string[];
   const bind = binds.find((b) => b.endsWith(`:${WORK_DIR}/output`));
-  const name = /output\/([0-9a-f]+)\.txt/.exec(container.config.Cmd.join(' '))?.[1];
+  const cmd = container.config.Cmd.join(' ');
+  const step = /output\/([0-9a-f]+)\.stdout/.exec(cmd)?.[1];
+  const name = /output\/([0-9a-f]+)\.txt/.exec(cmd)?.[1] ?? step;
   if (!bind || !name) return null;
   const dir = bind.slice(0, -`:${WORK_DIR}/output`.length);
-  return { txt: join(dir, `${name}.txt`), yaml: join(dir, `${name}.yaml`) };
+  return { txt: join(dir, `${name}.txt`), yaml: join(dir, `${name}.yaml`), stdout: step ? join(dir, `${step}.stdout`) : null };
 }
 
 function exit(container: FakeContainer, code: number): void {
@@ -183,12 +188,17 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
       container.running = true;
       const does = decide(container);
       const files = outputFiles(container);
-      const write = (text?: string, yaml?: string) => {
+      const write = (text?: string, yaml?: string, stdout?: string) => {
+        if (files?.stdout) {
+          // The step's shell opens its stdout file before the command runs, as `> file` does.
+          writeFileSync(files.stdout, stdout ?? '');
+          return;
+        }
         if (files && text !== undefined) appendFileSync(files.txt, text);
         if (files && yaml !== undefined) writeFileSync(files.yaml, yaml);
       };
       if (does.kind === 'exit') {
-        write(does.text ?? '', does.yaml);
+        write(does.text ?? '', does.yaml, does.stdout);
         container.logs = does.logs ?? '';
         container.changes = does.changes ?? [];
         exit(container, does.code);
@@ -197,7 +207,7 @@ export async function startFakeDocker(): Promise<FakeDockerEngine> {
         container.oomKilled = true;
         exit(container, 137);
       } else {
-        write(does.text ?? '');
+        write(does.text ?? '', undefined, does.stdout);
       }
       res.writeHead(204).end();
       return true;

@@ -88,3 +88,19 @@ export async function queued(env: TestEnv, name: string) {
       [name],
     );
 }
+
+/** Adds assessment steps to the definition (docs/assessment-steps.md), in the order given; answers their ids. */
+export async function addSteps(env: TestEnv, td: number, steps: Record<string, unknown>[]): Promise<number[]> {
+  const now = new Date().toISOString();
+  const rows = await db(env.orm.em.fork())
+    .insertInto('overseer_steps')
+    .values(steps.map((s, i) => ({ task_definition_id: td, sort_order: i, created_at: now, updated_at: now, ...s }) as never))
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The stored step results, in run order. */
+export async function stepResults(env: TestEnv) {
+  return db(env.orm.em.fork()).selectFrom('overseer_step_results').selectAll().orderBy('assessment_id').orderBy('position').execute();
+}

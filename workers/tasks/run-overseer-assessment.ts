@@ -4,6 +4,7 @@ import type { Task } from 'graphile-worker';
 import { z } from 'zod';
 import type { StepOutcome } from '../../src/operations/assessment/output.ts';
 import { assessmentFiles, assessmentToRun, recordAssessment, type AssessmentFinish as Finish } from '../../src/operations/assessment/record-assessment.ts';
+import { enabledSteps, runAssessmentSteps } from '../../src/operations/assessment/run-steps.ts';
 import { containerUser, prepareSandbox, readOutput } from '../../src/operations/assessment/sandbox.ts';
 import { storageKeys } from '../../src/storage/index.ts';
 import { overseerRunner, type OverseerRunner } from '../../src/adapters/overseer-runner.ts';
@@ -13,6 +14,8 @@ const payloadSchema = z.object({ assessmentId: z.number().int().positive() });
 
 /** Container names of a record's steps: a retry finds (and removes) what a dead worker left. */
 export const containerNames = (assessmentId: number) => ({ build: `overseer-${assessmentId}-build`, run: `overseer-${assessmentId}-run` });
+/** Container name of an assessment step (docs/assessment-steps.md), by its place in the run. */
+export const stepContainerName = (assessmentId: number, position: number) => `overseer-${assessmentId}-step-${position}`;
 
 /**
  * Runs an upload's automated assessment (behaviour.md §6 "Runner" and "Result handling"): the
@@ -20,7 +23,8 @@ export const containerNames = (assessmentId: number) => ({ build: `overseer-${as
  * the merged output stored, the record done, `new_status` applied while the task waits for
  * feedback, and an assessment comment with the messages. A step stopped at its time or memory
  * limit is an outcome, recorded as such; only an engine that cannot be reached is retried, and
- * after the last attempt recorded as `queue_failed`.
+ * after the last attempt recorded as `queue_failed`. A definition with enabled assessment steps runs
+ * those instead of build and run (docs/assessment-steps.md), each in its own container.
  */
 export function runOverseerAssessment(
   services: WorkerServices,
@@ -36,10 +40,11 @@ export function runOverseerAssessment(
     if (record.status === 'done') return helpers.logger.info(`assessment ${assessmentId} is done already`);
 
     const names = containerNames(assessmentId);
+    const steps = await enabledSteps(em, record.task_definition_id);
     const runner = runnerFor(services);
     let finish: Finish;
     try {
-      await runner.removeContainers([names.build, names.run]);
+      await runner.removeContainers([names.build, names.run, ...steps.map((_s, i) => stepContainerName(assessmentId, i))]);
       finish = await runSteps();
     } catch (error) {
       if (helpers.abortSignal?.aborted) throw error;
@@ -60,7 +65,21 @@ export function runOverseerAssessment(
       const named = files.map((f) => ({ storagePath: f.storage_path, name: f.name + extensionOf(f.storage_path, f.name) }));
       const sandbox = await prepareSandbox(storage, limits.workDir, `overseer-${assessmentId}`, named, resourcesKey, user);
       try {
-        const steps: StepOutcome[] = [];
+        if (steps.length > 0) {
+          const results = await runAssessmentSteps(
+            {
+              runner,
+              image: record!.tag,
+              sandbox,
+              limits: { ...limits, user },
+              containerName: (position) => stepContainerName(assessmentId, position),
+              signal: helpers.abortSignal,
+            },
+            steps,
+          );
+          return { kind: 'steps', results };
+        }
+        const outcomes: StepOutcome[] = [];
         const diffs: Partial<Record<'build' | 'run', string>> = {};
         for (const mode of ['build', 'run'] as const) {
           const outputName = randomBytes(8).toString('hex');
@@ -78,12 +97,12 @@ export function runOverseerAssessment(
             readOutput(join(sandbox.outputDir, `${outputName}.txt`)),
             readOutput(join(sandbox.outputDir, `${outputName}.yaml`)),
           ]);
-          steps.push({ mode, exitCode: result.exitCode, timedOut: result.timedOut, oomKilled: result.oomKilled, text, yaml, logs: result.logs });
+          outcomes.push({ mode, exitCode: result.exitCode, timedOut: result.timedOut, oomKilled: result.oomKilled, text, yaml, logs: result.logs });
           diffs[mode] = result.diff;
           // A build that failed leaves nothing to run.
           if (result.exitCode !== 0 || result.timedOut || result.oomKilled) break;
         }
-        return { kind: 'ran', steps, diffs };
+        return { kind: 'ran', steps: outcomes, diffs };
       } finally {
         await sandbox.remove();
       }

@@ -14,9 +14,13 @@ import { changeTask } from '../tasks/change-task.ts';
 import { insertComments } from '../tasks/comments.ts';
 import { tutorFor } from '../tasks/people.ts';
 import { mergeOutput, type AssessmentLimits, type StepOutcome } from './output.ts';
+import { stepsOutcome, storeStepResults } from './step-results.ts';
+import type { StepResultToStore } from './run-steps.ts';
 
 export type AssessmentFinish =
   | { kind: 'ran'; steps: StepOutcome[]; diffs: Partial<Record<'build' | 'run', string>> }
+  /** The definition's assessment steps ran (docs/assessment-steps.md). */
+  | { kind: 'steps'; results: StepResultToStore[] }
   /** Nothing ran; the text says why (recorded as output, status done or queue_failed). */
   | { kind: 'not-run'; status: 'done' | 'queue_failed'; text: string };
 
@@ -58,7 +62,9 @@ export async function recordAssessment(
   const putText = (key: string, text: string) => storage.put(key, Readable.from([Buffer.from(text)]));
   const outputKey = storageKeys.assessmentOutput(assessmentId, 'output.txt');
   const merged = done.kind === 'ran' ? mergeOutput(done.steps, limits) : null;
-  await putText(outputKey, merged ? merged.text : done.kind === 'not-run' ? done.text : '');
+  // In steps, output.txt (which the student may read) is the summary comment: only what the flags allow.
+  const stepped = done.kind === 'steps' ? stepsOutcome(done.results) : null;
+  await putText(outputKey, merged ? merged.text : done.kind === 'not-run' ? done.text : `${stepped!.comment}\n`);
   if (merged) {
     await putText(storageKeys.assessmentOutput(assessmentId, 'output.yaml'), merged.yaml);
     for (const mode of ['build', 'run'] as const) {
@@ -78,7 +84,7 @@ export async function recordAssessment(
       .where('t.id', '=', record.task_id)
       .executeTakeFirstOrThrow();
     const tutor = (await tutorFor(tx, record.project_id, record.task_definition_id)) ?? task.user_id;
-    const target = merged?.newStatus ? statusForTrigger(merged.newStatus) : undefined;
+    const target = stepped ? (stepped.status ?? undefined) : merged?.newStatus ? statusForTrigger(merged.newStatus) : undefined;
     if (target) {
       await changeTask(
         tx,
@@ -91,18 +97,20 @@ export async function recordAssessment(
     await t
       .updateTable('overseer_assessments')
       .set({
-        status: done.kind === 'ran' ? 'done' : done.status,
+        status: done.kind === 'not-run' ? done.status : 'done',
         output_path: outputKey,
         result_task_status: target ?? after.status,
         updated_at: now.toISOString(),
       })
       .where('id', '=', assessmentId)
       .execute();
+    // A re-run replaces the record's results (none when the definition has no steps now).
+    await storeStepResults(tx, assessmentId, done.kind === 'steps' ? done.results : [], now);
     const message = merged
       ? [merged.buildMessage, merged.runMessage].filter(Boolean).join('\n\n') || 'Automated assessment finished'
       : done.kind === 'not-run'
         ? done.text.trim()
-        : '';
+        : stepped!.comment;
     const [commentId] = await insertComments(
       tx,
       [{ taskId: record.task_id, authorId: tutor, recipientId: task.user_id, kind: 'assessment', comment: message }],

@@ -3,6 +3,7 @@
 // rollover of all its units.
 import { copyTemplates } from './feedback_templates/copy-templates.ts';
 import { copyRubrics } from './task_definitions/rubric/copy-rubrics.ts';
+import { copySteps } from './task_definitions/overseer_steps/copy-steps.ts';
 import {
   GroupSet,
   LearningAlignment,
@@ -164,6 +165,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   const now = new Date();
   await copyTemplates(em, source.id, unit.id, newDefinition, now);
   await copyRubrics(em, newDefinition, now);
+  await copySteps(em, newDefinition, now);
   const draft = refIdOrNull(source.draftTaskDefinition);
   if (draft !== null && newDefinition.has(draft)) unit.draftTaskDefinition = newDefinition.get(draft) as never;
   await em.flush();

@@ -1,6 +1,7 @@
 // The task definition CSV (beyond-spec.md §1.8): one definition per row, its dates as teaching
 // week and weekday of the unit's calendar, its JSON settings as JSON text so the file re-imports.
 // Pure: rows in, fields out; the unit's calendar and names are passed in.
+import { parseStepsJson, type StepSettings } from '../../../domain/overseer-steps.ts';
 import { DefinitionError, MAX_DESCRIPTION, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
 import { WEEKDAYS, dateForWeekAndDay, weekNumber, weekdayOf, type PeriodCalendar, type Weekday } from '../../../domain/weeks.ts';
 import type { CsvRow } from '../../../domain/csv.ts';
@@ -26,7 +27,15 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'due_week',
   'due_day',
   'tutorial_stream',
+  'overseer_steps',
 ] as const;
+
+/**
+ * Columns an import may leave out. `overseer_steps` (docs/assessment-steps.md) is a JSON array of the
+ * definition's steps in run order: left out or blank, the steps stay as they are; `[]` removes them.
+ */
+export const OPTIONAL_CSV_COLUMNS: readonly string[] = ['overseer_steps'];
+export const REQUIRED_CSV_COLUMNS = TASK_DEFINITION_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
 
 /** What one exported row is made from. */
 export interface DefinitionForCsv {
@@ -46,6 +55,8 @@ export interface DefinitionForCsv {
   targetDate: string;
   dueDate: string | null;
   streamAbbreviation: string | null;
+  /** The definition's steps' settings, in run order. */
+  overseerSteps: unknown[];
 }
 
 const weekAndDay = (cal: PeriodCalendar, day: string): [number, Weekday] => [weekNumber(cal, day), WEEKDAYS[weekdayOf(day)]!];
@@ -69,6 +80,7 @@ export function definitionCsvRow(cal: PeriodCalendar, d: DefinitionForCsv): (str
     ...weekAndDay(cal, d.targetDate),
     ...due,
     d.streamAbbreviation ?? '',
+    JSON.stringify(d.overseerSteps),
   ];
 }
 
@@ -159,4 +171,15 @@ export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row:
 /** A data row that repeats the header (files pasted together): skipped. */
 export function isHeaderRow(row: CsvRow): boolean {
   return row.name?.trim().toLowerCase() === 'name' && row.abbreviation?.trim().toLowerCase() === 'abbreviation';
+}
+
+/** The row's steps: undefined when the column is absent or blank (left as they are), else the checked list. */
+export function stepsFromCsvRow(row: CsvRow): StepSettings[] | undefined {
+  const text = (row.overseer_steps ?? '').trim();
+  if (text === '') return undefined;
+  try {
+    return parseStepsJson(text);
+  } catch (error) {
+    throw new RowError(`Validation failed: ${(error as Error).message}`);
+  }
 }

@@ -9,7 +9,17 @@ import { CsvError, decodeCsv, missingHeaders, readCsv, writeCsv, type CsvRow } f
 import { checkCsv, notOfKindMessage } from '../../../lib/file-kinds.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/errors.ts';
 import { unitCalendar } from '../../units/rollover-unit.ts';
-import { TASK_DEFINITION_CSV_COLUMNS, RowError, definitionCsvRow, definitionFromCsvRow, isHeaderRow } from './csv-rows.ts';
+import {
+  REQUIRED_CSV_COLUMNS,
+  TASK_DEFINITION_CSV_COLUMNS,
+  RowError,
+  definitionCsvRow,
+  definitionFromCsvRow,
+  isHeaderRow,
+  stepsFromCsvRow,
+} from './csv-rows.ts';
+import { replaceSteps } from '../../units/task_definitions/overseer_steps/save-step.ts';
+import { stepRows } from '../../units/task_definitions/overseer_steps/step-rows.ts';
 import { findTaskDefinition } from '../../units/task_definitions/find-task-definition.ts';
 import { loadTaskDefinitions } from '../../units/task_definitions/load-task-definitions.ts';
 import { createTaskDefinition, updateTaskDefinition } from '../../units/task_definitions/write-task-definition.ts';
@@ -31,6 +41,13 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
     db(em).selectFrom('group_sets').select(['id', 'name']).where('unit_id', '=', unit.id).execute(),
   ]);
   const setName = new Map(groupSets.map((g) => [g.id, g.name]));
+  const steps = new Map<number, unknown[]>();
+  for (const { id: _id, task_definition_id, ...settings } of await stepRows(
+    em,
+    definitions.map((d) => d.id),
+  )) {
+    steps.set(task_definition_id, [...(steps.get(task_definition_id) ?? []), settings]);
+  }
   return writeCsv(
     TASK_DEFINITION_CSV_COLUMNS,
     definitions.map((d) =>
@@ -51,6 +68,7 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
         targetDate: day(d.target_date),
         dueDate: d.due_date === null ? null : day(d.due_date),
         streamAbbreviation: d.tutorial_stream_abbr ?? null,
+        overseerSteps: steps.get(d.id) ?? [],
       }),
     ),
   );
@@ -63,7 +81,7 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
  */
 export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string): Promise<CsvImportResult> {
   const { headers, rows } = await readCsv(text);
-  const missing = missingHeaders(headers, TASK_DEFINITION_CSV_COLUMNS);
+  const missing = missingHeaders(headers, REQUIRED_CSV_COLUMNS);
   if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
 
   const [calendar, groupSets, existing] = await Promise.all([
@@ -84,6 +102,7 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
     }
     try {
       const fields = definitionFromCsvRow(calendar, names, row);
+      const steps = stepsFromCsvRow(row);
       const id = byAbbreviation.get(fields.abbreviation) ?? byName.get(fields.name);
       // Names and abbreviations are unique in a unit: a clash is this row's error, caught before
       // the database would refuse it (and abort the whole import's transaction).
@@ -93,8 +112,12 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
       if (abbreviationOwner !== undefined && abbreviationOwner !== id) throw new RowError(`Validation failed: Abbreviation has already been taken`);
 
       const saved = await em.transactional(async (inner) => {
-        if (id === undefined) return createTaskDefinition(inner, unit, fields);
-        return updateTaskDefinition(inner, unit, await findTaskDefinition(inner, unit.id, id), fields);
+        const written =
+          id === undefined
+            ? await createTaskDefinition(inner, unit, fields)
+            : await updateTaskDefinition(inner, unit, await findTaskDefinition(inner, unit.id, id), fields);
+        if (steps) await replaceSteps(inner, written.id, steps);
+        return written;
       });
       if (id !== undefined) {
         for (const map of [byAbbreviation, byName]) for (const [key, value] of map) if (value === id) map.delete(key);

@@ -2,6 +2,7 @@ import { router } from '../../../trpc/core.ts';
 import { assessExtension } from './assess_extension/assess.ts';
 import { commentsRouter } from './comments/index.ts';
 import { escalationsRouter } from './escalations/index.ts';
+import { overseerAssessmentStep, overseerAssessmentSteps } from './overseer_assessment/steps.ts';
 import { triggerOverseerAssessment } from './overseer_assessment/trigger.ts';
 import { requestExtension } from './request_extension/request.ts';
 import { submissionRouter } from './submission/index.ts';
@@ -27,6 +28,9 @@ export const taskRouter = router({
   // .../overseer_assessment/{oa_id}/trigger
   overseer: router({
     trigger: triggerOverseerAssessment,
+    // .../overseer_assessment/{oa_id}/steps[/{result_id}]
+    steps: overseerAssessmentSteps,
+    step: overseerAssessmentStep,
   }),
   // .../rubric_marks
   rubricMarks: router({

@@ -24,6 +24,7 @@ import { getRubric } from './rubric/get.ts';
 import { updateRubricLevel } from './rubric/levels/update.ts';
 import { saveRubricProcedure } from './rubric/update.ts';
 import { rubricMarksCsvDownload } from './rubric_marks/csv.ts';
+import { overseerStepsRouter } from './overseer_steps/index.ts';
 
 /**
  * /api/units/{unit_id}/task_definitions, and /api/csv/task_definitions (served from
@@ -58,4 +59,6 @@ export const taskDefinitionsRouter = router({
     delete: deleteRubricProcedure,
     marksCsv: rubricMarksCsvDownload,
   }),
+  // .../overseer_steps and .../overseer_steps/{id}
+  overseerSteps: overseerStepsRouter,
 });
