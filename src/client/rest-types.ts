@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/scorm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A token for SCORM package files
+         * @description A fresh `scorm_auth_token` each call, valid for a few hours and only in `/api/scorm/...` asset URLs (never as an `Auth-Token`). Any signed-in user. See docs/online-tests.md.
+         */
+        get: operations["auth-scormToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1011,6 +1031,34 @@ export interface paths {
          */
         post: operations["units-taskDefinitions-taskPdfs"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{unit_id}/task_definitions/{task_def_id}/scorm_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a task definition's SCORM package
+         * @description The package as uploaded (`application/zip`, attachment `<ABBREVIATION>-scorm.zip`); also at `.../scorm_data.json`, where the newer web client asks. Without a package: the placeholder `FileNotFound.pdf`, status 200, as the original. Staff and enrolled students of the unit.
+         */
+        get: operations["units-taskDefinitions-scormData"];
+        put?: never;
+        /**
+         * Upload or replace a task definition's SCORM package (zip)
+         * @description Multipart field `file`: a zip with `imsmanifest.xml` at its root naming a launchable SCO that the zip holds, no unsafe entry path, within SCORM_PACKAGE_MAX_BYTES (413) and SCORM_PACKAGE_MAX_UNPACKED_BYTES; anything else is a 400 saying what is wrong. Records `scorm_version` and `scorm_launch_file` and answers `true`. Unit Convenor or Admin. See docs/online-tests.md.
+         */
+        post: operations["units-taskDefinitions-scormDataUpload"];
+        /**
+         * Remove a task definition's SCORM package
+         * @description Removes the package and resets the SCORM settings (`scorm_enabled`, review, bypass, time delay, attempt limit, trust, pass status) to their defaults, as the original does; answers `true`, also when there was none. Unit Convenor or Admin.
+         */
+        delete: operations["units-taskDefinitions-scormDataDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3256,6 +3304,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scorm/{task_def_id}/{username}/{scorm_token}/{file_path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Serve one file of a task definition's SCORM package
+         * @description `file_path` is the rest of the path (slashes included). `scorm_token` comes from `GET /api/auth/scorm` and must be the user's; the user must be able to read the unit. Answers the file with the type of its extension, `Cache-Control: no-store` and `Content-Security-Policy: sandbox …` (HTML gets the SCORM bridge script); 404 otherwise. See docs/online-tests.md.
+         */
+        get: operations["scorm-asset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3732,6 +3800,82 @@ export interface operations {
             };
             /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth-scormToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scorm_auth_token: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7352,6 +7496,13 @@ export interface operations {
                             has_task_resources: boolean;
                             is_graded: boolean;
                             max_quality_pts: number;
+                            scorm_enabled: boolean;
+                            has_scorm_data: boolean;
+                            scorm_allow_review: boolean;
+                            scorm_bypass_test: boolean;
+                            scorm_time_delay_enabled: boolean;
+                            /** @description 0: unlimited */
+                            scorm_attempt_limit: number;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -7363,6 +7514,11 @@ export interface operations {
                             overseer_image_id?: number | null;
                             assessment_enabled?: boolean;
                             moss_language?: string | null;
+                            /** @enum {string} */
+                            scorm_trust?: "package" | "staff";
+                            scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                            scorm_version?: ("2004" | "1.2") | null;
+                            scorm_launch_file?: string | null;
                         }[];
                         task_outcome_alignments: {
                             id: number;
@@ -7550,6 +7706,13 @@ export interface operations {
                             has_task_resources: boolean;
                             is_graded: boolean;
                             max_quality_pts: number;
+                            scorm_enabled: boolean;
+                            has_scorm_data: boolean;
+                            scorm_allow_review: boolean;
+                            scorm_bypass_test: boolean;
+                            scorm_time_delay_enabled: boolean;
+                            /** @description 0: unlimited */
+                            scorm_attempt_limit: number;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -7561,6 +7724,11 @@ export interface operations {
                             overseer_image_id?: number | null;
                             assessment_enabled?: boolean;
                             moss_language?: string | null;
+                            /** @enum {string} */
+                            scorm_trust?: "package" | "staff";
+                            scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                            scorm_version?: ("2004" | "1.2") | null;
+                            scorm_launch_file?: string | null;
                         }[];
                         task_outcome_alignments: {
                             id: number;
@@ -7899,6 +8067,13 @@ export interface operations {
                             has_task_resources: boolean;
                             is_graded: boolean;
                             max_quality_pts: number;
+                            scorm_enabled: boolean;
+                            has_scorm_data: boolean;
+                            scorm_allow_review: boolean;
+                            scorm_bypass_test: boolean;
+                            scorm_time_delay_enabled: boolean;
+                            /** @description 0: unlimited */
+                            scorm_attempt_limit: number;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -7910,6 +8085,11 @@ export interface operations {
                             overseer_image_id?: number | null;
                             assessment_enabled?: boolean;
                             moss_language?: string | null;
+                            /** @enum {string} */
+                            scorm_trust?: "package" | "staff";
+                            scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                            scorm_version?: ("2004" | "1.2") | null;
+                            scorm_launch_file?: string | null;
                         }[];
                         task_outcome_alignments: {
                             id: number;
@@ -9139,6 +9319,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -9161,6 +9348,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
             };
@@ -9195,6 +9389,13 @@ export interface operations {
                         has_task_resources: boolean;
                         is_graded: boolean;
                         max_quality_pts: number;
+                        scorm_enabled: boolean;
+                        has_scorm_data: boolean;
+                        scorm_allow_review: boolean;
+                        scorm_bypass_test: boolean;
+                        scorm_time_delay_enabled: boolean;
+                        /** @description 0: unlimited */
+                        scorm_attempt_limit: number;
                         plagiarism_checks?: {
                             key: string;
                             type: string;
@@ -9206,6 +9407,11 @@ export interface operations {
                         overseer_image_id?: number | null;
                         assessment_enabled?: boolean;
                         moss_language?: string | null;
+                        /** @enum {string} */
+                        scorm_trust?: "package" | "staff";
+                        scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        scorm_version?: ("2004" | "1.2") | null;
+                        scorm_launch_file?: string | null;
                     };
                 };
             };
@@ -9306,6 +9512,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -9328,6 +9541,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
             };
@@ -9362,6 +9582,13 @@ export interface operations {
                         has_task_resources: boolean;
                         is_graded: boolean;
                         max_quality_pts: number;
+                        scorm_enabled: boolean;
+                        has_scorm_data: boolean;
+                        scorm_allow_review: boolean;
+                        scorm_bypass_test: boolean;
+                        scorm_time_delay_enabled: boolean;
+                        /** @description 0: unlimited */
+                        scorm_attempt_limit: number;
                         plagiarism_checks?: {
                             key: string;
                             type: string;
@@ -9373,6 +9600,11 @@ export interface operations {
                         overseer_image_id?: number | null;
                         assessment_enabled?: boolean;
                         moss_language?: string | null;
+                        /** @enum {string} */
+                        scorm_trust?: "package" | "staff";
+                        scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        scorm_version?: ("2004" | "1.2") | null;
+                        scorm_launch_file?: string | null;
                     };
                 };
             };
@@ -10635,6 +10867,253 @@ export interface operations {
             };
         };
     };
+    "units-taskDefinitions-scormData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-scormDataUpload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": true;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-scormDataDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": true;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "units-taskDefinitions-simcheckGroupAttachments": {
         parameters: {
             query?: never;
@@ -10923,6 +11402,7 @@ export interface operations {
                         submission_date?: string;
                         completion_date?: string;
                         extensions: number;
+                        scorm_extensions: number;
                         times_assessed: number;
                         grade?: number;
                         /** @description -1 until rated */
@@ -16767,6 +17247,7 @@ export interface operations {
                             submission_date?: string;
                             completion_date?: string;
                             extensions: number;
+                            scorm_extensions: number;
                             times_assessed: number;
                             grade?: number;
                             /** @description -1 until rated */
@@ -17063,6 +17544,7 @@ export interface operations {
                         submission_date?: string;
                         completion_date?: string;
                         extensions: number;
+                        scorm_extensions: number;
                         times_assessed: number;
                         grade?: number;
                         /** @description -1 until rated */
@@ -17355,6 +17837,7 @@ export interface operations {
                         submission_date?: string;
                         completion_date?: string;
                         extensions: number;
+                        scorm_extensions: number;
                         times_assessed: number;
                         grade?: number;
                         /** @description -1 until rated */
@@ -25088,6 +25571,67 @@ export interface operations {
             };
             /** @description Credentials missing, wrong or expired: sign in again */
             419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scorm-asset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_def_id: number;
+                username: string;
+                scorm_token: string;
+                file_path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": Blob;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -47,6 +47,13 @@ export interface FileResult {
   asAttachment: boolean;
   /** Honours a request's `Range: bytes=a-b` (206 with that part), for media a player seeks in: a buffer's or a stored file's, not a stream's. */
   ranges?: boolean;
+  /** Further response headers (a SCORM asset's Cache-Control and Content-Security-Policy). */
+  headers?: Readonly<Record<string, string>>;
+  /**
+   * Shown in the page whatever its type (HTML too), because `headers` hold a
+   * `Content-Security-Policy: sandbox` that gives it an opaque origin: a SCORM package's files.
+   */
+  sandboxed?: boolean;
 }
 
 export const isStoredBytes = (data: FileResult['data']): data is StoredBytes =>

@@ -5,6 +5,7 @@ import { parseStepsJson, type StepSettings } from '../../../domain/overseer-step
 import { DefinitionError, MAX_DESCRIPTION, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
 import { WEEKDAYS, dateForWeekAndDay, weekNumber, weekdayOf, type PeriodCalendar, type Weekday } from '../../../domain/weeks.ts';
 import type { CsvRow } from '../../../domain/csv.ts';
+import { SCORM_TRUST, TASK_STATUSES, type ScormTrust, type TaskStatus } from '../../../domain/vocabulary.ts';
 import type { TaskDefinitionFields } from '../../units/task_definitions/write-task-definition.ts';
 
 export const TASK_DEFINITION_CSV_COLUMNS = [
@@ -18,6 +19,12 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'is_graded',
   'plagiarism_warn_pct',
   'plagiarism_checks',
+  // The online-test settings, where the original puts them; the last two are this service's own.
+  'scorm_enabled',
+  'scorm_allow_review',
+  'scorm_bypass_test',
+  'scorm_time_delay_enabled',
+  'scorm_attempt_limit',
   'group_set',
   'upload_requirements',
   'start_week',
@@ -27,14 +34,29 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'due_week',
   'due_day',
   'tutorial_stream',
+  'scorm_trust',
+  'scorm_pass_status',
   'overseer_steps',
 ] as const;
 
 /**
- * Columns an import may leave out. `overseer_steps` (docs/assessment-steps.md) is a JSON array of the
- * definition's steps in run order: left out or blank, the steps stay as they are; `[]` removes them.
+ * Columns an import may lack, and what their absence means:
+ * - the online-test settings (files written before online tests): the setting stays as it is (a new
+ *   definition takes the default);
+ * - `overseer_steps` (docs/assessment-steps.md), a JSON array of the definition's steps in run
+ *   order: left out or blank, the steps stay as they are; `[]` removes them.
+ * Every other column is required.
  */
-export const OPTIONAL_CSV_COLUMNS: readonly string[] = ['overseer_steps'];
+export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
+  'scorm_enabled',
+  'scorm_allow_review',
+  'scorm_bypass_test',
+  'scorm_time_delay_enabled',
+  'scorm_attempt_limit',
+  'scorm_trust',
+  'scorm_pass_status',
+  'overseer_steps',
+];
 export const REQUIRED_CSV_COLUMNS = TASK_DEFINITION_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
 
 /** What one exported row is made from. */
@@ -55,6 +77,13 @@ export interface DefinitionForCsv {
   targetDate: string;
   dueDate: string | null;
   streamAbbreviation: string | null;
+  scormEnabled: boolean;
+  scormAllowReview: boolean;
+  scormBypassTest: boolean;
+  scormTimeDelayEnabled: boolean;
+  scormAttemptLimit: number;
+  scormTrust: string;
+  scormPassStatus: string | null;
   /** The definition's steps' settings, in run order. */
   overseerSteps: unknown[];
 }
@@ -74,12 +103,19 @@ export function definitionCsvRow(cal: PeriodCalendar, d: DefinitionForCsv): (str
     d.isGraded,
     d.plagiarismWarnPct,
     JSON.stringify(d.plagiarismChecks),
+    d.scormEnabled,
+    d.scormAllowReview,
+    d.scormBypassTest,
+    d.scormTimeDelayEnabled,
+    d.scormAttemptLimit,
     d.groupSetName ?? '',
     JSON.stringify(d.uploadRequirements),
     ...weekAndDay(cal, d.startDate),
     ...weekAndDay(cal, d.targetDate),
     ...due,
     d.streamAbbreviation ?? '',
+    d.scormTrust,
+    d.scormPassStatus ?? '',
     JSON.stringify(d.overseerSteps),
   ];
 }
@@ -120,14 +156,43 @@ function json<T>(parse: (v: unknown) => T, value: string): T {
   }
 }
 
+/** A column of `values`; absent: undefined; empty: `empty`. */
+function choice<T extends string, E>(row: CsvRow, column: string, values: readonly T[], empty: E): T | E | undefined {
+  const text = row[column];
+  if (text === undefined) return undefined;
+  const value = text.trim();
+  if (value === '') return empty;
+  if (!(values as readonly string[]).includes(value)) throw new RowError(`Validation failed: ${column} must be one of ${values.join(', ')}: ${value}`);
+  return value as T;
+}
+
+/** The online-test settings of a row; a column the file lacks stays undefined (unchanged). */
+function scormFromCsvRow(row: CsvRow): Partial<TaskDefinitionFields> {
+  const flag = (column: string) => (row[column] === undefined ? undefined : bool(row[column]));
+  let scormAttemptLimit: number | undefined;
+  if (row.scorm_attempt_limit !== undefined) {
+    scormAttemptLimit = whole(row, 'scorm_attempt_limit', 0);
+    if (scormAttemptLimit < 0) throw new RowError('Validation failed: scorm_attempt_limit must be 0 (unlimited) or more');
+  }
+  return {
+    scormEnabled: flag('scorm_enabled'),
+    scormAllowReview: flag('scorm_allow_review'),
+    scormBypassTest: flag('scorm_bypass_test'),
+    scormTimeDelayEnabled: flag('scorm_time_delay_enabled'),
+    scormAttemptLimit,
+    scormTrust: choice<ScormTrust, ScormTrust>(row, 'scorm_trust', SCORM_TRUST, 'package'),
+    scormPassStatus: choice<TaskStatus, null>(row, 'scorm_pass_status', TASK_STATUSES, null),
+  };
+}
+
 /** Group sets and streams are named in the file; the unit's ids for those names. */
 export interface UnitNames {
   groupSetId(name: string): number | undefined;
 }
 
 /**
- * The fields of one row, for a new definition or for one being updated (every column is
- * required, so every field is set). Throws RowError with the reason a row cannot be used.
+ * The fields of one row, for a new definition or for one being updated (every column but the
+ * optional ones is required, so every other field is set). Throws RowError with the reason a row cannot be used.
  */
 export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row: CsvRow): TaskDefinitionFields {
   if (!row.abbreviation || !row.name) throw new RowError('Abbreviation and name cannot be empty.');
@@ -165,6 +230,7 @@ export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row:
     targetDate,
     dueDate: dayOf(cal, row, 'due'),
     tutorialStreamAbbr: row.tutorial_stream || null,
+    ...scormFromCsvRow(row),
   };
 }
 

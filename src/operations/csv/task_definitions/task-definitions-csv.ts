@@ -68,6 +68,13 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
         targetDate: day(d.target_date),
         dueDate: d.due_date === null ? null : day(d.due_date),
         streamAbbreviation: d.tutorial_stream_abbr ?? null,
+        scormEnabled: d.scorm_enabled,
+        scormAllowReview: d.scorm_allow_review,
+        scormBypassTest: d.scorm_bypass_test,
+        scormTimeDelayEnabled: d.scorm_time_delay_enabled,
+        scormAttemptLimit: d.scorm_attempt_limit,
+        scormTrust: d.scorm_trust,
+        scormPassStatus: d.scorm_pass_status,
         overseerSteps: steps.get(d.id) ?? [],
       }),
     ),
@@ -76,8 +83,8 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
 
 /**
  * Creates or updates the unit's definitions from CSV text. A row names its definition by
- * abbreviation, else by name; a definition no row names is left alone. Every column is required
- * (400 "Missing headers: ..." otherwise).
+ * abbreviation, else by name; a definition no row names is left alone. Every column but the
+ * online-test settings is required (400 "Missing headers: ..." otherwise).
  */
 export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string): Promise<CsvImportResult> {
   const { headers, rows } = await readCsv(text);
