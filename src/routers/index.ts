@@ -17,6 +17,7 @@ import { usersRouter } from './users/index.ts';
 import { unitsRouter } from './units/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
 import { tasksRouter } from './tasks/index.ts';
+import { testAttemptsRouter } from './test_attempts/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
@@ -38,6 +39,7 @@ export const appRouter = router({
   tutorials: tutorialsRouter,
   submission: submissionRouter,
   tasks: tasksRouter,
+  testAttempts: testAttemptsRouter,
   simcheck: simcheckRouter,
   lti: ltiRouter,
 });
