@@ -505,6 +505,11 @@ test('delete: staff only; the attempt and its comment go, and it no longer count
   assert.equal(await attemptRows(w), []);
   assert.equal(await scormComments(), []);
   assert.is((await remove('tutor', ended.body.id)).status, 404);
+  // An id no row can have (beyond PostgreSQL's integer) is unknown too, not a failure.
+  for (const url of ['/api/test_attempts/99999999999', '/api/test_attempts/99999999999/review']) {
+    assert.is((await api(env, url.endsWith('review') ? 'GET' : 'DELETE', url, { as: people.tutor.creds })).status, 404, url);
+  }
+  assert.is((await patch('student', 99999999999)).status, 404);
   assert.is((await start('student', w)).status, 201);
   const convenorOne = await remove('convenor', (await latest('student', w)).body.id);
   assert.is(convenorOne.status, 200);
