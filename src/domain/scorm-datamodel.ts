@@ -329,9 +329,9 @@ function recordIndex(model: DataModel): RecordIndex {
   for (const name of Object.keys(model)) {
     for (const m of name.matchAll(INDEX_PART)) {
       const prefix = name.slice(0, m.index);
-      let found = index.get(prefix);
-      if (!found) index.set(prefix, (found = new Set()));
-      found.add(Number(m[1]));
+      const found = index.get(prefix);
+      if (found) found.add(Number(m[1]));
+      else index.set(prefix, new Set([Number(m[1])]));
     }
   }
   return index;
