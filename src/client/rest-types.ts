@@ -2396,6 +2396,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/test_attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's test attempts, newest first
+         * @description The student or staff of the unit. See docs/online-tests.md.
+         */
+        get: operations["projects-task-testAttempts-list"];
+        put?: never;
+        /**
+         * Start a test attempt
+         * @description The task's student, while the definition's online test is enabled (else 403). 400 while the last attempt is open or passed, or when the attempts allowed are used; 429 with Retry-After before the time delay has passed. See docs/online-tests.md.
+         */
+        post: operations["projects-task-testAttempts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/test_attempts/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's newest test attempt
+         * @description The student or staff of the unit; with `completed=true`, the newest completed one. 404 when there is none. See docs/online-tests.md.
+         */
+        get: operations["projects-task-testAttempts-latest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/request_scorm_extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for more test attempts
+         * @description The student or staff of the unit; a staff member's own request is granted at once. 400 when the test is off or allows unlimited attempts. See docs/online-tests.md.
+         */
+        post: operations["projects-task-scormExtensions-request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/assess_scorm_extension/{task_comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant or refuse a request for more test attempts
+         * @description Staff of the unit, once per request (again: 403). `task_comment_id` is a scorm_extension comment of this task. See docs/online-tests.md.
+         */
+        put: operations["projects-task-scormExtensions-assess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/task_def_id/{task_definition_id}/rubric_marks": {
         parameters: {
             query?: never;
@@ -2933,6 +3017,50 @@ export interface paths {
          * @description `dismissed=true` clears the `match`-th similarity's flag, `false` raises it; `other=true` changes the other student's side. Staff of the task's unit. See docs/api/taskdefs.md.
          */
         put: operations["tasks-similarities-legacyUpdate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test_attempts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test attempt
+         * @description Staff of the unit. Its comment goes with it, and it no longer counts towards the attempts allowed. Answers the attempt as it was.
+         */
+        delete: operations["testAttempts-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Commit to, end, resume or override a test attempt
+         * @description The student commits `cmi_datamodel` and ends the attempt with `terminated` (an ended attempt takes no more: 400); no field at all answers the attempt as it is (the player's resume). Staff override the result with `success_status`. A data model that is not valid SCORM 2004 gets 400 naming the element, one too large 413. See docs/online-tests.md.
+         */
+        patch: operations["testAttempts-update"];
+        trace?: never;
+    };
+    "/api/test_attempts/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A test attempt in review mode
+         * @description Staff of the unit, or the student once the attempt is ended and completed where the definition allows review (else 403). The data model answers cmi.mode "review". See docs/online-tests.md.
+         */
+        get: operations["testAttempts-review"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -18354,7 +18482,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -18392,6 +18520,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -18494,7 +18629,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -18532,6 +18667,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -18622,7 +18764,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -18660,6 +18802,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     }[];
                 };
             };
@@ -18755,7 +18904,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -18793,6 +18942,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -18964,7 +19120,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -19002,6 +19158,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -19166,7 +19329,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -19204,6 +19367,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -19569,7 +19739,7 @@ export interface operations {
                             id: number;
                             comment: string | null;
                             has_attachment: boolean;
-                            /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                            /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                             type: string;
                             /** @description Not yet read by the caller */
                             is_new: boolean;
@@ -19607,6 +19777,13 @@ export interface operations {
                             time_discussion_complete?: string | null;
                             number_of_prompts?: number | null;
                             overseer_assessment_id?: number | null;
+                            /** @description scorm comments: the attempt, and whether it counts as passed */
+                            test_attempt?: {
+                                id: number;
+                                success_status: boolean;
+                            };
+                            /** @description scorm_extension comments: the task's extra attempts now */
+                            scorm_extensions?: number;
                         };
                         /** @enum {string} */
                         status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
@@ -20259,6 +20436,586 @@ export interface operations {
             };
             /** @description No such record */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-testAttempts-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    }[];
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-testAttempts-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-testAttempts-latest": {
+        parameters: {
+            query?: {
+                completed?: boolean;
+            };
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-scormExtensions-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The reason for the request, shown to the unit's main convenor */
+                    comment: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The reason for the request, shown to the unit's main convenor */
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        comment: string | null;
+                        has_attachment: boolean;
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
+                        type: string;
+                        /** @description Not yet read by the caller */
+                        is_new: boolean;
+                        reply_to_id: number | null;
+                        author: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        recipient: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        } | null;
+                        created_at: string;
+                        recipient_read_time: string | null;
+                        date?: string;
+                        /** @description status comments: the status key; discussions: not started, opened or complete */
+                        status?: string;
+                        granted?: boolean;
+                        assessed?: boolean;
+                        date_assessed?: string | null;
+                        weeks_requested?: number | null;
+                        extension_response?: string | null;
+                        task_status?: string;
+                        /** @description extension comments: the task's due date now (YYYY-MM-DD) */
+                        due_date?: string;
+                        /** @description extension comments: the weeks the task has been granted */
+                        extensions?: number;
+                        time_discussion_started?: string | null;
+                        time_discussion_completed?: string | null;
+                        /** @description the same as time_discussion_completed, the name the web client reads */
+                        time_discussion_complete?: string | null;
+                        number_of_prompts?: number | null;
+                        overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-scormExtensions-assess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+                task_comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description True adds one more block of the attempt limit to the task, false refuses the request */
+                    granted: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description True adds one more block of the attempt limit to the task, false refuses the request */
+                    granted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        comment: string | null;
+                        has_attachment: boolean;
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
+                        type: string;
+                        /** @description Not yet read by the caller */
+                        is_new: boolean;
+                        reply_to_id: number | null;
+                        author: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        recipient: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        } | null;
+                        created_at: string;
+                        recipient_read_time: string | null;
+                        date?: string;
+                        /** @description status comments: the status key; discussions: not started, opened or complete */
+                        status?: string;
+                        granted?: boolean;
+                        assessed?: boolean;
+                        date_assessed?: string | null;
+                        weeks_requested?: number | null;
+                        extension_response?: string | null;
+                        task_status?: string;
+                        /** @description extension comments: the task's due date now (YYYY-MM-DD) */
+                        due_date?: string;
+                        /** @description extension comments: the weeks the task has been granted */
+                        extensions?: number;
+                        time_discussion_started?: string | null;
+                        time_discussion_completed?: string | null;
+                        /** @description the same as time_discussion_completed, the name the web client reads */
+                        time_discussion_complete?: string | null;
+                        number_of_prompts?: number | null;
+                        overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -23611,6 +24368,311 @@ export interface operations {
             };
             /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "testAttempts-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "testAttempts-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The student's commit: the package's SCORM 2004 data model as a JSON string of element names and values, merged into the attempt's */
+                    cmi_datamodel?: string;
+                    /** @description The student ends the attempt (with cmi.exit "suspend", only the session ends and the attempt stays open) */
+                    terminated?: boolean;
+                    /** @description Staff override the attempt's result (the newer web client sends it in the query string) */
+                    success_status?: boolean;
+                    /** @description With an override that moves the task: the feedback the unit's enforced feedback asks for */
+                    comment?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The student's commit: the package's SCORM 2004 data model as a JSON string of element names and values, merged into the attempt's */
+                    cmi_datamodel?: string;
+                    /** @description The student ends the attempt (with cmi.exit "suspend", only the session ends and the attempt stays open) */
+                    terminated?: boolean;
+                    /** @description Staff override the attempt's result (the newer web client sends it in the query string) */
+                    success_status?: boolean;
+                    /** @description With an override that moves the task: the feedback the unit's enforced feedback asks for */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "testAttempts-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -18,6 +18,7 @@ import { usersRouter } from './users/index.ts';
 import { unitsRouter } from './units/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
 import { tasksRouter } from './tasks/index.ts';
+import { testAttemptsRouter } from './test_attempts/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 import { overseerStepRouter } from './overseer_steps/index.ts';
 
@@ -40,6 +41,7 @@ export const appRouter = router({
   tutorials: tutorialsRouter,
   submission: submissionRouter,
   tasks: tasksRouter,
+  testAttempts: testAttemptsRouter,
   simcheck: simcheckRouter,
   lti: ltiRouter,
   overseerSteps: overseerStepRouter,
