@@ -71,6 +71,7 @@ async function sendFile(reply: FastifyReply, file: FileResult, request: FastifyR
   reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment || !showsInline(file.contentType)));
   // The declared type is the only one: no browser may sniff an upload into HTML (set for every answer in app.ts too).
   reply.header('X-Content-Type-Options', 'nosniff');
+  if (file.cacheControl) reply.header('Cache-Control', file.cacheControl);
   if (isStoredBytes(file.data)) return sendStored(reply, file, file.data, rangeHeader, request.method === 'HEAD');
   if (Buffer.isBuffer(file.data)) {
     if (!file.ranges) return reply.send(file.data);
@@ -170,7 +171,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           if (route.status === 204) return reply.send();
           if (route.file) return await sendFile(reply, result as FileResult, request);
           if (route.redirect && !route.html) return reply.header('Location', (result as { location: string }).location).send();
-          if (route.html) return sendHtml(reply, String(result));
+          if (route.html) return sendHtml(reply, String(result), route.csp);
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {

@@ -18,6 +18,8 @@ import { unitsRouter } from './units/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
 import { tasksRouter } from './tasks/index.ts';
 import { webcalRouter } from './webcal/index.ts';
+import { scormPlayerRouter } from './scorm/player/index.ts';
+import { scormRuntimeRouter } from './scorm/runtime/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
 // and each folder under src/routers is named after that path segment.
@@ -40,6 +42,9 @@ export const appRouter = router({
   tasks: tasksRouter,
   simcheck: simcheckRouter,
   lti: ltiRouter,
+  // /api/scorm/player and /api/scorm/runtime: the SCORM player page and its scripts.
+  scormPlayer: scormPlayerRouter,
+  scormRuntime: scormRuntimeRouter,
 });
 
 export type AppRouter = typeof appRouter;
