@@ -68,10 +68,10 @@ function unsatisfiable(reply: FastifyReply, size: number): FastifyReply {
 async function sendFile(reply: FastifyReply, file: FileResult, request: FastifyRequest): Promise<FastifyReply> {
   const rangeHeader = request.headers.range;
   reply.header('Content-Type', file.contentType);
+  for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
   reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment || !showsInline(file.contentType)));
   // The declared type is the only one: no browser may sniff an upload into HTML (set for every answer in app.ts too).
   reply.header('X-Content-Type-Options', 'nosniff');
-  if (file.cacheControl) reply.header('Cache-Control', file.cacheControl);
   if (isStoredBytes(file.data)) return sendStored(reply, file, file.data, rangeHeader, request.method === 'HEAD');
   if (Buffer.isBuffer(file.data)) {
     if (!file.ranges) return reply.send(file.data);

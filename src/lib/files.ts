@@ -47,8 +47,8 @@ export interface FileResult {
   asAttachment: boolean;
   /** Honours a request's `Range: bytes=a-b` (206 with that part), for media a player seeks in: a buffer's or a stored file's, not a stream's. */
   ranges?: boolean;
-  /** A `Cache-Control` for files that may be kept (the SCORM player's versioned scripts); none by default. */
-  cacheControl?: string;
+  /** Further response headers (a SCORM asset's Cache-Control and Content-Security-Policy). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export const isStoredBytes = (data: FileResult['data']): data is StoredBytes =>

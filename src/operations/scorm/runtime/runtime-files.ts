@@ -74,6 +74,6 @@ export async function runtimeFile(name: string, version: string | undefined): Pr
     contentType: file.type,
     data: file.bytes,
     asAttachment: false,
-    cacheControl: version === file.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    headers: { 'Cache-Control': version === file.version ? 'public, max-age=31536000, immutable' : 'public, max-age=300' },
   };
 }
