@@ -9,9 +9,15 @@ import type { RestRoute } from '../src/trpc/rest-routes.ts';
 export function multipartLimits(route: Pick<RestRoute, 'upload'>, config: Config): MultipartLimits {
   return {
     fieldBytes: config.maxBodyBytes,
-    fileBytes: route.upload ? (route.upload.maxBytes ?? config.maxUploadBytes) : undefined,
+    fileBytes: route.upload ? uploadCap(route.upload.maxBytes, config) : undefined,
     tmpDir: join(config.dataDir, 'incoming'),
   };
+}
+
+/** A route's cap on its files: its own (a number, or read from a setting), else MAX_UPLOAD_BYTES. */
+function uploadCap(maxBytes: number | ((config: Config) => number) | undefined, config: Config): number {
+  if (typeof maxBytes === 'function') return maxBytes(config);
+  return maxBytes ?? config.maxUploadBytes;
 }
 
 /** Whether a body follows the headers (a declared length above 0, or chunks). */

@@ -61,6 +61,12 @@ function showsInline(contentType: string): boolean {
   return /^(image|audio|video)\/[a-z0-9.+-]+$/.test(type) || type === 'application/pdf';
 }
 
+/** A file whose own policy sandboxes it (an opaque origin) may be shown whatever its type. */
+function isSandboxed(file: FileResult): boolean {
+  const policy = Object.entries(file.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-security-policy')?.[1] ?? '';
+  return file.sandboxed === true && /^\s*sandbox\b/i.test(policy) && !/allow-same-origin/i.test(policy);
+}
+
 function unsatisfiable(reply: FastifyReply, size: number): FastifyReply {
   return reply.code(416).header('Content-Range', `bytes */${size}`).type('application/json; charset=utf-8').send({ error: 'Requested range not satisfiable' });
 }
@@ -69,7 +75,7 @@ async function sendFile(reply: FastifyReply, file: FileResult, request: FastifyR
   const rangeHeader = request.headers.range;
   reply.header('Content-Type', file.contentType);
   for (const [name, value] of Object.entries(file.headers ?? {})) reply.header(name, value);
-  reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment || !showsInline(file.contentType)));
+  reply.header('Content-Disposition', contentDisposition(file.filename, file.asAttachment || !(showsInline(file.contentType) || isSandboxed(file))));
   // The declared type is the only one: no browser may sniff an upload into HTML (set for every answer in app.ts too).
   reply.header('X-Content-Type-Options', 'nosniff');
   if (isStoredBytes(file.data)) return sendStored(reply, file, file.data, rangeHeader, request.method === 'HEAD');
@@ -154,6 +160,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
         const multipart = new MultipartBody(limits);
         try {
           const input = await procedureInput(request, route.headerFields, multipart);
+          if (route.tail) input[route.tail] = (request.params as Record<string, unknown>)['*'];
           const ctx = createContext(services, readCredentials(request.headers), request.ip);
           const caller = createCaller(ctx) as unknown as Record<string, unknown>;
           const call = segments.reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as (input: unknown) => Promise<unknown>;
@@ -171,7 +178,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           if (route.status === 204) return reply.send();
           if (route.file) return await sendFile(reply, result as FileResult, request);
           if (route.redirect && !route.html) return reply.header('Location', (result as { location: string }).location).send();
-          if (route.html) return sendHtml(reply, String(result), route.csp);
+          if (route.html) return sendHtml(reply, String(result));
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {

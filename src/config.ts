@@ -58,6 +58,8 @@ export interface Config {
   maxBodyBytes: number;
   /** Default cap on the files of one upload (an upload route may set its own); larger get 413. */
   maxUploadBytes: number;
+  /** Online-test packages (docs/online-tests.md): as uploaded, and their entries unpacked. */
+  scormPackage: { maxBytes: number; maxUnpackedBytes: number };
   /**
    * LTI 1.3 (docs/lti.md): the secret the tool's private keys are encrypted with (undefined: LTI is off,
    * 503), and the tool's public base URL (no trailing slash; undefined: unknown, so no dynamic registration).
@@ -164,6 +166,7 @@ function toConfig(env: Environment): Config {
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     maxBodyBytes: env.MAX_BODY_BYTES,
     maxUploadBytes: env.MAX_UPLOAD_BYTES,
+    scormPackage: { maxBytes: env.SCORM_PACKAGE_MAX_BYTES, maxUnpackedBytes: env.SCORM_PACKAGE_MAX_UNPACKED_BYTES },
     lti: { keySecret: env.LTI_KEY_SECRET, toolUrl: env.LTI_TOOL_URL },
     signInThrottle: {
       maxFailuresPerUser: env.SIGNIN_MAX_FAILURES_PER_USER,

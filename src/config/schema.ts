@@ -182,6 +182,12 @@ const variables = z.object({
     .default(1024 * 1024)
     .describe('Largest JSON, form or multipart-fields body any operation (REST or `/trpc`) reads; larger gets 413'),
   MAX_UPLOAD_BYTES: int().default(10_000_000).describe('Default cap on the files of one upload (an upload operation may set its own); larger gets 413'),
+  SCORM_PACKAGE_MAX_BYTES: int()
+    .default(100 * 1024 * 1024)
+    .describe("Largest online-test (SCORM) package a task definition's `scorm_data` upload takes, as uploaded; larger gets 413 (docs/online-tests.md)"),
+  SCORM_PACKAGE_MAX_UNPACKED_BYTES: int()
+    .default(500 * 1024 * 1024)
+    .describe("Largest a SCORM package's entries may add up to unpacked, as its zip declares them; more is refused with 400 (a zip bomb)"),
   SIGNIN_MAX_FAILURES_PER_USER: int()
     .default(10)
     .describe('Failed sign-ins allowed per username from one client address in one window; `0` turns this limit off'),

@@ -49,6 +49,11 @@ export interface FileResult {
   ranges?: boolean;
   /** Further response headers (a SCORM asset's Cache-Control and Content-Security-Policy). */
   headers?: Readonly<Record<string, string>>;
+  /**
+   * Shown in the page whatever its type (HTML too), because `headers` hold a
+   * `Content-Security-Policy: sandbox` that gives it an opaque origin: a SCORM package's files.
+   */
+  sandboxed?: boolean;
 }
 
 export const isStoredBytes = (data: FileResult['data']): data is StoredBytes =>

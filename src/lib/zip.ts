@@ -3,7 +3,7 @@
 // the root (`/x`, `C:x`) or hide a separator (`a\..\x`) is reported as unsafe, never opened.
 import { createWriteStream } from 'node:fs';
 import { open as openFile, rm } from 'node:fs/promises';
-import { PassThrough, Transform, type Readable } from 'node:stream';
+import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
@@ -240,4 +240,111 @@ export async function zipToBuffer(entries: Iterable<ZipEntryOut> | AsyncIterable
   const chunks: Buffer[] = [];
   for await (const chunk of writeZip(entries)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+// ---- Reading a stored zip by ranges ----------------------------------------------------------
+
+/** Bytes `start` up to (not including) `end` of a stored file, as a stream. */
+export type RangeRead = (start: number, end: number) => Promise<Readable>;
+
+/** The largest central directory read whole into memory (a zip's listing: ~50 bytes and the name per entry). */
+const MAX_DIRECTORY_BYTES = 16 * 1024 * 1024;
+/** The end record and its comment sit in a zip's last 64 KiB + 22 bytes. */
+const END_SEARCH_BYTES = 0xffff + 22;
+
+async function readAll(stream: Readable, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    if (total > max) {
+      stream.destroy();
+      throw new NotAZipError(`more than ${max} bytes where a zip's directory was expected`);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * yauzl's reader over ranged reads of a stored file. While the listing is read, the zip's tail
+ * (its central directory and end record, fetched in one read) answers from memory, so listing a
+ * package costs two reads of the store instead of two per entry; afterwards the tail is let go
+ * and each entry is read with its own ranged reads.
+ */
+class RangedReader extends yauzl.RandomAccessReader {
+  tail: { start: number; bytes: Buffer } | null = null;
+  // Not `read`: yauzl's reader has a method of that name.
+  constructor(private readonly readRange: RangeRead) {
+    super();
+  }
+  override _readStreamForRange(start: number, end: number): Readable {
+    const tail = this.tail;
+    if (tail && start >= tail.start && end <= tail.start + tail.bytes.length) {
+      return Readable.from([tail.bytes.subarray(start - tail.start, end - tail.start)]);
+    }
+    if (end <= start) return Readable.from([]);
+    const out = new PassThrough();
+    this.readRange(start, end).then(
+      (source) => {
+        source.on('error', (error) => out.destroy(error));
+        out.on('close', () => source.destroy());
+        source.pipe(out);
+      },
+      (error: Error) => out.destroy(error),
+    );
+    return out;
+  }
+}
+
+/** Where the central directory starts, from the end record in `end` (the file's last bytes); null for ZIP64 or none found. */
+function directoryStart(end: Buffer, size: number): number | null {
+  for (let i = end.length - 22; i >= 0; i--) {
+    if (end.readUInt32LE(i) !== 0x06054b50) continue;
+    const offset = end.readUInt32LE(i + 16);
+    if (offset === 0xffffffff) return null;
+    return offset <= size ? offset : null;
+  }
+  return null;
+}
+
+/** A zip read from storage by ranges: its entries by name (safe ones only), each opened on demand. */
+export interface RangedZip {
+  entries: Map<string, ZipEntryIn>;
+  /** The entries' declared sizes, added up. */
+  unpackedBytes: number;
+}
+
+/**
+ * Lists the zip of `size` bytes that `read` reads, without fetching its entries' data: what a
+ * server needs to serve one file of a stored package. Unsafe names are left out (they were
+ * refused on upload); a damaged zip throws NotAZipError.
+ */
+export async function openRangedZip(size: number, read: RangeRead): Promise<RangedZip> {
+  const reader = new RangedReader(read);
+  const endStart = Math.max(0, size - END_SEARCH_BYTES);
+  const end = await readAll(await read(endStart, size), END_SEARCH_BYTES);
+  const cd = directoryStart(end, size);
+  if (cd !== null && cd >= endStart) reader.tail = { start: endStart, bytes: end };
+  else if (cd !== null && size - cd <= MAX_DIRECTORY_BYTES) reader.tail = { start: cd, bytes: await readAll(await read(cd, size), MAX_DIRECTORY_BYTES) };
+  let zip: yauzl.ZipFile;
+  try {
+    zip = await yauzl.fromRandomAccessReaderPromise(reader, size, { lazyEntries: true, decodeStrings: false, autoClose: false, validateEntrySizes: true });
+  } catch (error) {
+    throw new NotAZipError(`not a readable zip file (${(error as Error).message})`);
+  }
+  const entries = new Map<string, ZipEntryIn>();
+  let unpackedBytes = 0;
+  try {
+    for await (const raw of zip.eachEntry()) {
+      const entry = entryIn(zip, raw);
+      unpackedBytes += entry.size;
+      if (!entry.unsafe && !entry.isDirectory) entries.set(entry.name, entry);
+    }
+  } catch (error) {
+    throw new NotAZipError(`not a readable zip file (${(error as Error).message})`);
+  } finally {
+    reader.tail = null;
+  }
+  return { entries, unpackedBytes };
 }

@@ -11,7 +11,7 @@ export * from './single-sign-on.ts';
 export * from './staff.ts';
 export * from './task-triggers.ts';
 export * from './enforced-feedback.ts';
-export { tokenLifetimeMs } from './token-lifetime.ts';
+export { SCORM_TOKEN_LIFETIME_MS, SCORM_TOKENS_PER_USER, tokenLifetimeMs } from './token-lifetime.ts';
 export {
   canAssignRole,
   CONVENOR_CAPABLE,

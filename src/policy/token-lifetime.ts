@@ -13,3 +13,13 @@ export function tokenLifetimeMs(role: SystemRole, remember: boolean): number {
   if (remember && role === 'Tutor') return WEEK;
   return 2 * HOUR;
 }
+
+/**
+ * How long a SCORM asset token lasts (docs/online-tests.md, "Assets"): long enough for a sitting
+ * of a test whose page keeps fetching its files, short enough that a URL copied out of a browser
+ * soon stops working. The client asks for a fresh one at each launch.
+ */
+export const SCORM_TOKEN_LIFETIME_MS = 6 * HOUR;
+
+/** Live SCORM tokens a user keeps; issuing another drops the oldest beyond it, so the table stays bounded. */
+export const SCORM_TOKENS_PER_USER = 20;

@@ -7,6 +7,7 @@ import { campusesRouter } from './campuses/index.ts';
 import { csvRouter } from './csv/index.ts';
 import { ltiRouter } from './lti/index.ts';
 import { projectsRouter } from './projects/index.ts';
+import { scormRouter } from './scorm/index.ts';
 import { settingsRouter } from './settings/index.ts';
 import { simcheckRouter } from './simcheck/index.ts';
 import { studentsRouter } from './students/index.ts';
@@ -42,6 +43,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   simcheck: simcheckRouter,
   lti: ltiRouter,
+  scorm: scormRouter,
   // /api/scorm/player and /api/scorm/runtime: the SCORM player page and its scripts.
   scormPlayer: scormPlayerRouter,
   scormRuntime: scormRuntimeRouter,

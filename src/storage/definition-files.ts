@@ -1,6 +1,7 @@
 // The files a task definition may have (sheet, resources, assessment resources), known by whether
 // they are stored: the stored file is the only record, so an upload or removal is one storage step
-// and cannot disagree with a database flag.
+// and cannot disagree with a database flag. The SCORM package is the exception: what its manifest
+// says is recorded on the definition (has_scorm_data reads that record).
 import { storageKeys } from './keys.ts';
 import type { Storage } from './storage.ts';
 
@@ -27,7 +28,11 @@ export async function definitionFiles(storage: Storage, ids: readonly number[]):
 
 /** Removes every file of a definition (it was deleted); nothing there is not an error. */
 export async function deleteDefinitionFiles(storage: Storage, id: number): Promise<void> {
-  await Promise.all([storageKeys.taskSheet(id), storageKeys.taskResources(id), storageKeys.taskAssessmentResources(id)].map((k) => storage.delete(k)));
+  await Promise.all(
+    [storageKeys.taskSheet(id), storageKeys.taskResources(id), storageKeys.taskAssessmentResources(id), storageKeys.scormPackage(id)].map((k) =>
+      storage.delete(k),
+    ),
+  );
 }
 
 /**

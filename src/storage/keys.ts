@@ -27,6 +27,8 @@ export const storageKeys = {
   taskSheet: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/sheet.pdf`,
   taskResources: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/resources.zip`,
   taskAssessmentResources: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/assessment_resources.zip`,
+  /** The online test's SCORM package, as uploaded (docs/online-tests.md); served file by file, never unpacked. */
+  scormPackage: (taskDefinitionId: number) => `task_definitions/${id(taskDefinitionId)}/scorm.zip`,
   /** One uploaded file of a submission, `NNN-<kind>.<ext>` in upload-requirement order, as the original names them. */
   submissionFile: (submissionId: number, idx: number, kind: string, extension: string) =>
     `submissions/${id(submissionId)}/${String(idx).padStart(3, '0')}-${word(kind)}${ext(extension)}`,

@@ -4,6 +4,7 @@ import { findSession, type Caller, type Session } from '../operations/auth/sessi
 import { jobQueue } from '../db/jobs.ts';
 import { noteCaller } from '../lib/request-scope.ts';
 import type { Context } from './context.ts';
+import type { Config } from '../config.ts';
 import { AdmissionTimeout } from '../db/admission.ts';
 import { DATABASE_BUSY, DATABASE_UNAVAILABLE } from '../db/unavailable.ts';
 import { NO_CREDENTIALS, serviceUnavailable, sessionRequired } from '../lib/errors.ts';
@@ -42,13 +43,18 @@ export interface RestMeta {
    * may hold at most `maxBytes` (default MAX_UPLOAD_BYTES), and a larger upload gets 413.
    * Operations without this refuse file parts.
    */
-  upload?: { maxBytes?: number };
+  upload?: { maxBytes?: number | ((config: Config) => number) };
   /**
    * Error statuses the operation answers beyond those its route implies (input 400, credentials 419,
    * a refused role 403, an unknown record in the path 404, a body 413, the database away 503): e.g.
    * sign-in's 401 and 429. The OpenAPI document lists them, so a typed client knows its errors.
    */
   errors?: number[];
+  /**
+   * The path's last parameter takes the rest of the path, slashes included (a file inside a
+   * SCORM package: `/api/scorm/{...}/{file_path}`).
+   */
+  tail?: string;
 }
 
 export type Meta = OpenApiMeta<{ rest?: RestMeta }>;

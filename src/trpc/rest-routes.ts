@@ -1,5 +1,5 @@
 import type { AnyRouter } from '@trpc/server';
-import type { Meta } from './core.ts';
+import type { Meta, RestMeta } from './core.ts';
 
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -23,7 +23,9 @@ export interface RestRoute {
   /** Served without credentials (`protect: false`); every other route checks them before reading a body. */
   public: boolean;
   /** Takes files, with this cap on their total size (undefined: MAX_UPLOAD_BYTES); other routes refuse file parts. */
-  upload?: { maxBytes?: number };
+  upload?: RestMeta['upload'];
+  /** The input field the route's wildcard (`*`, the rest of the path) fills. */
+  tail?: string;
 }
 
 /** Every procedure that carries a REST route in its meta; there is no second list to keep in step. */
@@ -45,8 +47,10 @@ export function restRoutes(appRouter: AnyRouter): RestRoute[] {
       headerFields: requestHeaders ? Object.keys(requestHeaders.shape) : [],
       public: meta.openapi.protect === false,
       upload: meta.rest?.upload,
+      tail: meta.rest?.tail,
     };
-    const url = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
+    const tail = meta.rest?.tail;
+    const url = (p: string) => (tail && p.endsWith(`/{${tail}}`) ? `${p.slice(0, -`{${tail}}`.length)}*` : p).replace(/\{([^}]+)\}/g, ':$1');
     routes.push({ ...shared, method, url: url(path), alias: false });
     for (const alias of meta.rest?.aliases ?? []) routes.push({ ...shared, method: alias.method, url: url(alias.path), alias: true });
   }

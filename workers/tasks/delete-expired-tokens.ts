@@ -5,7 +5,7 @@ import { deleteEndedWindows } from '../../src/operations/auth/sign-in-throttle.t
 import type { WorkerServices } from '../services.ts';
 
 /**
- * Removes what sign-in leaves behind once it no longer matters: tokens past their expiry,
+ * Removes what sign-in leaves behind once it no longer matters: tokens past their expiry (SCORM asset tokens too),
  * sign-in failure counts whose window has ended, and records of SAML assertions that would be refused
  * as expired anyway. Scheduled hourly by the worker's crontab. Idempotent.
  */
@@ -17,7 +17,7 @@ export function deleteExpiredTokensTask(services: WorkerServices): Task {
     const throttles = await deleteEndedWindows(em, now);
     const assertions = await deleteExpiredAssertions(em, now);
     if (tokens + throttles + assertions > 0) {
-      helpers.logger.info(`deleted ${tokens} expired sign-in tokens, ${throttles} ended throttle windows, ${assertions} expired SAML assertion records`);
+      helpers.logger.info(`deleted ${tokens} expired sign-in and SCORM tokens, ${throttles} ended throttle windows, ${assertions} expired SAML assertion records`);
     }
   };
 }

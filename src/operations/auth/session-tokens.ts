@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AuthToken, type IUser } from '../../../schema/index.ts';
+import { AuthToken, ScormToken, type IUser } from '../../../schema/index.ts';
 import type { SystemRole } from '../../../schema/enums.ts';
 import { db, timestamp } from '../../db/kysely.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -99,6 +99,9 @@ export async function endSessions(em: Em, userId: number, keep?: Session): Promi
   return em.nativeDelete(AuthToken, keep ? { user: userId, id: { $ne: keep.id } } : { user: userId });
 }
 
+/** Sign-in tokens and SCORM asset tokens (scorm-tokens.ts) past their expiry; run hourly. */
 export async function deleteExpiredTokens(em: Em, now: Date): Promise<number> {
-  return em.nativeDelete(AuthToken, { expiresAt: { $lte: now } });
+  const sessions = await em.nativeDelete(AuthToken, { expiresAt: { $lte: now } });
+  const scorm = await em.nativeDelete(ScormToken, { expiresAt: { $lte: now } });
+  return sessions + scorm;
 }

@@ -22,6 +22,7 @@ import { sameWeekAndDay, type PeriodCalendar } from '../../domain/weeks.ts';
 import { copyDefinitionFilesForRollover, type Storage } from '../../storage/index.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { copyTaskDefinition } from './task_definitions/copy-task-definition.ts';
+import { copyScormPackagesForRollover } from './task_definitions/scorm-package.ts';
 import { assertCodeFree } from './unit-checks.ts';
 import { ROLE, roleInUnit } from '../../policy/index.ts';
 import type { SystemRole } from '../../../schema/enums.ts';
@@ -169,6 +170,9 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   await em.flush();
   // Last, once every row is written: task sheets and resources (reference §7.4), under the new ids.
   await Promise.all([...newDefinition].map(([from, to]) => copyDefinitionFilesForRollover(storage, from, to)));
+  // Online tests' packages too, with what was recorded of them (docs/online-tests.md, "Settings").
+  const withPackage = definitions.filter((td) => td.scormVersion != null).map((td) => td.id);
+  await copyScormPackagesForRollover(em, storage, newDefinition, withPackage);
   return unit;
 }
 

@@ -2,6 +2,7 @@ import { router } from '../../trpc/core.ts';
 import { samlSignIn } from './jwt.ts';
 import { authMethod, signoutUrl } from './method.ts';
 import { renewSession } from './renew.ts';
+import { scormToken } from './scorm.ts';
 import { signIn } from './sign-in.ts';
 import { signOut } from './sign-out.ts';
 
@@ -12,4 +13,5 @@ export const authRouter = router({
   method: authMethod,
   signoutUrl,
   jwt: samlSignIn,
+  scormToken,
 });

@@ -4,6 +4,7 @@
 import { DefinitionError, MAX_DESCRIPTION, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
 import { WEEKDAYS, dateForWeekAndDay, weekNumber, weekdayOf, type PeriodCalendar, type Weekday } from '../../../domain/weeks.ts';
 import type { CsvRow } from '../../../domain/csv.ts';
+import { SCORM_TRUST, TASK_STATUSES, type ScormTrust, type TaskStatus } from '../../../domain/vocabulary.ts';
 import type { TaskDefinitionFields } from '../../units/task_definitions/write-task-definition.ts';
 
 export const TASK_DEFINITION_CSV_COLUMNS = [
@@ -17,6 +18,12 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'is_graded',
   'plagiarism_warn_pct',
   'plagiarism_checks',
+  // The online-test settings, where the original puts them; the last two are this service's own.
+  'scorm_enabled',
+  'scorm_allow_review',
+  'scorm_bypass_test',
+  'scorm_time_delay_enabled',
+  'scorm_attempt_limit',
   'group_set',
   'upload_requirements',
   'start_week',
@@ -26,7 +33,24 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'due_week',
   'due_day',
   'tutorial_stream',
+  'scorm_trust',
+  'scorm_pass_status',
 ] as const;
+
+/**
+ * Columns an import may lack (files written before online tests): absent, the setting stays as it
+ * is (a new definition takes the default). Every other column is required.
+ */
+export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
+  'scorm_enabled',
+  'scorm_allow_review',
+  'scorm_bypass_test',
+  'scorm_time_delay_enabled',
+  'scorm_attempt_limit',
+  'scorm_trust',
+  'scorm_pass_status',
+];
+export const REQUIRED_CSV_COLUMNS = TASK_DEFINITION_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
 
 /** What one exported row is made from. */
 export interface DefinitionForCsv {
@@ -46,6 +70,13 @@ export interface DefinitionForCsv {
   targetDate: string;
   dueDate: string | null;
   streamAbbreviation: string | null;
+  scormEnabled: boolean;
+  scormAllowReview: boolean;
+  scormBypassTest: boolean;
+  scormTimeDelayEnabled: boolean;
+  scormAttemptLimit: number;
+  scormTrust: string;
+  scormPassStatus: string | null;
 }
 
 const weekAndDay = (cal: PeriodCalendar, day: string): [number, Weekday] => [weekNumber(cal, day), WEEKDAYS[weekdayOf(day)]!];
@@ -63,12 +94,19 @@ export function definitionCsvRow(cal: PeriodCalendar, d: DefinitionForCsv): (str
     d.isGraded,
     d.plagiarismWarnPct,
     JSON.stringify(d.plagiarismChecks),
+    d.scormEnabled,
+    d.scormAllowReview,
+    d.scormBypassTest,
+    d.scormTimeDelayEnabled,
+    d.scormAttemptLimit,
     d.groupSetName ?? '',
     JSON.stringify(d.uploadRequirements),
     ...weekAndDay(cal, d.startDate),
     ...weekAndDay(cal, d.targetDate),
     ...due,
     d.streamAbbreviation ?? '',
+    d.scormTrust,
+    d.scormPassStatus ?? '',
   ];
 }
 
@@ -108,14 +146,43 @@ function json<T>(parse: (v: unknown) => T, value: string): T {
   }
 }
 
+/** A column of `values`; absent: undefined; empty: `empty`. */
+function choice<T extends string, E>(row: CsvRow, column: string, values: readonly T[], empty: E): T | E | undefined {
+  const text = row[column];
+  if (text === undefined) return undefined;
+  const value = text.trim();
+  if (value === '') return empty;
+  if (!(values as readonly string[]).includes(value)) throw new RowError(`Validation failed: ${column} must be one of ${values.join(', ')}: ${value}`);
+  return value as T;
+}
+
+/** The online-test settings of a row; a column the file lacks stays undefined (unchanged). */
+function scormFromCsvRow(row: CsvRow): Partial<TaskDefinitionFields> {
+  const flag = (column: string) => (row[column] === undefined ? undefined : bool(row[column]));
+  let scormAttemptLimit: number | undefined;
+  if (row.scorm_attempt_limit !== undefined) {
+    scormAttemptLimit = whole(row, 'scorm_attempt_limit', 0);
+    if (scormAttemptLimit < 0) throw new RowError('Validation failed: scorm_attempt_limit must be 0 (unlimited) or more');
+  }
+  return {
+    scormEnabled: flag('scorm_enabled'),
+    scormAllowReview: flag('scorm_allow_review'),
+    scormBypassTest: flag('scorm_bypass_test'),
+    scormTimeDelayEnabled: flag('scorm_time_delay_enabled'),
+    scormAttemptLimit,
+    scormTrust: choice<ScormTrust, ScormTrust>(row, 'scorm_trust', SCORM_TRUST, 'package'),
+    scormPassStatus: choice<TaskStatus, null>(row, 'scorm_pass_status', TASK_STATUSES, null),
+  };
+}
+
 /** Group sets and streams are named in the file; the unit's ids for those names. */
 export interface UnitNames {
   groupSetId(name: string): number | undefined;
 }
 
 /**
- * The fields of one row, for a new definition or for one being updated (every column is
- * required, so every field is set). Throws RowError with the reason a row cannot be used.
+ * The fields of one row, for a new definition or for one being updated (every column but the
+ * optional ones is required, so every other field is set). Throws RowError with the reason a row cannot be used.
  */
 export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row: CsvRow): TaskDefinitionFields {
   if (!row.abbreviation || !row.name) throw new RowError('Abbreviation and name cannot be empty.');
@@ -153,6 +220,7 @@ export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row:
     targetDate,
     dueDate: dayOf(cal, row, 'due'),
     tutorialStreamAbbr: row.tutorial_stream || null,
+    ...scormFromCsvRow(row),
   };
 }
 

@@ -9,7 +9,7 @@ import { CsvError, decodeCsv, missingHeaders, readCsv, writeCsv, type CsvRow } f
 import { checkCsv, notOfKindMessage } from '../../../lib/file-kinds.ts';
 import { AppError, badRequest, forbidden } from '../../../lib/errors.ts';
 import { unitCalendar } from '../../units/rollover-unit.ts';
-import { TASK_DEFINITION_CSV_COLUMNS, RowError, definitionCsvRow, definitionFromCsvRow, isHeaderRow } from './csv-rows.ts';
+import { REQUIRED_CSV_COLUMNS, TASK_DEFINITION_CSV_COLUMNS, RowError, definitionCsvRow, definitionFromCsvRow, isHeaderRow } from './csv-rows.ts';
 import { findTaskDefinition } from '../../units/task_definitions/find-task-definition.ts';
 import { loadTaskDefinitions } from '../../units/task_definitions/load-task-definitions.ts';
 import { createTaskDefinition, updateTaskDefinition } from '../../units/task_definitions/write-task-definition.ts';
@@ -51,6 +51,13 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
         targetDate: day(d.target_date),
         dueDate: d.due_date === null ? null : day(d.due_date),
         streamAbbreviation: d.tutorial_stream_abbr ?? null,
+        scormEnabled: d.scorm_enabled,
+        scormAllowReview: d.scorm_allow_review,
+        scormBypassTest: d.scorm_bypass_test,
+        scormTimeDelayEnabled: d.scorm_time_delay_enabled,
+        scormAttemptLimit: d.scorm_attempt_limit,
+        scormTrust: d.scorm_trust,
+        scormPassStatus: d.scorm_pass_status,
       }),
     ),
   );
@@ -58,12 +65,12 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
 
 /**
  * Creates or updates the unit's definitions from CSV text. A row names its definition by
- * abbreviation, else by name; a definition no row names is left alone. Every column is required
- * (400 "Missing headers: ..." otherwise).
+ * abbreviation, else by name; a definition no row names is left alone. Every column but the
+ * online-test settings is required (400 "Missing headers: ..." otherwise).
  */
 export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string): Promise<CsvImportResult> {
   const { headers, rows } = await readCsv(text);
-  const missing = missingHeaders(headers, TASK_DEFINITION_CSV_COLUMNS);
+  const missing = missingHeaders(headers, REQUIRED_CSV_COLUMNS);
   if (missing.length > 0) throw badRequest(`Missing headers: ${missing.join(', ')}`);
 
   const [calendar, groupSets, existing] = await Promise.all([

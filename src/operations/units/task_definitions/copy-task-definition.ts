@@ -33,7 +33,7 @@ export async function copyTaskDefinition(
         .where('abbreviation', '=', names.stream)
         .executeTakeFirst()
     : undefined;
-  return createTaskDefinition(em, target, {
+  const copy = await createTaskDefinition(em, target, {
     name: source.name,
     abbreviation: source.abbreviation,
     description: source.description,
@@ -52,5 +52,19 @@ export async function copyTaskDefinition(
     groupSetId: groupSet?.id ?? null,
     tutorialStreamAbbr: stream?.abbreviation ?? null,
     overseerImageId: refIdOrNull(source.overseerImage),
+    scormEnabled: source.scormEnabled,
+    scormAllowReview: source.scormAllowReview,
+    scormBypassTest: source.scormBypassTest,
+    scormTimeDelayEnabled: source.scormTimeDelayEnabled,
+    scormAttemptLimit: source.scormAttemptLimit,
+    scormTrust: source.scormTrust,
+    scormPassStatus: source.scormPassStatus ?? null,
   });
+  // What was read from the package's manifest goes with it: the caller copies the stored package
+  // (copyScormPackageForRollover), which clears these again if the package is gone.
+  copy.scormVersion = source.scormVersion ?? null;
+  copy.scormLaunchFile = source.scormLaunchFile ?? null;
+  copy.scormPackageBytes = source.scormPackageBytes ?? null;
+  await em.flush();
+  return copy;
 }

@@ -1,6 +1,7 @@
-// A definition's stored files: the task sheet (a PDF), the task resources (a zip for students) and
-// the assessment resources (a zip for the automated tests). One set of operations serves all
-// three: the checks an upload must pass before it is stored, its removal and its download.
+// A definition's stored files: the task sheet (a PDF), the task resources (a zip for students),
+// the assessment resources (a zip for the automated tests) and the SCORM package (the online
+// test). One set of operations serves all four: the checks an upload must pass before it is
+// stored, its removal and its download.
 import type { Config } from '../../../config.ts';
 import type { Em } from '../../../db/orm.ts';
 import { checkPdf, checkZip, notOfKindMessage, notValidMessage } from '../../../lib/file-kinds.ts';
@@ -12,6 +13,8 @@ import { storageKeys, storedDownload, type Storage } from '../../../storage/inde
 import { forbidden } from '../../../lib/errors.ts';
 import type { FileResult } from '../../../lib/files.ts';
 import { findTaskDefinition } from './find-task-definition.ts';
+import { inspectScormPackage, recordScormPackage, resetScormSettings } from './scorm-package.ts';
+import type { ITaskDefinition } from '../../../../schema/index.ts';
 
 /**
  * Why the file at `path` may not be stored as a definition's zip, or null. It must be a zip by
@@ -36,19 +39,28 @@ export async function taskSheetProblem(path: string, filename: string): Promise<
   return (await checkPdf(path)).ok ? null : notValidMessage(filename, 'document');
 }
 
-export type DefinitionFileKind = 'taskSheet' | 'taskResources' | 'taskAssessmentResources';
+export type DefinitionFileKind = 'taskSheet' | 'taskResources' | 'taskAssessmentResources' | 'scormData';
 
 interface Services {
   em: Em;
   storage: Storage;
   jobs: JobQueue;
-  config: Pick<Config, 'simcheckEnabled'>;
+  config: Pick<Config, 'simcheckEnabled' | 'scormPackage'>;
 }
 
 interface KindRules {
   key: (definitionId: number) => string;
-  /** Why an upload may not be stored, or null. */
-  problem: (path: string, filename: string) => Promise<string | null>;
+  /** Why an upload may not be stored (403, as the original answers), or null. */
+  problem?: (path: string, filename: string) => Promise<string | null>;
+  /**
+   * Reads what the definition records of an upload, refusing an unusable one itself (400 saying
+   * why); the change it returns is applied to the definition once the file is stored.
+   */
+  inspect?: (services: Services, file: { path: string; size: number }) => Promise<(td: ITaskDefinition) => void>;
+  /** What removing the file changes on the definition. */
+  afterDelete?: (td: ITaskDefinition) => void;
+  /** Whether the definition has one, when the record says so rather than the store (the download's placeholder otherwise). */
+  recorded?: (td: ITaskDefinition) => boolean;
   contentType: string;
   /** The download's file name. */
   filename: (unitCode: string, abbreviation: string) => string;
@@ -76,6 +88,17 @@ const KINDS: Record<DefinitionFileKind, KindRules> = {
     contentType: 'application/zip',
     filename: (_unitCode, abbreviation) => `${abbreviation}-assessment-resources.zip`,
   },
+  scormData: {
+    key: storageKeys.scormPackage,
+    inspect: async (services, file) => {
+      const facts = await inspectScormPackage(services.config, file);
+      return (td) => recordScormPackage(td, facts);
+    },
+    afterDelete: resetScormSettings,
+    recorded: (td) => td.scormVersion != null,
+    contentType: 'application/zip',
+    filename: (_unitCode, abbreviation) => `${abbreviation}-scorm.zip`,
+  },
 };
 
 /**
@@ -87,13 +110,18 @@ export async function storeDefinitionFile(
   unitId: number,
   definitionId: number,
   kind: DefinitionFileKind,
-  file: { path: string; filename: string },
+  file: { path: string; filename: string; size: number },
 ): Promise<true> {
   const rules = KINDS[kind];
   const definition = await findTaskDefinition(services.em, unitId, definitionId);
-  const problem = await rules.problem(file.path, file.filename);
+  const problem = await rules.problem?.(file.path, file.filename);
   if (problem) throw forbidden(problem);
+  const record = await rules.inspect?.(services, file);
   await services.storage.put(rules.key(definition.id), { path: file.path });
+  if (record) {
+    record(definition);
+    await services.em.flush();
+  }
   await rules.afterStore?.(services, { id: definition.id, abbreviation: definition.abbreviation, unitId });
   return true;
 }
@@ -101,7 +129,12 @@ export async function storeDefinitionFile(
 /** Removes the definition's file of this kind; none there is not an error. */
 export async function deleteDefinitionFile(em: Em, storage: Storage, unitId: number, definitionId: number, kind: DefinitionFileKind): Promise<true> {
   const definition = await findTaskDefinition(em, unitId, definitionId);
-  await storage.delete(KINDS[kind].key(definition.id));
+  const rules = KINDS[kind];
+  if (rules.afterDelete) {
+    rules.afterDelete(definition);
+    await em.flush();
+  }
+  await storage.delete(rules.key(definition.id));
   return true;
 }
 
@@ -116,7 +149,7 @@ export async function openDefinitionFile(
 ): Promise<FileResult> {
   const rules = KINDS[kind];
   const definition = await findTaskDefinition(em, unit.id, definitionId);
-  const stored = await storedDownload(storage, rules.key(definition.id));
+  const stored = rules.recorded && !rules.recorded(definition) ? null : await storedDownload(storage, rules.key(definition.id));
   if (!stored) return { filename: 'FileNotFound.pdf', contentType: 'application/pdf', data: fileNotFoundPdf(), asAttachment };
   return { filename: rules.filename(unit.code, definition.abbreviation), contentType: rules.contentType, data: stored, size: stored.size, asAttachment };
 }

@@ -5,6 +5,7 @@ import type { Em } from '../../../db/orm.ts';
 import { db } from '../../../db/kysely.ts';
 import { definitionFiles, type Storage } from '../../../storage/index.ts';
 import type { IUnit } from '../../../../schema/index.ts';
+import { SCORM_TRUST, SCORM_VERSIONS, TASK_STATUSES } from '../../../domain/vocabulary.ts';
 
 // ---- Output: the TaskDefinition entity (beyond-spec.md §1.5, web-client.md 3.3c) ----------------
 
@@ -34,6 +35,14 @@ export const taskDefinitionOut = z.object({
   has_task_resources: z.boolean(),
   is_graded: z.boolean(),
   max_quality_pts: z.number().int(),
+  // Online tests (docs/online-tests.md): the newer web client reads these as a student too.
+  scorm_enabled: z.boolean(),
+  /** A package is stored (its manifest was read on upload). */
+  has_scorm_data: z.boolean(),
+  scorm_allow_review: z.boolean(),
+  scorm_bypass_test: z.boolean(),
+  scorm_time_delay_enabled: z.boolean(),
+  scorm_attempt_limit: z.number().int().describe('0: unlimited'),
   // Staff only (unit Tutor, Convenor or Admin):
   plagiarism_checks: z.array(z.object({ key: z.string(), type: z.string(), pattern: z.string() })).optional(),
   plagiarism_warn_pct: z.number().int().optional(),
@@ -42,6 +51,10 @@ export const taskDefinitionOut = z.object({
   overseer_image_id: z.number().int().nullable().optional(),
   assessment_enabled: z.boolean().optional(),
   moss_language: z.string().nullable().optional(),
+  scorm_trust: z.enum(SCORM_TRUST).optional(),
+  scorm_pass_status: z.enum(TASK_STATUSES).nullable().optional(),
+  scorm_version: z.enum(SCORM_VERSIONS).nullable().optional(),
+  scorm_launch_file: z.string().nullable().optional(),
 });
 export type TaskDefinitionOut = z.infer<typeof taskDefinitionOut>;
 
@@ -70,6 +83,15 @@ function definitionsQuery(em: Em) {
       'd.overseer_image_id',
       'd.assessment_enabled',
       'd.moss_language',
+      'd.scorm_enabled',
+      'd.scorm_allow_review',
+      'd.scorm_bypass_test',
+      'd.scorm_time_delay_enabled',
+      'd.scorm_attempt_limit',
+      'd.scorm_trust',
+      'd.scorm_pass_status',
+      'd.scorm_version',
+      'd.scorm_launch_file',
       's.abbreviation as tutorial_stream_abbr',
     ]);
 }
@@ -108,6 +130,12 @@ export function toTaskDefinition(d: TaskDefinitionRow, opts: { staff: boolean; u
     has_task_resources: files.resources,
     is_graded: d.is_graded,
     max_quality_pts: d.max_quality_pts,
+    scorm_enabled: d.scorm_enabled,
+    has_scorm_data: d.scorm_version !== null,
+    scorm_allow_review: d.scorm_allow_review,
+    scorm_bypass_test: d.scorm_bypass_test,
+    scorm_time_delay_enabled: d.scorm_time_delay_enabled,
+    scorm_attempt_limit: d.scorm_attempt_limit,
   };
   if (opts.staff) {
     Object.assign(out, {
@@ -118,6 +146,10 @@ export function toTaskDefinition(d: TaskDefinitionRow, opts: { staff: boolean; u
       overseer_image_id: d.overseer_image_id,
       assessment_enabled: d.assessment_enabled,
       moss_language: d.moss_language,
+      scorm_trust: d.scorm_trust,
+      scorm_pass_status: d.scorm_pass_status,
+      scorm_version: d.scorm_version,
+      scorm_launch_file: d.scorm_launch_file,
     });
   }
   return out;

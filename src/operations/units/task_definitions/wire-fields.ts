@@ -1,5 +1,6 @@
 import { DefinitionError, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
 import { badRequest } from '../../../lib/errors.ts';
+import type { ScormTrust, TaskStatus } from '../../../domain/vocabulary.ts';
 import type { TaskDefinitionFields } from './write-task-definition.ts';
 
 /** The `task_def[...]` fields as the API's input schema gives them (snake_case; absent: unchanged). */
@@ -22,6 +23,13 @@ export interface WireFields {
   tutorial_stream_abbr?: string | null;
   assessment_enabled?: boolean;
   overseer_image_id?: number | null;
+  scorm_enabled?: boolean;
+  scorm_allow_review?: boolean;
+  scorm_bypass_test?: boolean;
+  scorm_time_delay_enabled?: boolean;
+  scorm_attempt_limit?: number;
+  scorm_trust?: ScormTrust;
+  scorm_pass_status?: TaskStatus | null;
 }
 
 function parsed<T>(parse: (v: unknown) => T, value: unknown): T | undefined {
@@ -55,5 +63,12 @@ export function definitionFields(wire: WireFields): Partial<TaskDefinitionFields
     tutorialStreamAbbr: wire.tutorial_stream_abbr,
     assessmentEnabled: wire.assessment_enabled,
     overseerImageId: wire.overseer_image_id,
+    scormEnabled: wire.scorm_enabled,
+    scormAllowReview: wire.scorm_allow_review,
+    scormBypassTest: wire.scorm_bypass_test,
+    scormTimeDelayEnabled: wire.scorm_time_delay_enabled,
+    scormAttemptLimit: wire.scorm_attempt_limit,
+    scormTrust: wire.scorm_trust,
+    scormPassStatus: wire.scorm_pass_status,
   };
 }

@@ -6,6 +6,7 @@ import type { Em } from '../../../db/orm.ts';
 import { db } from '../../../db/kysely.ts';
 import { refIdOrNull } from '../../../db/refs.ts';
 import { definitionProblem, isSingleDocument } from '../../../domain/task-definitions.ts';
+import type { ScormTrust, TaskStatus } from '../../../domain/vocabulary.ts';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
 
 export interface TaskDefinitionFields {
@@ -32,6 +33,30 @@ export interface TaskDefinitionFields {
   assessmentEnabled?: boolean;
   /** Null or negative for none. */
   overseerImageId?: number | null;
+  // Online tests (docs/online-tests.md, "Settings"); absent on create: the column's default.
+  scormEnabled?: boolean;
+  scormAllowReview?: boolean;
+  scormBypassTest?: boolean;
+  scormTimeDelayEnabled?: boolean;
+  /** 0: unlimited. */
+  scormAttemptLimit?: number;
+  scormTrust?: ScormTrust;
+  /** Null: a passed attempt changes no status. */
+  scormPassStatus?: TaskStatus | null;
+}
+
+/** The online-test settings as the entity names them, absent ones left out. */
+function scormSettings(fields: Partial<TaskDefinitionFields>) {
+  const settings = {
+    scormEnabled: fields.scormEnabled,
+    scormAllowReview: fields.scormAllowReview,
+    scormBypassTest: fields.scormBypassTest,
+    scormTimeDelayEnabled: fields.scormTimeDelayEnabled,
+    scormAttemptLimit: fields.scormAttemptLimit,
+    scormTrust: fields.scormTrust,
+    scormPassStatus: fields.scormPassStatus,
+  };
+  return Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as Partial<typeof settings>;
 }
 
 export const DRAFT_NOT_SINGLE_DOCUMENT =
@@ -76,6 +101,11 @@ async function validate(em: Em, unitId: number, td: ITaskDefinition): Promise<vo
     dueDate: td.dueDate ?? null,
   });
   if (problem) throw badRequest(`Validation failed: ${problem}`);
+  // The CSV import and rollover reach here without the API's schema.
+  const limit = td.scormAttemptLimit as number | undefined;
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) {
+    throw badRequest('Validation failed: Scorm attempt limit must be 0 (unlimited) or more');
+  }
   if (!td.tutorialStream && (await unitHasStreams(em, unitId))) {
     throw badRequest('Validation failed: Tutorial stream must be one of the tutorial streams in the unit');
   }
@@ -104,6 +134,7 @@ export async function createTaskDefinition(em: Em, unit: Pick<IUnit, 'id'>, fiel
     groupSet,
     tutorialStream: fields.tutorialStreamAbbr ? await streamId(em, unit.id, fields.tutorialStreamAbbr) : null,
     overseerImage: (await overseerImage(em, fields.overseerImageId)) ?? null,
+    ...scormSettings(fields),
   }) as ITaskDefinition;
   await validate(em, unit.id, td);
   await em.flush();
@@ -136,6 +167,7 @@ export async function updateTaskDefinition(
     isGraded: changes.isGraded,
     maxQualityPts: changes.maxQualityPts,
     assessmentEnabled: changes.assessmentEnabled,
+    ...scormSettings(changes),
   };
   for (const [key, value] of Object.entries(simple)) {
     if (value !== undefined) (td as unknown as Record<string, unknown>)[key] = value;

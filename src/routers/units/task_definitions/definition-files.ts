@@ -9,6 +9,7 @@ import {
   type DefinitionFileKind,
 } from '../../../operations/units/task_definitions/definition-files.ts';
 import type { UnitAction } from '../../../policy/index.ts';
+import type { RestMeta } from '../../../trpc/core.ts';
 import { fileResult } from '../../../lib/files.ts';
 import { route } from '../../../trpc/route.ts';
 import { unitMutation, unitQuery } from '../../../trpc/scopes/index.ts';
@@ -24,9 +25,18 @@ interface Documented {
 }
 
 /** POST .../{segment}: multipart field `file`, checked for its kind before it replaces the stored one. */
-export function uploadDefinitionFile(segment: string, kind: DefinitionFileKind, doc: Documented & { status: 200 | 201 }) {
+export function uploadDefinitionFile(
+  segment: string,
+  kind: DefinitionFileKind,
+  doc: Documented & { status: 200 | 201; upload?: RestMeta['upload']; errors?: number[] },
+) {
   return unitMutation(definitionFileUploadInput, { action: 'add_task_def', refused: doc.refused })
-    .meta(route('POST', path(segment), TAG, doc.summary, { description: doc.description, rest: { upload: {}, status: doc.status } }))
+    .meta(
+      route('POST', path(segment), TAG, doc.summary, {
+        description: doc.description,
+        rest: { upload: doc.upload ?? {}, status: doc.status, ...(doc.errors && { errors: doc.errors }) },
+      }),
+    )
     .output(z.literal(true))
     .mutation(({ ctx, input }) => storeDefinitionFile(ctx, ctx.unit.id, input.task_def_id, kind, input.file));
 }

@@ -17,6 +17,9 @@ import { uploadTaskResources } from './task_resources/upload.ts';
 import { deleteTaskSheet } from './task_sheet/delete.ts';
 import { uploadTaskSheet } from './task_sheet/upload.ts';
 import { definitionTasks } from './tasks/list.ts';
+import { deleteScormData } from './scorm_data/delete.ts';
+import { downloadScormData } from './scorm_data/download.ts';
+import { uploadScormData } from './scorm_data/upload.ts';
 import { testOverseerAssessment } from './test_overseer_assessment/try-assessment.ts';
 import { updateTaskDefinitionProcedure } from './update.ts';
 import { deleteRubricProcedure } from './rubric/delete.ts';
@@ -46,6 +49,9 @@ export const taskDefinitionsRouter = router({
   taskAssessmentResources: downloadTaskAssessmentResources,
   taskAssessmentResourcesDelete: deleteTaskAssessmentResources,
   taskPdfs: uploadTaskPdfs,
+  scormDataUpload: uploadScormData,
+  scormData: downloadScormData,
+  scormDataDelete: deleteScormData,
   simcheckGroupAttachments: listSimcheckGroupAttachments,
   simcheckGroupAttachmentUpdate: updateSimcheckGroupAttachment,
   simcheckGroupAttachmentDelete: deleteSimcheckGroupAttachment,

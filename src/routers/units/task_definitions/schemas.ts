@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_DESCRIPTION } from '../../../domain/task-definitions.ts';
+import { SCORM_TRUST, TASK_STATUSES } from '../../../domain/vocabulary.ts';
 import { formBool, formDay, formInt, formString, idField, preprocess, requiredString } from '../../../trpc/fields.ts';
 import { uploadedFile } from '../../../lib/files.ts';
 
@@ -28,6 +29,22 @@ const jsonList = () =>
     .nullable()
     .optional();
 
+/** A choice of `values`, said in the message when it is none of them. */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
+  formString().pipe(z.enum(values, { message: `must be one of ${values.join(', ')}` }));
+
+/** The online-test settings (docs/online-tests.md, "Settings"): absent stays as it is, on create the defaults. */
+const scormFields = {
+  scorm_enabled: formBool().optional(),
+  scorm_allow_review: formBool().optional(),
+  scorm_bypass_test: formBool().optional(),
+  scorm_time_delay_enabled: formBool().optional(),
+  scorm_attempt_limit: formInt().pipe(z.number().int().min(0, { message: 'must be 0 (unlimited) or more' })).optional(),
+  scorm_trust: oneOf(SCORM_TRUST).optional(),
+  /** '' or null: a pass changes no status. */
+  scorm_pass_status: noneable(oneOf(TASK_STATUSES)),
+};
+
 const fields = {
   name: requiredString().pipe(z.string().max(255, TOO_LONG(255))),
   abbreviation: requiredString().pipe(z.string().max(255, TOO_LONG(255))),
@@ -47,6 +64,7 @@ const fields = {
   tutorial_stream_abbr: noneable(formString()),
   assessment_enabled: formBool().optional(),
   overseer_image_id: noneable(formInt()),
+  ...scormFields,
 };
 
 // The web client also sends id, has_* and moss_language inside task_def: unknown keys are dropped.
