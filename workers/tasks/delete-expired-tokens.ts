@@ -17,7 +17,9 @@ export function deleteExpiredTokensTask(services: WorkerServices): Task {
     const throttles = await deleteEndedWindows(em, now);
     const assertions = await deleteExpiredAssertions(em, now);
     if (tokens + throttles + assertions > 0) {
-      helpers.logger.info(`deleted ${tokens} expired sign-in and SCORM tokens, ${throttles} ended throttle windows, ${assertions} expired SAML assertion records`);
+      helpers.logger.info(
+        `deleted ${tokens} expired sign-in and SCORM tokens, ${throttles} ended throttle windows, ${assertions} expired SAML assertion records`,
+      );
     }
   };
 }

@@ -29,7 +29,15 @@ export async function issueScormToken(em: Em, userId: number, now: Date): Promis
   await db(em)
     .deleteFrom('scorm_tokens')
     .where('user_id', '=', userId)
-    .$call((q) => (keep.length > 0 ? q.where('id', 'not in', keep.map((k) => k.id)) : q))
+    .$call((q) =>
+      keep.length > 0
+        ? q.where(
+            'id',
+            'not in',
+            keep.map((k) => k.id),
+          )
+        : q,
+    )
     .execute();
   em.create(ScormToken, { user: userId, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + SCORM_TOKEN_LIFETIME_MS), createdAt: now });
   await em.flush();

@@ -70,11 +70,7 @@ function withBridge(source: Readable): Readable {
 export async function openScormAsset(em: Em, storage: Storage, request: AssetRequest, now: Date): Promise<FileResult> {
   const user = await scormTokenUser(em, request.username, request.token, now);
   if (!user) throw notFound(ASSET_NOT_FOUND);
-  const td = await db(em)
-    .selectFrom('task_definitions')
-    .select(['id', 'unit_id', 'scorm_version'])
-    .where('id', '=', request.taskDefId)
-    .executeTakeFirst();
+  const td = await db(em).selectFrom('task_definitions').select(['id', 'unit_id', 'scorm_version']).where('id', '=', request.taskDefId).executeTakeFirst();
   if (!td) throw notFound(ASSET_NOT_FOUND);
   if (!canInUnit(await roleInUnit(em, user, td.unit_id), 'get_unit')) throw notFound(ASSET_NOT_FOUND);
   if (td.scorm_version === null) throw notFound(NO_SCORM_DATA);

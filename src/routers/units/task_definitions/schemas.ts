@@ -29,9 +29,8 @@ const jsonList = () =>
     .nullable()
     .optional();
 
-/** A choice of `values`, said in the message when it is none of them. */
-const oneOf = <T extends readonly [string, ...string[]]>(values: T) =>
-  formString().pipe(z.enum(values, { message: `must be one of ${values.join(', ')}` }));
+/** A choice of `values`, named in the message when it is none of them (messages start "is ": describeZodError). */
+const oneOf = <T extends readonly [string, ...string[]]>(values: T) => formString().pipe(z.enum(values, { message: `is not one of ${values.join(', ')}` }));
 
 /** The online-test settings (docs/online-tests.md, "Settings"): absent stays as it is, on create the defaults. */
 const scormFields = {
@@ -39,7 +38,9 @@ const scormFields = {
   scorm_allow_review: formBool().optional(),
   scorm_bypass_test: formBool().optional(),
   scorm_time_delay_enabled: formBool().optional(),
-  scorm_attempt_limit: formInt().pipe(z.number().int().min(0, { message: 'must be 0 (unlimited) or more' })).optional(),
+  scorm_attempt_limit: formInt()
+    .pipe(z.number().int().min(0, { message: 'is negative (0 means unlimited)' }))
+    .optional(),
   scorm_trust: oneOf(SCORM_TRUST).optional(),
   /** '' or null: a pass changes no status. */
   scorm_pass_status: noneable(oneOf(TASK_STATUSES)),
