@@ -228,7 +228,7 @@ export const PLAYER_SCRIPT = String.raw`(function () {
   function failed(error) {
     if (error && (error.status === 419 || error.status === 401)) return askToSignIn('Your session has ended: sign in again.');
     say(error && error.message ? error.message : String(error), true);
-    setState(current ? 'error' : 'ready');
+    setState('error');
   }
 
   function start() {
@@ -441,8 +441,10 @@ export const PLAYER_SCRIPT = String.raw`(function () {
     ? exchange(fragment.username, fragment.token, 'auth_token').then(loadContext)
     : tryStored(storedSessions()).then(function (ok) { if (!ok) throw new ApiError(419, ''); });
   signedIn.then(refresh).catch(function (error) {
+    if (fragment && !session && (error.status === 401 || error.status === 400)) {
+      return askToSignIn('This link from your course has been used or has expired: sign in, or open it again from the course.');
+    }
     if (error.status === 419 || error.status === 401) return askToSignIn(error.message || null);
-    if (fragment && error.status === 400) return askToSignIn('This link from your course has been used or has expired: sign in, or open it again from the course.');
     failed(error);
   });
 })();
