@@ -116,4 +116,26 @@ test("context: refused to strangers, to another student's project, and 404/400 f
   assert.is((await api(env, 'GET', `/api/scorm/player/${td}/context`)).status, 419);
 });
 
+test("the task's description links to the player where a test can be taken, and the link is never stored", async () => {
+  const { td, unit } = await world();
+  const plain = await seedTaskDefinition(env, unit, 'P1');
+  const detail = await api(env, 'GET', `/api/units/${unit}`, { as: people.student.creds });
+  const described = (id: number) => detail.body.task_definitions.find((d: { id: number }) => d.id === id).description;
+  assert.is(described(td), `About T1\n\n[Take the online test](/api/scorm/player/${td})`);
+  assert.is(described(plain), 'About P1');
+  // The web client's editor sends back what it was given: saved without the link, answered with it once.
+  const put = await api(env, 'PUT', `/api/units/${unit}/task_definitions/${td}`, {
+    as: people.convenor.creds,
+    json: { task_def: { description: `${described(td)} and more\n\n[Take the online test](/api/scorm/player/${td})` } },
+  });
+  assert.is(put.status, 200, put.text);
+  assert.is(put.body.description, `About T1\n\n[Take the online test](/api/scorm/player/${td}) and more\n\n[Take the online test](/api/scorm/player/${td})`);
+  const stored = await env.orm.em.fork().findOneOrFail(TaskDefinition, { id: td });
+  assert.is(stored.description, `About T1\n\n[Take the online test](/api/scorm/player/${td}) and more`);
+  // Without a package, or with tests off, no link.
+  await env.orm.em.fork().nativeUpdate(TaskDefinition, { id: td }, { scormEnabled: false, description: 'About T1' });
+  const off = await api(env, 'GET', `/api/units/${unit}`, { as: people.student.creds });
+  assert.is(off.body.task_definitions.find((d: { id: number }) => d.id === td).description, 'About T1');
+});
+
 test.run();

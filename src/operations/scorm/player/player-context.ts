@@ -83,7 +83,7 @@ export async function playerContext(
       abbreviation: definition.abbreviation,
       name: definition.name,
       scorm_enabled: definition.scormEnabled,
-      has_scorm_data: definition.scormPackageBytes !== null && definition.scormPackageBytes !== undefined,
+      has_scorm_data: definition.scormVersion !== null && definition.scormVersion !== undefined,
       scorm_version: definition.scormVersion ?? null,
       scorm_launch_file: definition.scormLaunchFile ?? null,
       scorm_allow_review: definition.scormAllowReview,
