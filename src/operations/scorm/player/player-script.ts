@@ -190,6 +190,7 @@ export const PLAYER_SCRIPT = String.raw`(function () {
   }
 
   function render() {
+    mark('ready');
     setState('ready');
     show('player', false);
     show('panel', true);
@@ -341,6 +342,7 @@ export const PLAYER_SCRIPT = String.raw`(function () {
     var model = version === '1.2' ? from12(flat, current.model) : toDataModel(flat, current.model);
     var body = { cmi_datamodel: JSON.stringify(model) };
     if (terminate) body.terminated = true;
+    mark('commit');
     var answer = callNow('PATCH', '/test_attempts/' + current.attempt.id, body);
     current.model = model;
     current.attempt = answer;
