@@ -170,13 +170,32 @@ export const TASK_ACTIONS = [
   'see_assessment_diffs',
   // Hand the task to the unit's convenors with a reason (and see its escalations).
   'escalate',
+  // Online tests (docs/online-tests.md): the student starts and commits attempts, and reviews a
+  // completed one where the definition allows it; staff review any, override a result, delete an
+  // attempt and assess requests for more attempts, which both may make.
+  'make_scorm_attempt',
+  'update_attempt',
+  'review_own_attempt',
+  'review_other_attempt',
+  'override_success_status',
+  'delete_attempt',
+  'request_scorm_extension',
+  'assess_scorm_extension',
 ] as const;
 export type TaskAction = (typeof TASK_ACTIONS)[number];
 
 const TASK_BOTH: TaskAction[] = ['get', 'put', 'get_submission', 'make_submission', 'delete_own_comment', 'get_discussion'];
 
 export const TASK_PERMISSIONS: Record<TaskRole, ReadonlySet<TaskAction>> = {
-  Student: set(...TASK_BOTH, 'start_discussion', 'make_discussion_reply'),
+  Student: set(
+    ...TASK_BOTH,
+    'start_discussion',
+    'make_discussion_reply',
+    'make_scorm_attempt',
+    'update_attempt',
+    'review_own_attempt',
+    'request_scorm_extension',
+  ),
   Tutor: set(
     ...TASK_BOTH,
     'delete_other_comment',
@@ -191,6 +210,11 @@ export const TASK_PERMISSIONS: Record<TaskRole, ReadonlySet<TaskAction>> = {
     // The file-system changes of each step of an automated assessment, beside its output.
     'see_assessment_diffs',
     'escalate',
+    'review_other_attempt',
+    'override_success_status',
+    'delete_attempt',
+    'request_scorm_extension',
+    'assess_scorm_extension',
   ),
   GroupMember: set(),
 };

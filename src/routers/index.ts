@@ -18,6 +18,7 @@ import { usersRouter } from './users/index.ts';
 import { unitsRouter } from './units/index.ts';
 import { tutorialsRouter } from './tutorials/index.ts';
 import { tasksRouter } from './tasks/index.ts';
+import { testAttemptsRouter } from './test_attempts/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 import { scormPlayerRouter } from './scorm/player/index.ts';
 import { scormRuntimeRouter } from './scorm/runtime/index.ts';
@@ -41,6 +42,7 @@ export const appRouter = router({
   tutorials: tutorialsRouter,
   submission: submissionRouter,
   tasks: tasksRouter,
+  testAttempts: testAttemptsRouter,
   simcheck: simcheckRouter,
   lti: ltiRouter,
   scorm: scormRouter,

@@ -1,11 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { TestEnv } from '../support/env.ts';
-import pg from 'pg';
 import type { TaskStatus } from '../../schema/enums.ts';
 import { signedIn, travelTo, type People } from '../support/fixtures.ts';
 import { freshEachTest } from '../support/suite.ts';
-import { api, type TestResponse } from '../support/http.ts';
+import { api } from '../support/http.ts';
+import { raceOnTask } from '../support/race-on-task.ts';
 import { employ, enrol, seedUnit } from '../support/seed.ts';
 import { seedGroup, seedMembership, seedTask, seedTaskDefinition, seedTutorial } from '../support/seed-enrolments.ts';
 import { db } from '../../src/db/kysely.ts';
@@ -376,47 +376,6 @@ test('what the web client sends: JSON {"trigger":"complete","grade":null,"qualit
 
 // ---- Two tutors at once ---------------------------------------------------------------------------
 
-/**
- * Holds the task's row lock in a transaction of our own while `requests` start one after the other
- * (each is waiting for the lock before the next starts), then lets them all go. Without the lock
- * changeTask takes when it reads the task, each would read the task before the others' changes and
- * the last to write would undo them.
- */
-async function raceOnTask(taskId: number, requests: (() => Promise<TestResponse>)[]): Promise<TestResponse[]> {
-  const holder = new pg.Client({ connectionString: env.databaseUrl });
-  // Outside the holder's transaction, which would see one snapshot of pg_stat_activity throughout.
-  const observer = new pg.Client({ connectionString: env.databaseUrl });
-  await holder.connect();
-  await observer.connect();
-  try {
-    await holder.query('begin');
-    await holder.query('select id from tasks where id = $1 for update', [taskId]);
-    const started: Promise<TestResponse>[] = [];
-    for (const request of requests) {
-      started.push(request());
-      await waitForLockWaiters(observer, started.length);
-    }
-    await holder.query('commit');
-    return await Promise.all(started);
-  } finally {
-    await holder.end();
-    await observer.end();
-  }
-}
-
-async function waitForLockWaiters(observer: pg.Client, count: number): Promise<void> {
-  // Only a hang: on a busy machine the requests may take a while to reach the lock.
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const { rows } = await observer.query(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and wait_event_type = 'Lock'",
-    );
-    if (rows[0].n >= count) return;
-    if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${count} requests waited for the task's lock`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 test('two tutors at once: one completes with a grade, the other takes the task out of the portfolio; both changes persist', async () => {
   const { project, td, unit } = await world({ isGraded: true });
   const second = await signedIn(env, 'btutor', 'Tutor');
@@ -424,7 +383,7 @@ test('two tutors at once: one completes with a grade, the other takes the task o
   await put('student', project, td, { trigger: 'rff' });
   const { id } = await db(env.orm.em.fork()).selectFrom('tasks').select('id').executeTakeFirstOrThrow();
 
-  const [marked, excluded] = await raceOnTask(id, [
+  const [marked, excluded] = await raceOnTask(env, id, [
     () => put('tutor', project, td, { trigger: 'complete', grade: 2 }),
     () => api(env, 'PUT', `/api/projects/${project}/task_def_id/${td}`, { as: second.creds, json: { include_in_portfolio: false } }),
   ]);
@@ -441,7 +400,7 @@ test("two tutors marking the same work at once: the second keeps the first's qua
   await put('student', project, td, { trigger: 'rff' });
   const { id } = await db(env.orm.em.fork()).selectFrom('tasks').select('id').executeTakeFirstOrThrow();
 
-  const results = await raceOnTask(id, [
+  const results = await raceOnTask(env, id, [
     () => api(env, 'PUT', `/api/projects/${project}/task_def_id/${td}`, { as: second.creds, json: { trigger: 'complete', grade: 2, quality_pts: 4 } }),
     () => put('tutor', project, td, { trigger: 'complete', grade: 2 }),
   ]);

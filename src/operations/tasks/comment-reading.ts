@@ -63,16 +63,19 @@ export async function commentsOfTask(em: Em, taskId: number): Promise<ListedComm
   }));
 }
 
+/** Requests that wait for an assessment: more time, or more test attempts. */
+const REQUESTS = new Set<CommentKind>(['extension', 'scorm_extension']);
+
 /**
  * Records that `readerId` has read these comments (those not read yet). Discussions are read only
- * by answering them; an extension request stays new for the staff member it was sent to until it
- * is assessed. When the reader is the student's tutor for the task, the comment is read for every
+ * by answering them; an extension request (or a request for more test attempts) stays new for the
+ * staff member it was sent to until it is assessed. When the reader is the student's tutor for the task, the comment is read for every
  * staff member of the unit, so one tutor's reading clears everyone's inbox; anyone else reads for
  * themselves. At most one statement per distinct project among the comments, plus two.
  */
 export async function readComments(em: Em, readerId: number, unitId: number, comments: ListedComment[], now: Date): Promise<void> {
   const readable = comments.filter(
-    (c) => c.kind !== 'discussion' && !(c.kind === 'extension' && !c.extensionAssessed && c.recipientId === readerId && c.studentId !== readerId),
+    (c) => c.kind !== 'discussion' && !(REQUESTS.has(c.kind) && !c.extensionAssessed && c.recipientId === readerId && c.studentId !== readerId),
   );
   if (readable.length === 0) return;
   const tutors = new Map<string, number | null>();

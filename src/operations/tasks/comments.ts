@@ -18,6 +18,8 @@ export interface NewComment {
   extensionWeeksRequested?: number | null;
   attachmentPath?: string | null;
   attachmentContentType?: string | null;
+  /** A `scorm` comment's attempt (the comment goes with it). */
+  testAttemptId?: number | null;
   /** Also read by these users from the start (beyond the author). */
   readBy?: number[];
 }
@@ -44,6 +46,7 @@ export async function insertComments(em: Em, comments: NewComment[], now: Date):
         extension_weeks_requested: c.extensionWeeksRequested ?? null,
         attachment_path: c.attachmentPath ?? null,
         attachment_content_type: c.attachmentContentType ?? null,
+        test_attempt_id: c.testAttemptId ?? null,
         created_at: now.toISOString(),
       })),
     )

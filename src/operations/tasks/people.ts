@@ -30,3 +30,14 @@ export async function staffOf(em: Em, unitId: number): Promise<number[]> {
   const rows = await db(em).selectFrom('unit_roles').select('user_id').where('unit_id', '=', unitId).execute();
   return rows.map((r) => r.user_id);
 }
+
+/** The unit's main convenor (null when it has none): extension requests beyond the tutor's reach, and requests for more test attempts, go there. */
+export async function mainConvenorOf(em: Em, unitId: number): Promise<number | null> {
+  const row = await db(em)
+    .selectFrom('units as u')
+    .innerJoin('unit_roles as r', 'r.id', 'u.main_convenor_id')
+    .select('r.user_id')
+    .where('u.id', '=', unitId)
+    .executeTakeFirst();
+  return row?.user_id ?? null;
+}

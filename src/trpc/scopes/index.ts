@@ -20,5 +20,6 @@ export { projectMutation, projectQuery, type ProjectScope } from './project.ts';
 export { similarityMutation, similarityQuery, similarityTask, type SimilarityScope, type SimilarityTask } from './similarity.ts';
 export { systemMutation, systemQuery, type SystemScope } from './system.ts';
 export { taskMutation, taskQuery, type TaskScope } from './task.ts';
+export { testAttemptMutation, testAttemptQuery, UNKNOWN_ATTEMPT, type TestAttemptScope } from './test-attempt.ts';
 export { unitMutation, unitQuery, type UnitRecordLoader, type UnitScope } from './unit.ts';
 export { userMutation, userQuery, type UserScope } from './user.ts';

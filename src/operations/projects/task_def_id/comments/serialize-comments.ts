@@ -1,6 +1,6 @@
 // A task's comments as clients read them (spec §2 "Comment", beyond-spec.md §4.6–4.7), for any
 // number of comments in one query: every kind shares the base fields, and status, extension,
-// discussion and assessment comments add their own.
+// discussion, assessment, scorm and scorm_extension comments add their own.
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { CommentKind, TaskStatus } from '../../../../../schema/enums.ts';
@@ -14,7 +14,7 @@ export const commentOut = z.object({
   id: z.number().int(),
   comment: z.string().nullable(),
   has_attachment: z.boolean(),
-  type: z.string().describe('text, image, audio, pdf, status, extension, discussion or assessment'),
+  type: z.string().describe('text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension'),
   is_new: z.boolean().describe('Not yet read by the caller'),
   reply_to_id: z.number().int().nullable(),
   author: person,
@@ -40,6 +40,13 @@ export const commentOut = z.object({
   number_of_prompts: z.number().int().nullable().optional(),
   // assessment
   overseer_assessment_id: z.number().int().nullable().optional(),
+  // scorm: the test attempt whose result the comment states
+  test_attempt: z
+    .object({ id: z.number().int(), success_status: z.boolean() })
+    .optional()
+    .describe('scorm comments: the attempt, and whether it counts as passed'),
+  // scorm_extension (granted, assessed and date_assessed as for extension)
+  scorm_extensions: z.number().int().optional().describe("scorm_extension comments: the task's extra attempts now"),
 });
 export type CommentOut = z.infer<typeof commentOut>;
 
@@ -66,6 +73,9 @@ export async function serializeComments(em: Em, commentIds: number[], viewerId: 
     discussion_completed_at: string | null;
     discussion_prompt_count: number | null;
     overseer_assessment_id: number | null;
+    test_attempt_id: number | null;
+    attempt_success: boolean | null;
+    scorm_extensions: number;
     current_status: TaskStatus;
     extensions: number;
     target_date: string;
@@ -84,6 +94,7 @@ export async function serializeComments(em: Em, commentIds: number[], viewerId: 
     select c.id, c.comment, c.kind, c.reply_to_id, c.created_at, c.task_status,
            c.extension_weeks_requested, c.extension_granted, c.extension_assessed_at, c.extension_response,
            c.discussion_started_at, c.discussion_completed_at, c.discussion_prompt_count, c.overseer_assessment_id,
+           c.test_attempt_id, ta.success_status as attempt_success, t.scorm_extensions,
            t.status as current_status, t.extensions, d.target_date, coalesce(d.due_date, u.end_date) as deadline,
            a.id as a_id, a.first_name as a_first, a.last_name as a_last, a.email as a_email,
            r.id as r_id, r.first_name as r_first, r.last_name as r_last, r.email as r_email,
@@ -95,6 +106,7 @@ export async function serializeComments(em: Em, commentIds: number[], viewerId: 
     join units u on u.id = d.unit_id
     join users a on a.id = c.author_id
     left join users r on r.id = c.recipient_id
+    left join test_attempts ta on ta.id = c.test_attempt_id
     where c.id in (${sql.join(commentIds)})
     order by c.created_at, c.id`.execute(db(em));
 
@@ -137,6 +149,15 @@ export async function serializeComments(em: Em, commentIds: number[], viewerId: 
         break;
       case 'assessment':
         out.overseer_assessment_id = r.overseer_assessment_id;
+        break;
+      case 'scorm':
+        if (r.test_attempt_id !== null) out.test_attempt = { id: r.test_attempt_id, success_status: r.attempt_success === true };
+        break;
+      case 'scorm_extension':
+        out.granted = r.extension_granted === true;
+        out.assessed = r.extension_assessed_at !== null;
+        out.date_assessed = iso(r.extension_assessed_at);
+        out.scorm_extensions = r.scorm_extensions;
         break;
     }
     return out;

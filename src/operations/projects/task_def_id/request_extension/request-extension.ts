@@ -1,12 +1,11 @@
 // POST .../request_extension: a request for more time, sent to the tutor (or the main convenor when
 // it asks for more than can be granted); staff's own requests, and requests in units that apply
 // them automatically before the deadline, are granted at once.
-import { db } from '../../../../db/kysely.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { clampExtensionRequest } from '../../../../domain/task-rules.ts';
 import { forbidden } from '../../../../lib/errors.ts';
 import { insertComments } from '../../../tasks/comments.ts';
-import { tutorFor } from '../../../tasks/people.ts';
+import { mainConvenorOf, tutorFor } from '../../../tasks/people.ts';
 import { ensureTask, loadTasks } from '../../../tasks/tasks.ts';
 import { assessExtensionRequest } from '../assess_extension/assess-extension-request.ts';
 import type { CommentedTask } from '../comments/create-comment.ts';
@@ -46,14 +45,4 @@ export async function requestExtension(
     await assessExtensionRequest(em, { id: commentId, taskId, weeks: request.weeks, assessed: false }, assessor, true, true, now);
   }
   return serializeComment(em, commentId, by.userId);
-}
-
-async function mainConvenorOf(em: Em, unitId: number): Promise<number | null> {
-  const row = await db(em)
-    .selectFrom('units as u')
-    .innerJoin('unit_roles as r', 'r.id', 'u.main_convenor_id')
-    .select('r.user_id')
-    .where('u.id', '=', unitId)
-    .executeTakeFirst();
-  return row?.user_id ?? null;
 }

@@ -18,6 +18,7 @@ import { changeTask } from '../../../tasks/change-task.ts';
 import type { Contribution } from '../../../tasks/group-submission.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 import { loadUpdatedTask, type UpdatedTaskOut } from '../load-updated-task.ts';
+import { refuseUploadUntilPassed } from '../test_attempts/test-passed.ts';
 import { checkSubmissionFile, type AcceptedFile } from './check-submission-file.ts';
 import { lockGroupOf, refuseWhileAnotherMemberProcessing } from './submission-files.ts';
 
@@ -54,6 +55,7 @@ export interface UploadServices {
 export async function submitWork(em: Em, services: UploadServices, by: Submitter, upload: WorkUpload): Promise<UpdatedTaskOut> {
   const { definition, project, unit } = by;
   const { storage, now } = services;
+  if (!canInTask(by.role, 'assess')) await refuseUploadUntilPassed(em, definition, by.taskId);
   const groupSetId = refIdOrNull(definition.groupSet);
   if (groupSetId !== null) await lockGroupOf(em, project.id, groupSetId);
 
