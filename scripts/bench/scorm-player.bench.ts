@@ -114,11 +114,11 @@ async function seed(orm: Orm): Promise<World> {
 
 /** Milliseconds between two of the player's marks (the last of each). */
 const between = (page: Page, from: string, to: string) =>
+  // No named function inside: tsx would wrap it in a helper the page does not have.
   page.evaluate(
-    ([a, b]) => {
-      const last = (name: string) => performance.getEntriesByName(`scorm-player:${name}`).at(-1)?.startTime ?? Number.NaN;
-      return (b === 'navigation' ? 0 : last(b!)) - (a === 'navigation' ? 0 : last(a!));
-    },
+    ([a, b]) =>
+      (b === 'navigation' ? 0 : (performance.getEntriesByName(`scorm-player:${b}`).at(-1)?.startTime ?? Number.NaN)) -
+      (a === 'navigation' ? 0 : (performance.getEntriesByName(`scorm-player:${a}`).at(-1)?.startTime ?? Number.NaN)),
     [from, to],
   );
 
