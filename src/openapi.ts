@@ -46,7 +46,8 @@ interface Operation {
 }
 
 /** `/api/units/:unit_id` as OpenAPI writes it: `/api/units/{unit_id}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+/** A Fastify pattern as the document spells its path; a route's wildcard is its `tail` parameter. */
+const openApiPath = (url: string, tail?: string) => (tail && url.endsWith('/*') ? `${url.slice(0, -1)}{${tail}}` : url).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /**
  * trpc-to-openapi describes a tRPC-over-HTTP API: every answer 200 and JSON, JSON bodies only,
@@ -62,7 +63,7 @@ function describeRestLayer(doc: OpenAPIObject, router: AnyRouter): void {
   const procedures = router._def.procedures as Record<string, { _def: { meta?: Meta } }>;
   const bothHeaders = Object.fromEntries(Object.keys(SECURITY_SCHEMES).map((name) => [name, [] as string[]]));
   for (const route of restRoutes(router).filter((r) => !r.alias)) {
-    const operation = doc.paths?.[openApiPath(route.url)]?.[route.method.toLowerCase() as 'get'] as Operation | undefined;
+    const operation = doc.paths?.[openApiPath(route.url, route.tail)]?.[route.method.toLowerCase() as 'get'] as Operation | undefined;
     if (!operation) continue;
     const rest = procedures[route.procedure]?._def.meta?.rest;
     const protectedRoute = !!operation.security?.length;

@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/scorm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A token for SCORM package files
+         * @description A fresh `scorm_auth_token` each call, valid for a few hours and only in `/api/scorm/...` asset URLs (never as an `Auth-Token`). Any signed-in user. See docs/online-tests.md.
+         */
+        get: operations["auth-scormToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users": {
         parameters: {
             query?: never;
@@ -1011,6 +1031,34 @@ export interface paths {
          */
         post: operations["units-taskDefinitions-taskPdfs"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{unit_id}/task_definitions/{task_def_id}/scorm_data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a task definition's SCORM package
+         * @description The package as uploaded (`application/zip`, attachment `<ABBREVIATION>-scorm.zip`); also at `.../scorm_data.json`, where the newer web client asks. Without a package: the placeholder `FileNotFound.pdf`, status 200, as the original. Staff and enrolled students of the unit.
+         */
+        get: operations["units-taskDefinitions-scormData"];
+        put?: never;
+        /**
+         * Upload or replace a task definition's SCORM package (zip)
+         * @description Multipart field `file`: a zip with `imsmanifest.xml` at its root naming a launchable SCO that the zip holds, no unsafe entry path, within SCORM_PACKAGE_MAX_BYTES (413) and SCORM_PACKAGE_MAX_UNPACKED_BYTES; anything else is a 400 saying what is wrong. Records `scorm_version` and `scorm_launch_file` and answers `true`. Unit Convenor or Admin. See docs/online-tests.md.
+         */
+        post: operations["units-taskDefinitions-scormDataUpload"];
+        /**
+         * Remove a task definition's SCORM package
+         * @description Removes the package and resets the SCORM settings (`scorm_enabled`, review, bypass, time delay, attempt limit, trust, pass status) to their defaults, as the original does; answers `true`, also when there was none. Unit Convenor or Admin.
+         */
+        delete: operations["units-taskDefinitions-scormDataDelete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2264,6 +2312,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/test_attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's test attempts, newest first
+         * @description The student or staff of the unit. See docs/online-tests.md.
+         */
+        get: operations["projects-task-testAttempts-list"];
+        put?: never;
+        /**
+         * Start a test attempt
+         * @description The task's student, while the definition's online test is enabled (else 403). 400 while the last attempt is open or passed, or when the attempts allowed are used; 429 with Retry-After before the time delay has passed. See docs/online-tests.md.
+         */
+        post: operations["projects-task-testAttempts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/test_attempts/latest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task's newest test attempt
+         * @description The student or staff of the unit; with `completed=true`, the newest completed one. 404 when there is none. See docs/online-tests.md.
+         */
+        get: operations["projects-task-testAttempts-latest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/request_scorm_extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for more test attempts
+         * @description The student or staff of the unit; a staff member's own request is granted at once. 400 when the test is off or allows unlimited attempts. See docs/online-tests.md.
+         */
+        post: operations["projects-task-scormExtensions-request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/task_def_id/{task_definition_id}/assess_scorm_extension/{task_comment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Grant or refuse a request for more test attempts
+         * @description Staff of the unit, once per request (again: 403). `task_comment_id` is a scorm_extension comment of this task. See docs/online-tests.md.
+         */
+        put: operations["projects-task-scormExtensions-assess"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{project_id}/task_def_id/{task_definition_id}/rubric_marks": {
         parameters: {
             query?: never;
@@ -2808,6 +2940,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/test_attempts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a test attempt
+         * @description Staff of the unit. Its comment goes with it, and it no longer counts towards the attempts allowed. Answers the attempt as it was.
+         */
+        delete: operations["testAttempts-delete"];
+        options?: never;
+        head?: never;
+        /**
+         * Commit to, end, resume or override a test attempt
+         * @description The student commits `cmi_datamodel` and ends the attempt with `terminated` (an ended attempt takes no more: 400); no field at all answers the attempt as it is (the player's resume). Staff override the result with `success_status`. A data model that is not valid SCORM 2004 gets 400 naming the element, one too large 413. See docs/online-tests.md.
+         */
+        patch: operations["testAttempts-update"];
+        trace?: never;
+    };
+    "/api/test_attempts/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A test attempt in review mode
+         * @description Staff of the unit, or the student once the attempt is ended and completed where the definition allows review (else 403). The data model answers cmi.mode "review". See docs/online-tests.md.
+         */
+        get: operations["testAttempts-review"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/simcheck_eula": {
         parameters: {
             query?: never;
@@ -3146,6 +3322,26 @@ export interface paths {
          * @description Reads the roster of every linked LMS course (LTI NRPS): active learners are enrolled, instructors and TAs employed, students who left withdrawn. 502 when a roster cannot be read (nothing changes). See docs/lti.md.
          */
         post: operations["lti-units-syncRoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scorm/{task_def_id}/{username}/{scorm_token}/{file_path}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Serve one file of a task definition's SCORM package
+         * @description `file_path` is the rest of the path (slashes included). `scorm_token` comes from `GET /api/auth/scorm` and must be the user's; the user must be able to read the unit. Answers the file with the type of its extension, `Cache-Control: no-store` and `Content-Security-Policy: sandbox …` (HTML gets the SCORM bridge script); 404 otherwise. See docs/online-tests.md.
+         */
+        get: operations["scorm-asset"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3628,6 +3824,82 @@ export interface operations {
             };
             /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "auth-scormToken": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scorm_auth_token: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7248,6 +7520,13 @@ export interface operations {
                             has_task_resources: boolean;
                             is_graded: boolean;
                             max_quality_pts: number;
+                            scorm_enabled: boolean;
+                            has_scorm_data: boolean;
+                            scorm_allow_review: boolean;
+                            scorm_bypass_test: boolean;
+                            scorm_time_delay_enabled: boolean;
+                            /** @description 0: unlimited */
+                            scorm_attempt_limit: number;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -7259,6 +7538,11 @@ export interface operations {
                             overseer_image_id?: number | null;
                             assessment_enabled?: boolean;
                             moss_language?: string | null;
+                            /** @enum {string} */
+                            scorm_trust?: "package" | "staff";
+                            scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                            scorm_version?: ("2004" | "1.2") | null;
+                            scorm_launch_file?: string | null;
                         }[];
                         task_outcome_alignments: {
                             id: number;
@@ -7446,6 +7730,13 @@ export interface operations {
                             has_task_resources: boolean;
                             is_graded: boolean;
                             max_quality_pts: number;
+                            scorm_enabled: boolean;
+                            has_scorm_data: boolean;
+                            scorm_allow_review: boolean;
+                            scorm_bypass_test: boolean;
+                            scorm_time_delay_enabled: boolean;
+                            /** @description 0: unlimited */
+                            scorm_attempt_limit: number;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -7457,6 +7748,11 @@ export interface operations {
                             overseer_image_id?: number | null;
                             assessment_enabled?: boolean;
                             moss_language?: string | null;
+                            /** @enum {string} */
+                            scorm_trust?: "package" | "staff";
+                            scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                            scorm_version?: ("2004" | "1.2") | null;
+                            scorm_launch_file?: string | null;
                         }[];
                         task_outcome_alignments: {
                             id: number;
@@ -7795,6 +8091,13 @@ export interface operations {
                             has_task_resources: boolean;
                             is_graded: boolean;
                             max_quality_pts: number;
+                            scorm_enabled: boolean;
+                            has_scorm_data: boolean;
+                            scorm_allow_review: boolean;
+                            scorm_bypass_test: boolean;
+                            scorm_time_delay_enabled: boolean;
+                            /** @description 0: unlimited */
+                            scorm_attempt_limit: number;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -7806,6 +8109,11 @@ export interface operations {
                             overseer_image_id?: number | null;
                             assessment_enabled?: boolean;
                             moss_language?: string | null;
+                            /** @enum {string} */
+                            scorm_trust?: "package" | "staff";
+                            scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                            scorm_version?: ("2004" | "1.2") | null;
+                            scorm_launch_file?: string | null;
                         }[];
                         task_outcome_alignments: {
                             id: number;
@@ -9035,6 +9343,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -9057,6 +9372,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
             };
@@ -9091,6 +9413,13 @@ export interface operations {
                         has_task_resources: boolean;
                         is_graded: boolean;
                         max_quality_pts: number;
+                        scorm_enabled: boolean;
+                        has_scorm_data: boolean;
+                        scorm_allow_review: boolean;
+                        scorm_bypass_test: boolean;
+                        scorm_time_delay_enabled: boolean;
+                        /** @description 0: unlimited */
+                        scorm_attempt_limit: number;
                         plagiarism_checks?: {
                             key: string;
                             type: string;
@@ -9102,6 +9431,11 @@ export interface operations {
                         overseer_image_id?: number | null;
                         assessment_enabled?: boolean;
                         moss_language?: string | null;
+                        /** @enum {string} */
+                        scorm_trust?: "package" | "staff";
+                        scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        scorm_version?: ("2004" | "1.2") | null;
+                        scorm_launch_file?: string | null;
                     };
                 };
             };
@@ -9202,6 +9536,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -9224,6 +9565,13 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        scorm_enabled?: boolean;
+                        scorm_allow_review?: boolean;
+                        scorm_bypass_test?: boolean;
+                        scorm_time_delay_enabled?: boolean;
+                        scorm_attempt_limit?: number;
+                        scorm_trust?: string;
+                        scorm_pass_status?: string | null;
                     };
                 };
             };
@@ -9258,6 +9606,13 @@ export interface operations {
                         has_task_resources: boolean;
                         is_graded: boolean;
                         max_quality_pts: number;
+                        scorm_enabled: boolean;
+                        has_scorm_data: boolean;
+                        scorm_allow_review: boolean;
+                        scorm_bypass_test: boolean;
+                        scorm_time_delay_enabled: boolean;
+                        /** @description 0: unlimited */
+                        scorm_attempt_limit: number;
                         plagiarism_checks?: {
                             key: string;
                             type: string;
@@ -9269,6 +9624,11 @@ export interface operations {
                         overseer_image_id?: number | null;
                         assessment_enabled?: boolean;
                         moss_language?: string | null;
+                        /** @enum {string} */
+                        scorm_trust?: "package" | "staff";
+                        scorm_pass_status?: ("not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded") | null;
+                        scorm_version?: ("2004" | "1.2") | null;
+                        scorm_launch_file?: string | null;
                     };
                 };
             };
@@ -10531,6 +10891,253 @@ export interface operations {
             };
         };
     };
+    "units-taskDefinitions-scormData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": Blob;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-scormDataUpload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": true;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-scormDataDelete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": true;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "units-taskDefinitions-simcheckGroupAttachments": {
         parameters: {
             query?: never;
@@ -10819,6 +11426,7 @@ export interface operations {
                         submission_date?: string;
                         completion_date?: string;
                         extensions: number;
+                        scorm_extensions: number;
                         times_assessed: number;
                         grade?: number;
                         /** @description -1 until rated */
@@ -16193,6 +16801,7 @@ export interface operations {
                             submission_date?: string;
                             completion_date?: string;
                             extensions: number;
+                            scorm_extensions: number;
                             times_assessed: number;
                             grade?: number;
                             /** @description -1 until rated */
@@ -16489,6 +17098,7 @@ export interface operations {
                         submission_date?: string;
                         completion_date?: string;
                         extensions: number;
+                        scorm_extensions: number;
                         times_assessed: number;
                         grade?: number;
                         /** @description -1 until rated */
@@ -16781,6 +17391,7 @@ export interface operations {
                         submission_date?: string;
                         completion_date?: string;
                         extensions: number;
+                        scorm_extensions: number;
                         times_assessed: number;
                         grade?: number;
                         /** @description -1 until rated */
@@ -17297,7 +17908,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -17335,6 +17946,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -17437,7 +18055,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -17475,6 +18093,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -17565,7 +18190,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -17603,6 +18228,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     }[];
                 };
             };
@@ -17698,7 +18330,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -17736,6 +18368,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -17907,7 +18546,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -17945,6 +18584,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -18109,7 +18755,7 @@ export interface operations {
                         id: number;
                         comment: string | null;
                         has_attachment: boolean;
-                        /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                         type: string;
                         /** @description Not yet read by the caller */
                         is_new: boolean;
@@ -18147,6 +18793,13 @@ export interface operations {
                         time_discussion_complete?: string | null;
                         number_of_prompts?: number | null;
                         overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
                     };
                 };
             };
@@ -18512,7 +19165,7 @@ export interface operations {
                             id: number;
                             comment: string | null;
                             has_attachment: boolean;
-                            /** @description text, image, audio, pdf, status, extension, discussion or assessment */
+                            /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
                             type: string;
                             /** @description Not yet read by the caller */
                             is_new: boolean;
@@ -18550,6 +19203,13 @@ export interface operations {
                             time_discussion_complete?: string | null;
                             number_of_prompts?: number | null;
                             overseer_assessment_id?: number | null;
+                            /** @description scorm comments: the attempt, and whether it counts as passed */
+                            test_attempt?: {
+                                id: number;
+                                success_status: boolean;
+                            };
+                            /** @description scorm_extension comments: the task's extra attempts now */
+                            scorm_extensions?: number;
                         };
                         /** @enum {string} */
                         status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
@@ -18977,6 +19637,586 @@ export interface operations {
             };
             /** @description No such record */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-testAttempts-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    }[];
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-testAttempts-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many attempts: wait the `Retry-After` seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-testAttempts-latest": {
+        parameters: {
+            query?: {
+                completed?: boolean;
+            };
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-scormExtensions-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The reason for the request, shown to the unit's main convenor */
+                    comment: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The reason for the request, shown to the unit's main convenor */
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        comment: string | null;
+                        has_attachment: boolean;
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
+                        type: string;
+                        /** @description Not yet read by the caller */
+                        is_new: boolean;
+                        reply_to_id: number | null;
+                        author: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        recipient: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        } | null;
+                        created_at: string;
+                        recipient_read_time: string | null;
+                        date?: string;
+                        /** @description status comments: the status key; discussions: not started, opened or complete */
+                        status?: string;
+                        granted?: boolean;
+                        assessed?: boolean;
+                        date_assessed?: string | null;
+                        weeks_requested?: number | null;
+                        extension_response?: string | null;
+                        task_status?: string;
+                        /** @description extension comments: the task's due date now (YYYY-MM-DD) */
+                        due_date?: string;
+                        /** @description extension comments: the weeks the task has been granted */
+                        extensions?: number;
+                        time_discussion_started?: string | null;
+                        time_discussion_completed?: string | null;
+                        /** @description the same as time_discussion_completed, the name the web client reads */
+                        time_discussion_complete?: string | null;
+                        number_of_prompts?: number | null;
+                        overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-task-scormExtensions-assess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                task_definition_id: number;
+                task_comment_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description True adds one more block of the attempt limit to the task, false refuses the request */
+                    granted: boolean;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description True adds one more block of the attempt limit to the task, false refuses the request */
+                    granted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        comment: string | null;
+                        has_attachment: boolean;
+                        /** @description text, image, audio, pdf, status, extension, discussion, assessment, scorm or scorm_extension */
+                        type: string;
+                        /** @description Not yet read by the caller */
+                        is_new: boolean;
+                        reply_to_id: number | null;
+                        author: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        };
+                        recipient: {
+                            id: number;
+                            first_name: string;
+                            last_name: string;
+                            email: string;
+                        } | null;
+                        created_at: string;
+                        recipient_read_time: string | null;
+                        date?: string;
+                        /** @description status comments: the status key; discussions: not started, opened or complete */
+                        status?: string;
+                        granted?: boolean;
+                        assessed?: boolean;
+                        date_assessed?: string | null;
+                        weeks_requested?: number | null;
+                        extension_response?: string | null;
+                        task_status?: string;
+                        /** @description extension comments: the task's due date now (YYYY-MM-DD) */
+                        due_date?: string;
+                        /** @description extension comments: the weeks the task has been granted */
+                        extensions?: number;
+                        time_discussion_started?: string | null;
+                        time_discussion_completed?: string | null;
+                        /** @description the same as time_discussion_completed, the name the web client reads */
+                        time_discussion_complete?: string | null;
+                        number_of_prompts?: number | null;
+                        overseer_assessment_id?: number | null;
+                        /** @description scorm comments: the attempt, and whether it counts as passed */
+                        test_attempt?: {
+                            id: number;
+                            success_status: boolean;
+                        };
+                        /** @description scorm_extension comments: the task's extra attempts now */
+                        scorm_extensions?: number;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -22365,6 +23605,311 @@ export interface operations {
             };
         };
     };
+    "testAttempts-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "testAttempts-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The student's commit: the package's SCORM 2004 data model as a JSON string of element names and values, merged into the attempt's */
+                    cmi_datamodel?: string;
+                    /** @description The student ends the attempt (with cmi.exit "suspend", only the session ends and the attempt stays open) */
+                    terminated?: boolean;
+                    /** @description Staff override the attempt's result (the newer web client sends it in the query string) */
+                    success_status?: boolean;
+                    /** @description With an override that moves the task: the feedback the unit's enforced feedback asks for */
+                    comment?: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The student's commit: the package's SCORM 2004 data model as a JSON string of element names and values, merged into the attempt's */
+                    cmi_datamodel?: string;
+                    /** @description The student ends the attempt (with cmi.exit "suspend", only the session ends and the attempt stays open) */
+                    terminated?: boolean;
+                    /** @description Staff override the attempt's result (the newer web client sends it in the query string) */
+                    success_status?: boolean;
+                    /** @description With an override that moves the task: the feedback the unit's enforced feedback asks for */
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "testAttempts-review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_id: number;
+                        /** @description When the attempt started (ISO 8601) */
+                        attempted_time: string;
+                        /** @description The attempt has ended; its data no longer change, except by a staff override of its result */
+                        terminated: boolean;
+                        /** @description The attempt counts as passed (the definition's scorm_trust says whose word that is) */
+                        success_status: boolean;
+                        /** @description cmi.score.scaled as the package reported it, -1 to 1 */
+                        score_scaled: number | null;
+                        /** @description cmi.completion_status is "completed" */
+                        completion_status: boolean;
+                        /** @description The SCORM 2004 run-time data model: a JSON object of element names and values, as a string */
+                        cmi_datamodel: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "simcheck-eula": {
         parameters: {
             query?: never;
@@ -24209,6 +25754,67 @@ export interface operations {
             };
             /** @description Credentials missing, wrong or expired: sign in again */
             419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scorm-asset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_def_id: number;
+                username: string;
+                scorm_token: string;
+                file_path: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": Blob;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,7 +14,8 @@ test.before.each(async () => {
 });
 
 /** `/api/units/:unit_id/outcomes/:id` as OpenAPI writes it: `/api/units/{unit_id}/outcomes/{id}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+// A route's wildcard (`*`, RestMeta.tail) is documented as its tail parameter.
+const openApiPath = (url: string, tail?: string) => (tail && url.endsWith('/*') ? `${url.slice(0, -1)}{${tail}}` : url).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 test('GET /api/openapi.json is an OpenAPI 3 document, public and JSON', async () => {
   const res = await api(env, 'GET', '/api/openapi.json');
@@ -34,8 +35,8 @@ test('every REST route is documented with its method and path', async () => {
   const routes = restRoutes(appRouter).filter((route) => !route.alias);
   assert.ok(routes.length > 0);
   const missing = routes
-    .filter((route) => !doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()])
-    .map((route) => `${route.method} ${openApiPath(route.url)} (${route.procedure})`);
+    .filter((route) => !doc.paths[openApiPath(route.url, route.tail)]?.[route.method.toLowerCase()])
+    .map((route) => `${route.method} ${openApiPath(route.url, route.tail)} (${route.procedure})`);
   assert.equal(missing, []);
 });
 
@@ -43,7 +44,7 @@ test('documented operations are those the REST layer serves, path parameters inc
   const doc = (await api(env, 'GET', '/api/openapi.json')).body as {
     paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
   };
-  const served = new Set(restRoutes(appRouter).map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`));
+  const served = new Set(restRoutes(appRouter).map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url, r.tail)}`));
   const METHODS = new Set(['get', 'post', 'put', 'delete', 'patch']);
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(item)) {

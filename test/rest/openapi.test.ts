@@ -45,10 +45,11 @@ let env: TestEnv;
 let people: People;
 freshEachTest(test, (world) => ({ env, people } = world));
 
-const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+// A route's wildcard (`*`, RestMeta.tail) is documented as its tail parameter.
+const openApiPath = (url: string, tail?: string) => (tail && url.endsWith('/*') ? `${url.slice(0, -1)}{${tail}}` : url).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const served = async (): Promise<Document> => (await api(env, 'GET', '/api/openapi.json')).body;
 const documented = () => restRoutes(appRouter).filter((route) => !route.alias);
-const operationOf = (doc: Document, route: { method: string; url: string }) => doc.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
+const operationOf = (doc: Document, route: { method: string; url: string; tail?: string }) => doc.paths[openApiPath(route.url, route.tail)]![route.method.toLowerCase()]!;
 
 test('the served document passes a real OpenAPI validator', async () => {
   const doc = await served();
@@ -171,7 +172,7 @@ test('required lists and parameters say exactly which fields a request must carr
     const operation = operationOf(doc, route);
     const input = procedures[route.procedure]!._def.inputs[0] as z.ZodObject | undefined;
     if (!input) continue;
-    const where = `${route.method} ${openApiPath(route.url)}`;
+    const where = `${route.method} ${openApiPath(route.url, route.tail)}`;
     const body = operation.requestBody?.content['application/json']?.schema;
     mismatches.push(...requiredMismatches(input, body, `${where} body`, route.headerFields));
     for (const parameter of operation.parameters ?? []) {

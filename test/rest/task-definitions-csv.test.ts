@@ -107,6 +107,11 @@ const csvFile = (text: string | Buffer, filename = 'tasks.csv') => ({
 const HEADER =
   'name,abbreviation,description,weighting,target_grade,restrict_status_updates,max_quality_pts,is_graded,plagiarism_warn_pct,plagiarism_checks,' +
   'group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream';
+/** What the export writes: HEADER with the online-test settings (an import may leave those out, as HEADER does). */
+const EXPORT_HEADER =
+  'name,abbreviation,description,weighting,target_grade,restrict_status_updates,max_quality_pts,is_graded,plagiarism_warn_pct,plagiarism_checks,' +
+  'scorm_enabled,scorm_allow_review,scorm_bypass_test,scorm_time_delay_enabled,scorm_attempt_limit,' +
+  'group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream,scorm_trust,scorm_pass_status';
 
 test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calendar over its break, JSON columns as JSON', async () => {
   const tp = await period();
@@ -132,7 +137,7 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
     assert.match(String(res.headers['content-type']), 'text/csv');
     assert.is(res.headers['content-disposition'], 'attachment; filename=SIT101-Tasks.csv');
     const { headers, rows } = await readCsv(res.text);
-    assert.is(headers.join(','), HEADER);
+    assert.is(headers.join(','), EXPORT_HEADER);
     assert.equal(JSON.parse(rows[0].upload_requirements), JSON.parse(P1.upload_requirements));
     assert.equal(
       { ...rows[0], upload_requirements: '' },
@@ -147,6 +152,11 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
         is_graded: 'false',
         plagiarism_warn_pct: '60',
         plagiarism_checks: '[{"key":"file1","type":"moss python","pattern":"*.py"}]',
+        scorm_enabled: 'false',
+        scorm_allow_review: 'false',
+        scorm_bypass_test: 'false',
+        scorm_time_delay_enabled: 'false',
+        scorm_attempt_limit: '0',
         group_set: '',
         upload_requirements: '',
         start_week: '1',
@@ -156,6 +166,8 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
         due_week: '',
         due_day: '',
         tutorial_stream: 'prac1',
+        scorm_trust: 'package',
+        scorm_pass_status: '',
       },
     );
     assert.equal(

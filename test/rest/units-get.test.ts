@@ -126,6 +126,12 @@ test('staff get every collection the web client maps, with counts', async () => 
       has_task_resources: false,
       is_graded: false,
       max_quality_pts: 0,
+      scorm_enabled: false,
+      has_scorm_data: false,
+      scorm_allow_review: false,
+      scorm_bypass_test: false,
+      scorm_time_delay_enabled: false,
+      scorm_attempt_limit: 0,
       plagiarism_checks: [],
       plagiarism_warn_pct: 50,
       restrict_status_updates: false,
@@ -133,6 +139,10 @@ test('staff get every collection the web client maps, with counts', async () => 
       overseer_image_id: null,
       assessment_enabled: false,
       moss_language: null,
+      scorm_trust: 'package',
+      scorm_pass_status: null,
+      scorm_version: null,
+      scorm_launch_file: null,
     },
   ]);
   assert.equal(body.task_outcome_alignments, [{ id: u.alignment, description: 'Strong', rating: 3, learning_outcome_id: u.ilo, task_definition_id: u.td }]);
