@@ -143,7 +143,7 @@ if (!existsSync(CHROMIUM)) {
       const zip = await buildScormPackage(RESUMABLE);
       for (const td of world.definitions.values()) {
         const form = new FormData();
-        form.append('file', new Blob([zip], { type: 'application/zip' }), 'test.zip');
+        form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'test.zip');
         const res = await fetch(`${service}/api/units/${world.unitId}/task_definitions/${td}/scorm_data`, { method: 'POST', headers, body: form });
         if (!res.ok) throw new Error(`upload: ${res.status} ${await res.text()}`);
       }

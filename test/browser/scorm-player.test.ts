@@ -12,7 +12,7 @@ import { launchBrowser, skipSuite } from '../support/browser.ts';
 import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
 import type { People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
-import { attemptsOf, packageFrame, playerWorld, screenshot, signedInContext, waitForState } from '../support/scorm-player.ts';
+import { attemptsOf, packageFrame, playerWorld, screenshot, signedInContext, textOf, waitForState } from '../support/scorm-player.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('browser: the SCORM player');
@@ -49,7 +49,7 @@ if ('skipped' in launched) {
     await page.goto(`${base}/api/scorm/player/${world.td}`);
     await screenshot(page, '0-loading');
     await waitForState(page, 'ready');
-    assert.match(await page.textContent('#summary'), /1 of 1 attempts left/);
+    assert.match(await textOf(page, '#summary'), /1 of 1 attempts left/);
     await screenshot(page, '1-ready');
 
     // First attempt: both answers wrong.
@@ -57,7 +57,7 @@ if ('skipped' in launched) {
     await waitForState(page, 'initialized');
     let frame = await packageFrame(page);
     await frame.waitForSelector('#submit:not([disabled])');
-    assert.match(await frame.textContent('#learner'), /Astudent Tester \(normal\)/);
+    assert.match(await textOf(frame, '#learner'), /Astudent Tester \(normal\)/);
     await frame.check('input[name=q1][value="48"]');
     await frame.check('input[name=q2][value="9"]');
     await screenshot(page, '2-playing');
@@ -77,10 +77,10 @@ if ('skipped' in launched) {
     assert.equal(scorm[0]!.test_attempt, { id: attempts[0]!.id, success_status: false });
 
     // The limit: the server refuses a second start, and the page shows its reason.
-    assert.match(await page.textContent('#summary'), /0 of 1 attempts left/);
+    assert.match(await textOf(page, '#summary'), /0 of 1 attempts left/);
     await page.click('#start');
     await waitForState(page, 'refused');
-    const refusal = await page.textContent('#status');
+    const refusal = await textOf(page, '#status');
     assert.match(refusal, /attempt/i);
     await screenshot(page, '3-refused');
     assert.is((await attemptsOf(env, people.student, world)).length, 1);
@@ -99,7 +99,7 @@ if ('skipped' in launched) {
 
     await page.reload();
     await waitForState(page, 'ready');
-    assert.match(await page.textContent('#summary'), /1 of 2 attempts left/);
+    assert.match(await textOf(page, '#summary'), /1 of 2 attempts left/);
     const started = Date.now();
     await page.click('#start');
     await waitForState(page, 'initialized');
@@ -132,7 +132,7 @@ if ('skipped' in launched) {
     await waitForState(staffPage, 'reviewing');
     const reviewFrame = await packageFrame(staffPage);
     await reviewFrame.waitForSelector('#submit:not([disabled])');
-    assert.match(await reviewFrame.textContent('#learner'), /\(review\)/);
+    assert.match(await textOf(reviewFrame, '#learner'), /\(review\)/);
     await screenshot(staffPage, '5-review');
     await staffPage.click('#close');
     await waitForState(staffPage, 'ready');
@@ -155,7 +155,7 @@ if ('skipped' in launched) {
     const page = await context.newPage();
     await page.goto(`${base}/api/scorm/player/${world.td}`);
     await waitForState(page, 'ready');
-    assert.match(await page.textContent('#summary'), /not limited/);
+    assert.match(await textOf(page, '#summary'), /not limited/);
     await page.click('#start');
     let frame = await packageFrame(page);
     await frame.waitForSelector('#leave:not([disabled])');
@@ -220,14 +220,14 @@ if ('skipped' in launched) {
     await page.goto(`${base}/api/scorm/player/${world.td}#sign_in_token=${token}&username=${people.student.creds.username}`);
     await waitForState(page, 'ready');
     assert.not.match(page.url(), /sign_in_token/, 'the token leaves the address at once');
-    assert.match(await page.textContent('#title'), /T1 Weekly quiz/);
+    assert.match(await textOf(page, '#title'), /T1 Weekly quiz/);
     // A reload keeps this tab's session; the token itself was used up.
     await page.reload();
     await waitForState(page, 'ready');
     const again = await context.newPage();
     await again.goto(`${base}/api/scorm/player/${world.td}#sign_in_token=${token}&username=${people.student.creds.username}`);
     await waitForState(again, 'sign-in');
-    assert.match(await again.textContent('#status'), /used or has expired/);
+    assert.match(await textOf(again, '#status'), /used or has expired/);
     await screenshot(again, '9-sign-in');
     // The form signs in with a password.
     await again.fill('#signin-username', people.student.creds.username);

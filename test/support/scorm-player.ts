@@ -61,7 +61,7 @@ export async function packageFrame(page: Page): Promise<Frame> {
   const handle = await page.waitForSelector('#sco');
   for (let i = 0; i < 200; i++) {
     const frame = await handle.contentFrame();
-    if (frame && frame.url().includes('/api/scorm/') && !frame.url().includes('/player/')) return frame;
+    if (frame?.url().includes('/api/scorm/') && !frame.url().includes('/player/')) return frame;
     await page.waitForTimeout(50);
   }
   throw new Error('the package frame never loaded');
@@ -80,6 +80,9 @@ export async function attemptsOf(env: TestEnv, actor: Actor, world: PlayerWorld)
     cmi_datamodel: string;
   }[];
 }
+
+/** An element's text, '' when it has none. */
+export const textOf = async (where: Page | Frame, selector: string): Promise<string> => (await where.textContent(selector)) ?? '';
 
 export async function screenshot(page: Page, name: string): Promise<string> {
   const path = `/tmp/scorm-player-${name}.png`;
