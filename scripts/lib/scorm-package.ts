@@ -190,3 +190,29 @@ fetch(url, { headers: creds, credentials: 'include' }).then(function (r) {
 });
 `,
 };
+
+/** A SCORM 1.2 SCO (window.API): LMSInitialize, a raw score of 80 of 100, "passed", LMSCommit, LMSFinish on Submit. */
+export const QUIZ_12: PackageSpec = {
+  title: 'SCORM 1.2 check',
+  version: '1.2',
+  body: '<h1>SCORM 1.2 check</h1><p id="learner"></p><p id="state">Loading…</p><button type="button" id="submit" disabled>Submit</button>',
+  script: `
+var api12 = window.API;
+api12.LMSInitialize('');
+(function poll(tries) {
+  if (api12.LMSGetValue('cmi.core.student_id') === '' && tries < 100) return setTimeout(function () { poll(tries + 1); }, 50);
+  show('learner', 'Learner: ' + api12.LMSGetValue('cmi.core.student_name') + ' (' + api12.LMSGetValue('cmi.core.entry') + ')');
+  show('state', 'Ready');
+  document.getElementById('submit').disabled = false;
+})(0);
+document.getElementById('submit').addEventListener('click', function () {
+  api12.LMSSetValue('cmi.core.score.raw', '80');
+  api12.LMSSetValue('cmi.core.score.max', '100');
+  api12.LMSSetValue('cmi.core.score.min', '0');
+  api12.LMSSetValue('cmi.core.lesson_status', 'passed');
+  api12.LMSCommit('');
+  api12.LMSFinish('');
+  show('state', 'Submitted');
+});
+`,
+};

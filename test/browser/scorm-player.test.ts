@@ -6,7 +6,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { PROBE, QUIZ, RESUMABLE } from '../../scripts/lib/scorm-package.ts';
+import { PROBE, QUIZ, QUIZ_12, RESUMABLE } from '../../scripts/lib/scorm-package.ts';
 import { issueSignInToken } from '../../src/operations/lti/sign-in-tokens.ts';
 import { launchBrowser, skipSuite } from '../support/browser.ts';
 import { listeningBaseUrl, testEnv, type TestEnv } from '../support/env.ts';
@@ -21,6 +21,7 @@ const TESTS = [
   'an incomplete attempt resumes after a reload with its suspend_data',
   "a package's script cannot read GET /api/users with the viewer's credentials",
   'an LMS launch signs the player in from the fragment, once',
+  "a SCORM 1.2 package plays through Scorm12API, its result mapped to the attempt's SCORM 2004 data model",
 ];
 
 const launched = await launchBrowser();
@@ -234,6 +235,28 @@ if ('skipped' in launched) {
     await again.fill('#signin-password', 'password');
     await again.click('#signin-form button');
     await waitForState(again, 'ready');
+    await context.close();
+  });
+  test(TESTS[4]!, async () => {
+    const world = await playerWorld(env, people, QUIZ_12, { scorm_attempt_limit: 0 });
+    const context = await signedInContext(browser, base, people.student);
+    const page = await context.newPage();
+    await page.goto(`${base}/api/scorm/player/${world.td}`);
+    await waitForState(page, 'ready');
+    await page.click('#start');
+    await waitForState(page, 'initialized');
+    const frame = await packageFrame(page);
+    await frame.waitForSelector('#submit:not([disabled])');
+    assert.match(await textOf(frame, '#learner'), /Astudent Tester \(ab-initio\)/);
+    await frame.click('#submit');
+    await waitForState(page, 'ready');
+    const [attempt] = await attemptsOf(env, people.student, world);
+    assert.is(attempt!.terminated, true);
+    assert.is(attempt!.success_status, true);
+    assert.is(attempt!.score_scaled, 0.8);
+    const model = JSON.parse(attempt!.cmi_datamodel);
+    assert.is(model['cmi.success_status'], 'passed');
+    assert.is(model['cmi.completion_status'], 'completed');
     await context.close();
   });
 }
