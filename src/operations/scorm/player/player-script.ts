@@ -135,7 +135,7 @@ export const PLAYER_SCRIPT = String.raw`(function () {
     say('Signing in…');
     exchange(username, password, 'password').then(function () {
       show('signin', false);
-      return loadContext().then(refresh);
+      return loadContext().then(function () { return refresh(true); });
     }).catch(function (error) { askToSignIn(error.message); });
   });
 
@@ -150,7 +150,8 @@ export const PLAYER_SCRIPT = String.raw`(function () {
     return '/projects/' + context.project.id + '/task_def_id/' + context.task_definition.id + '/test_attempts';
   }
 
-  function refresh() {
+  // fresh: the context was just loaded (at sign-in); otherwise it is asked again beside the attempts.
+  function refresh(fresh) {
     var td = context.task_definition;
     $('title').textContent = td.abbreviation + ' ' + td.name;
     document.title = td.abbreviation + ' ' + td.name + ' - ' + config.product;
@@ -167,10 +168,8 @@ export const PLAYER_SCRIPT = String.raw`(function () {
       say('This task has no online test yet.', true);
       return Promise.resolve();
     }
-    return call('GET', attemptsPath()).then(function (list) {
-      attempts = list;
-      return loadContext();
-    }).then(function () {
+    return Promise.all([call('GET', attemptsPath()), fresh === true ? context : loadContext()]).then(function (answers) {
+      attempts = answers[0];
       render();
     });
   }
@@ -442,7 +441,7 @@ export const PLAYER_SCRIPT = String.raw`(function () {
   var signedIn = fragment
     ? exchange(fragment.username, fragment.token, 'auth_token').then(loadContext)
     : tryStored(storedSessions()).then(function (ok) { if (!ok) throw new ApiError(419, ''); });
-  signedIn.then(refresh).catch(function (error) {
+  signedIn.then(function () { return refresh(true); }).catch(function (error) {
     if (fragment && !session && (error.status === 401 || error.status === 400)) {
       return askToSignIn('This link from your course has been used or has expired: sign in, or open it again from the course.');
     }
