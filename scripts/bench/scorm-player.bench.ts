@@ -159,13 +159,18 @@ if (!existsSync(CHROMIUM)) {
         );
         const page = await context.newPage();
         const baseline: number[] = [];
+        /** Each load's two parts: navigation to ready, Resume to Initialize. */
+        const parts: [number, number][] = [];
         const results = new Map<number, { load: number[]; commit: number[]; loadStatements: number; commitStatements: number }>();
         const open = async (td: number) => {
           await page.goto(`${service}/api/scorm/player/${td}`);
           await state(page, 'ready');
           await page.click('#resume');
           await state(page, 'initialized');
-          return (await between(page, 'navigation', 'ready')) + (await between(page, 'play', 'initialized'));
+          const ready = await between(page, 'navigation', 'ready');
+          const initialized = await between(page, 'play', 'initialized');
+          parts.push([ready, initialized]);
+          return ready + initialized;
         };
         const commit = async () => {
           const frame = await frameOf(page);
@@ -193,8 +198,16 @@ if (!existsSync(CHROMIUM)) {
         for (const size of SIZES) {
           const td = world.definitions.get(size)!;
           const r = { load: [] as number[], commit: [] as number[], loadStatements: 0, commitStatements: 0 };
-          r.loadStatements = await statementsOf(() => open(td));
-          r.commitStatements = await statementsOf(() => commit());
+          // The fewest of three: a session's occasional refresh (its last-seen time) is not the player's.
+          const loads: number[] = [];
+          const commits: number[] = [];
+          for (let i = 0; i < 3; i++) {
+            loads.push(await statementsOf(() => open(td)));
+            commits.push(await statementsOf(() => commit()));
+          }
+          if (process.env.BENCH_SCORM_VERBOSE) console.log(`statements at ${size}: loads ${loads.join(', ')}; commits ${commits.join(', ')}`);
+          r.loadStatements = Math.min(...loads);
+          r.commitStatements = Math.min(...commits);
           results.set(size, r);
         }
         for (let round = 0; round < ROUNDS; round++) {
@@ -206,6 +219,9 @@ if (!existsSync(CHROMIUM)) {
           }
         }
         const base = median(baseline);
+        console.log(
+          `scorm_player load parts p50: page ready ${median(parts.map((p) => p[0])).toFixed(0)} ms, resume to Initialize ${median(parts.map((p) => p[1])).toFixed(0)} ms`,
+        );
         for (const size of SIZES) {
           const r = results.get(size)!;
           console.log(
