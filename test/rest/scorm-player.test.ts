@@ -50,6 +50,10 @@ test('the page: HTML with a policy of its own, no inline script, and the task na
   assert.match(res.text, /sandbox="allow-scripts allow-forms allow-popups allow-modals"/);
   assert.match(res.text, new RegExp(`"task_def_id":${td}`));
   assert.not.match(res.text, /Task T1/);
+  // Back to the web client (WEB_CLIENT_URL), when the service knows it.
+  const webUrl = env.config.mail.webUrl;
+  if (webUrl) assert.ok(res.text.includes(`<a id="back" href="${webUrl}">`), res.text);
+  else assert.not.match(res.text, /id="back"/);
 });
 
 test('the page: a bad id is a 400 page for a browser', async () => {

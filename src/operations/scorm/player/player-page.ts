@@ -14,7 +14,8 @@ export const PLAYER_CSP =
 /** A JSON value inside <script type="application/json">: `<` escaped so no text can close the element. */
 const jsonBlock = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-export async function playerPage(product: string, taskDefinitionId: number): Promise<string> {
+/** `webUrl`: the web client (WEB_CLIENT_URL), linked from the page's header when known. */
+export async function playerPage(product: string, taskDefinitionId: number, webUrl?: string): Promise<string> {
   const files = await runtimeUrls(['player.js', 'player.css', 'scorm2004.min.js', 'scorm12.min.js', 'cross-frame-lms.min.js']);
   const config = {
     task_def_id: taskDefinitionId,
@@ -28,7 +29,7 @@ export async function playerPage(product: string, taskDefinitionId: number): Pro
 <script type="application/json" id="player-config">${jsonBlock(config)}</script>
 <script src="${escapeHtml(files['player.js']!)}" defer></script>
 </head><body data-state="loading">
-<header><h1 id="title">Online test</h1><p id="unit">${escapeHtml(product)}</p></header>
+<header><h1 id="title">Online test</h1><p id="unit">${escapeHtml(product)}</p>${webUrl ? `<p><a id="back" href="${escapeHtml(webUrl)}">Back to ${escapeHtml(product)}</a></p>` : ''}</header>
 <main>
 <p id="status" role="status">Loading…</p>
 <section id="signin" hidden>

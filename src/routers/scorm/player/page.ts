@@ -16,4 +16,4 @@ export const scormPlayerPage = publicProcedure
   )
   .input(playerPageInput)
   .output(playerPageOut)
-  .query(({ ctx, input }) => playerPage(ctx.config.externalName, input.task_def_id));
+  .query(({ ctx, input }) => playerPage(ctx.config.externalName, input.task_def_id, ctx.config.mail.webUrl));
