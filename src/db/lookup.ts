@@ -13,3 +13,10 @@ function modelName(entity: unknown): string {
   const name = (entity as { meta?: { className?: string }; name?: string }).meta?.className ?? (entity as { name?: string }).name ?? 'record';
   return name.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
+
+/**
+ * Whether an id could name a row: serial ids are PostgreSQL integers, and a larger number sent as a
+ * query parameter fails the statement (22003) instead of finding nothing. Lookups through the
+ * query builder answer 404 for the others without asking.
+ */
+export const couldBeRowId = (id: number): boolean => Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1;

@@ -153,7 +153,7 @@ export function readManifest(xml: string): ManifestFacts {
     const words = (error as Error).message.split('\n')[0]!.replace(/^.*caused (?:\w*Error: )?/, '');
     throw new ManifestError(`imsmanifest.xml is not well-formed XML (${words})`);
   }
-  if (!root || root.localName !== 'manifest') throw new ManifestError('imsmanifest.xml is not a manifest: its root element is not <manifest>');
+  if (root?.localName !== 'manifest') throw new ManifestError('imsmanifest.xml is not a manifest: its root element is not <manifest>');
   const version = scormVersionOf(root);
   if (!version) {
     throw new ManifestError('imsmanifest.xml does not say its SCORM version: no <schemaversion> of 1.2 or 2004, nor an ADL namespace');

@@ -235,6 +235,8 @@ test('the request must be an extension request of this task: others, status comm
   const statusComment = await db(env.orm.em.fork()).selectFrom('task_comments').select('id').where('kind', '=', 'status').executeTakeFirstOrThrow();
   assert.is((await assessIt('tutor', w, statusComment.id, true)).status, 404);
   assert.is((await assessIt('tutor', w, 999999, true)).status, 404);
+  // Beyond PostgreSQL's integer: unknown, not a failed statement.
+  assert.is((await assessIt('tutor', w, 99999999999, true)).status, 404);
   assert.is((await commentRow(theirs.body.id)).extension_assessed_at, null);
 });
 

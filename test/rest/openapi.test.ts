@@ -49,7 +49,8 @@ freshEachTest(test, (world) => ({ env, people } = world));
 const openApiPath = (url: string, tail?: string) => (tail && url.endsWith('/*') ? `${url.slice(0, -1)}{${tail}}` : url).replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const served = async (): Promise<Document> => (await api(env, 'GET', '/api/openapi.json')).body;
 const documented = () => restRoutes(appRouter).filter((route) => !route.alias);
-const operationOf = (doc: Document, route: { method: string; url: string; tail?: string }) => doc.paths[openApiPath(route.url, route.tail)]![route.method.toLowerCase()]!;
+const operationOf = (doc: Document, route: { method: string; url: string; tail?: string }) =>
+  doc.paths[openApiPath(route.url, route.tail)]![route.method.toLowerCase()]!;
 
 test('the served document passes a real OpenAPI validator', async () => {
   const doc = await served();

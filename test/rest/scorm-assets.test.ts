@@ -1,11 +1,13 @@
 // GET /api/auth/scorm and GET /api/scorm/{task_def_id}/{username}/{scorm_token}/{file_path}
 // (docs/online-tests.md, "Assets and their isolation").
+import { Readable } from 'node:stream';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ScormToken, TaskDefinition } from '../../schema/index.ts';
 import { SCORM_BRIDGE_MARKUP } from '../../src/domain/scorm-assets.ts';
 import { deleteExpiredTokens, issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { SCORM_TOKEN_LIFETIME_MS, SCORM_TOKENS_PER_USER } from '../../src/policy/index.ts';
+import { storageKeys } from '../../src/storage/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { signedIn, type People } from '../support/fixtures.ts';
 import { api, type Credentials } from '../support/http.ts';
@@ -145,6 +147,10 @@ test('404 for a wrong user, an expired or garbage token, a unit the user may not
   // No package: removed.
   await api(env, 'DELETE', `/api/units/${other.unit}/task_definitions/${other.td}/scorm_data`, { as: people.convenor.creds });
   await notFound(await asset(other.td, 'astudent', token, 'index.html'), 'no package');
+
+  // A stored package damaged in the store: no file to give, never a 500.
+  await env.services.storage.put(storageKeys.scormPackage(td), Readable.from([Buffer.from('PK\u0003\u0004 broken beyond repair')]));
+  await notFound(await asset(td, 'astudent', token, 'index.html'), 'a damaged package');
 
   env.clock.advance(SCORM_TOKEN_LIFETIME_MS + 1);
   await notFound(await asset(td, 'astudent', token, 'index.html'), 'expired token');

@@ -157,6 +157,7 @@ test('a refusal adds nothing; another tutor of the unit may assess; unknown and 
   const text = await api(env, 'POST', `/api/projects/${w.project}/task_def_id/${w.td}/comments`, { as: people.student.creds, json: { comment: 'hello' } });
   assert.is((await assess('tutor', w, text.body.id, { granted: true })).status, 404);
   assert.is((await assess('tutor', w, 999999, { granted: true })).status, 404);
+  assert.is((await assess('tutor', w, 99999999999, { granted: true })).status, 404);
   assert.is((await assess('tutor', w, asked.body.id, {})).status, 400);
 });
 

@@ -12,6 +12,7 @@ import { raceOnTask } from '../support/race-on-task.ts';
 import { attemptsUrl, credsOf, scormWorld, setScorm } from '../support/scorm-world.ts';
 import { anotherStudent, anotherTutor, outsideTutor, taskWorld, type TaskWorld } from '../support/task-world.ts';
 import { Unit } from '../../schema/index.ts';
+import { LTI_SCOPES } from '../../src/operations/lti/service-token.ts';
 
 const test = suite('REST test attempts');
 let env: TestEnv;
@@ -504,6 +505,11 @@ test('delete: staff only; the attempt and its comment go, and it no longer count
   assert.equal(await attemptRows(w), []);
   assert.equal(await scormComments(), []);
   assert.is((await remove('tutor', ended.body.id)).status, 404);
+  // An id no row can have (beyond PostgreSQL's integer) is unknown too, not a failure.
+  for (const url of ['/api/test_attempts/99999999999', '/api/test_attempts/99999999999/review']) {
+    assert.is((await api(env, url.endsWith('review') ? 'GET' : 'DELETE', url, { as: people.tutor.creds })).status, 404, url);
+  }
+  assert.is((await patch('student', 99999999999)).status, 404);
   assert.is((await start('student', w)).status, 201);
   const convenorOne = await remove('convenor', (await latest('student', w)).body.id);
   assert.is(convenorOne.status, 200);
@@ -593,6 +599,57 @@ test("pass status: the unit's enforced feedback holds for an override's move (40
   assert.equal(feedback, [{ comment: 'Well done: come and talk it through.' }]);
   // The student may not send one (it is the feedback of an override).
   assert.is((await patch('student', ended.body.id, { comment: 'hi' })).status, 400);
+});
+
+test('pass status: the move queues the LMS grade passback, as any status change does', async () => {
+  const w = await world({ scorm_pass_status: 'complete', scorm_trust: 'staff' });
+  const platform = await api(env, 'POST', '/api/lti/platforms', {
+    as: people.admin.creds,
+    json: {
+      name: 'LMS',
+      issuer: 'https://lms.example.edu',
+      client_id: 'tool-1',
+      auth_login_url: 'https://lms.example.edu/auth',
+      auth_token_url: 'https://lms.example.edu/token',
+      jwks_url: 'https://lms.example.edu/jwks',
+      deployment_ids: ['d1'],
+    },
+  });
+  assert.is(platform.status, 201, platform.text);
+  const at = env.clock.now().toISOString();
+  const context = await k()
+    .insertInto('lti_contexts')
+    .values({
+      platform_id: platform.body.id,
+      context_id: 'course-1',
+      deployment_id: 'd1',
+      title: 'Course',
+      unit_id: w.unit,
+      lineitems_url: 'https://lms.example.edu/lineitems',
+      ags_scopes: [LTI_SCOPES.score],
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await k()
+    .insertInto('lti_resource_links')
+    .values({
+      context_id: context.id,
+      resource_link_id: 'link-1',
+      task_definition_id: w.td,
+      lineitem_url: 'https://lms.example.edu/lineitems/1',
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const ended = await takeTest(w, 'passed');
+  assert.equal(await k().selectFrom('lti_score_passbacks').select('state').execute(), []);
+  await patch('tutor', ended.body.id, {}, '?success_status=true');
+  assert.is(await taskStatus(w), 'complete');
+  assert.equal(await k().selectFrom('lti_score_passbacks').select(['state', 'lineitem_url']).execute(), [
+    { state: 'pending', lineitem_url: 'https://lms.example.edu/lineitems/1' },
+  ]);
 });
 
 test('pass status: ready for feedback on a definition that wants uploads is left to the upload', async () => {

@@ -9,6 +9,7 @@ import { BRIDGE_SEARCH_BYTES, SCORM_ASSET_CSP, SCORM_BRIDGE_MARKUP, assetContent
 import { normalizePackagePath } from '../../domain/scorm-manifest.ts';
 import { notFound } from '../../lib/errors.ts';
 import type { FileResult } from '../../lib/files.ts';
+import { NotAZipError, type ZipEntryIn } from '../../lib/zip.ts';
 import { canInUnit, roleInUnit } from '../../policy/index.ts';
 import type { Storage } from '../../storage/index.ts';
 import { scormTokenUser } from '../auth/scorm-tokens.ts';
@@ -76,11 +77,20 @@ export async function openScormAsset(em: Em, storage: Storage, request: AssetReq
   if (td.scorm_version === null) throw notFound(NO_SCORM_DATA);
   const path = normalizePackagePath(request.filePath);
   if (!path) throw notFound(ASSET_NOT_FOUND);
-  const listing = await packageListing(storage, td.id);
-  if (!listing) throw notFound(NO_SCORM_DATA);
-  const entry = listing.entries.get(path);
-  if (!entry) throw notFound(ASSET_NOT_FOUND);
-  const stream = await entry.open();
+  let stream: Readable;
+  let entry: ZipEntryIn;
+  try {
+    const listing = await packageListing(storage, td.id);
+    if (!listing) throw notFound(NO_SCORM_DATA);
+    const found = listing.entries.get(path);
+    if (!found) throw notFound(ASSET_NOT_FOUND);
+    entry = found;
+    stream = await entry.open();
+  } catch (error) {
+    // A stored package that no longer reads as a zip (or an entry it cannot inflate) has no such file to give.
+    if (error instanceof NotAZipError) throw notFound(ASSET_NOT_FOUND);
+    throw error;
+  }
   const html = isHtmlAsset(path);
   return {
     filename: entry.baseName,

@@ -8,7 +8,7 @@ import { applyCommit, dataModelFacts, parseCommit } from '../../domain/scorm-dat
 import { countedPass } from '../../domain/test-attempts.ts';
 import type { ProjectRole } from '../../policy/index.ts';
 import { badRequest, notFound, tooLarge } from '../../lib/errors.ts';
-import { ATTEMPT_COLUMNS, attemptOut, findAttempt, type AttemptRow, type TestAttemptOut } from '../projects/task_def_id/test_attempts/attempt-out.ts';
+import { ATTEMPT_COLUMNS, attemptOut, jsonb, findAttempt, type AttemptRow, type TestAttemptOut } from '../projects/task_def_id/test_attempts/attempt-out.ts';
 import { loadAttemptTask, movePassedTask, stateResult } from './attempt-result.ts';
 
 export const ENDED = 'This attempt has ended: its data can no longer change.';
@@ -47,13 +47,13 @@ export async function commitAttempt(
   const row = (await db(em)
     .updateTable('test_attempts')
     .set({
-      cmi_datamodel: JSON.stringify(model),
+      cmi_datamodel: jsonb(model),
       completion_status: facts.completed,
       success_status: passed,
       score_scaled: facts.scoreScaled,
       ...(ends && { terminated: true, terminated_at: now.toISOString() }),
       updated_at: now.toISOString(),
-    } as never)
+    })
     .where('id', '=', attempt.id)
     .returning(ATTEMPT_COLUMNS)
     .executeTakeFirstOrThrow()) as unknown as AttemptRow;

@@ -7,7 +7,7 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import type { ProjectRole } from '../../policy/index.ts';
 import { notFound } from '../../lib/errors.ts';
-import { ATTEMPT_COLUMNS, attemptOut, findAttempt, type AttemptRow, type TestAttemptOut } from '../projects/task_def_id/test_attempts/attempt-out.ts';
+import { ATTEMPT_COLUMNS, attemptOut, jsonb, findAttempt, type AttemptRow, type TestAttemptOut } from '../projects/task_def_id/test_attempts/attempt-out.ts';
 import { loadAttemptTask, movePassedTask, stateResult } from './attempt-result.ts';
 
 export async function overrideResult(
@@ -24,13 +24,13 @@ export async function overrideResult(
   const row = (await db(em)
     .updateTable('test_attempts')
     .set({
-      cmi_datamodel: JSON.stringify(model),
+      cmi_datamodel: jsonb(model),
       success_status: passed,
       success_overridden_by_id: by.userId,
       success_overridden_at: now.toISOString(),
       ...(!attempt.terminated && { terminated: true, terminated_at: now.toISOString() }),
       updated_at: now.toISOString(),
-    } as never)
+    })
     .where('id', '=', attempt.id)
     .returning(ATTEMPT_COLUMNS)
     .executeTakeFirstOrThrow()) as unknown as AttemptRow;

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { Project, TaskDefinition, type IProject, type ITaskDefinition, type IUnit } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
+import { couldBeRowId } from '../../db/lookup.ts';
 import { canInTask, roleInProject, type ProjectRole, type TaskAction } from '../../policy/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { CHANGE, idIn, READ, type Base } from './shared.ts';
@@ -20,11 +21,13 @@ export const UNKNOWN_ATTEMPT = 'Unable to find requested Test attempt';
 
 function scopeToAttempt<S extends z.ZodType>(base: Base, input: S, scope: TestAttemptScope<z.output<S>>) {
   return base.input(input).use(async ({ ctx, input, next }) => {
+    const id = idIn(input, 'id');
+    if (!couldBeRowId(id)) throw notFound(UNKNOWN_ATTEMPT);
     const row = await db(ctx.em)
       .selectFrom('test_attempts as a')
       .innerJoin('tasks as t', 't.id', 'a.task_id')
       .select(['a.id', 'a.task_id', 't.project_id', 't.task_definition_id'])
-      .where('a.id', '=', idIn(input, 'id'))
+      .where('a.id', '=', id)
       .executeTakeFirst();
     if (!row) throw notFound(UNKNOWN_ATTEMPT);
     const project = (await ctx.em.findOne(Project, { id: row.project_id }, { populate: ['unit'] })) as IProject;

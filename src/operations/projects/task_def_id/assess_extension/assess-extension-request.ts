@@ -4,6 +4,7 @@
 // for feedback again).
 import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
+import { couldBeRowId } from '../../../../db/lookup.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { extensionDecision, extensionResponse } from '../../../../domain/extension-responses.ts';
 import { canExtend, dueDay } from '../../../../domain/task-rules.ts';
@@ -89,7 +90,7 @@ export async function assessExtension(
   by: { userId: number; granted: boolean },
   now: Date,
 ): Promise<CommentOut> {
-  if (taskId === null) throw notFound(UNKNOWN_REQUEST);
+  if (taskId === null || !couldBeRowId(commentId)) throw notFound(UNKNOWN_REQUEST);
   const request = await findExtensionRequest(em, taskId, commentId);
   if (!request) throw notFound(UNKNOWN_REQUEST);
   if (request.assessed) throw forbidden('Extension has already been assessed');

@@ -5,6 +5,7 @@
 // task_comments.
 import { sql } from 'kysely';
 import { db } from '../../../../db/kysely.ts';
+import { couldBeRowId } from '../../../../db/lookup.ts';
 import type { Em } from '../../../../db/orm.ts';
 import { attemptsPerExtension } from '../../../../domain/test-attempts.ts';
 import { forbidden, notFound } from '../../../../lib/errors.ts';
@@ -51,7 +52,7 @@ export async function assessScormExtension(
   by: { userId: number; granted: boolean },
   now: Date,
 ): Promise<CommentOut> {
-  if (taskId === null) throw notFound(UNKNOWN_REQUEST);
+  if (taskId === null || !couldBeRowId(commentId)) throw notFound(UNKNOWN_REQUEST);
   // Locked, so that two assessors cannot both answer it.
   const request = await db(em)
     .selectFrom('task_comments')

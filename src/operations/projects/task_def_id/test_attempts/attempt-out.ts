@@ -44,6 +44,9 @@ export const ATTEMPT_COLUMNS = [
   'success_overridden_at',
 ] as const;
 
+/** A data model as the jsonb column takes it through the query builder (its text; the driver would send an object the same way). */
+export const jsonb = (model: DataModel): DataModel => JSON.stringify(model) as unknown as DataModel;
+
 /** The attempt as it is answered; `model` replaces the stored data model (a review's copy in review mode). */
 export function attemptOut(row: AttemptRow, model: DataModel = row.cmi_datamodel): TestAttemptOut {
   return {

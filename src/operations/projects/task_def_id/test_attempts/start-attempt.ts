@@ -9,7 +9,7 @@ import { initialDataModel } from '../../../../domain/scorm-datamodel.ts';
 import { mayStartAttempt, passBlocksNewAttempt } from '../../../../domain/test-attempts.ts';
 import { badRequest, forbidden, tooManyRequests } from '../../../../lib/errors.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
-import { ATTEMPT_COLUMNS, attemptOut, attemptsOfTask, type AttemptRow, type TestAttemptOut } from './attempt-out.ts';
+import { ATTEMPT_COLUMNS, attemptOut, jsonb, attemptsOfTask, type AttemptRow, type TestAttemptOut } from './attempt-out.ts';
 
 export interface AttemptDefinition {
   id: number;
@@ -58,7 +58,7 @@ export async function startAttempt(
   const model = initialDataModel({ id: student_id ?? username, name: `${first_name} ${last_name}`.trim() });
   const row = await db(em)
     .insertInto('test_attempts')
-    .values({ task_id: taskId, attempted_time: now.toISOString(), cmi_datamodel: JSON.stringify(model), updated_at: now.toISOString() } as never)
+    .values({ task_id: taskId, attempted_time: now.toISOString(), cmi_datamodel: jsonb(model), updated_at: now.toISOString() })
     .returning(ATTEMPT_COLUMNS)
     .executeTakeFirstOrThrow();
   return attemptOut(row as unknown as AttemptRow);
