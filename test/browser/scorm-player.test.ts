@@ -176,6 +176,11 @@ if ('skipped' in launched) {
     assert.is(await frame.textContent('#entry'), 'resume');
     assert.is(await frame.textContent('#suspend'), 'part=2;answers=a,b');
     await screenshot(page, '7-resumed');
+    // Only the package's frame reaches the run-time: a Terminate posted by any other window is dropped.
+    await page.evaluate(() => window.postMessage({ messageId: 'forged-1', method: 'Terminate', params: [''] }, '*'));
+    await page.waitForTimeout(300);
+    assert.is((await attemptsOf(env, people.student, world))[0]!.terminated, false);
+    assert.is(await page.getAttribute('body', 'data-state'), 'initialized');
     await frame.click('#finish');
     await waitForState(page, 'ready');
     const all = await attemptsOf(env, people.student, world);
