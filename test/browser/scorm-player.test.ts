@@ -22,6 +22,7 @@ const TESTS = [
   "a package's script cannot read GET /api/users with the viewer's credentials",
   'an LMS launch signs the player in from the fragment, once',
   "a SCORM 1.2 package plays through Scorm12API, its result mapped to the attempt's SCORM 2004 data model",
+  "a commit the server refuses (the attempt was ended by staff meanwhile) shows the server's reason",
 ];
 
 const launched = await launchBrowser();
@@ -262,6 +263,26 @@ if ('skipped' in launched) {
     const model = JSON.parse(attempt!.cmi_datamodel);
     assert.is(model['cmi.success_status'], 'passed');
     assert.is(model['cmi.completion_status'], 'completed');
+    await context.close();
+  });
+  test(TESTS[5]!, async () => {
+    const world = await playerWorld(env, people, RESUMABLE, { scorm_attempt_limit: 0 });
+    const context = await signedInContext(browser, base, people.student);
+    const page = await context.newPage();
+    await page.goto(`${base}/api/scorm/player/${world.td}`);
+    await waitForState(page, 'ready');
+    await page.click('#start');
+    const frame = await packageFrame(page);
+    await frame.waitForSelector('#leave:not([disabled])');
+    const [open] = await attemptsOf(env, people.student, world);
+    const ended = await api(env, 'PATCH', `/api/test_attempts/${open!.id}?success_status=false`, { as: people.tutor.creds, json: {} });
+    assert.is(ended.status, 200, ended.text);
+    await frame.click('#leave');
+    // Shown in the player's bar, above the package (whose Commit the cross-frame API answers at once).
+    await page.waitForFunction(() => document.getElementById('player-status')?.className === 'error');
+    assert.match(await textOf(page, '#player-status'), /ended/);
+    assert.ok(await page.isVisible('#player-status'));
+    await screenshot(page, '10-refused-commit');
     await context.close();
   });
 }

@@ -43,7 +43,7 @@ export async function playerPage(product: string, taskDefinitionId: number, webU
 <table id="attempts-table" hidden><thead><tr><th>#</th><th>Started</th><th>Result</th><th></th></tr></thead><tbody id="attempts"></tbody></table>
 </section>
 </main>
-<section id="player" hidden><div class="bar"><strong id="player-mode"></strong><span class="grow"></span><button type="button" id="close">Close the test</button></div>
+<section id="player" hidden><div class="bar"><strong id="player-mode"></strong><button type="button" id="close">Close the test</button><span id="player-status" role="status"></span></div>
 <iframe id="sco" title="Online test" sandbox="allow-scripts allow-forms allow-popups allow-modals" referrerpolicy="no-referrer"></iframe></section>
 </body></html>`;
 }

@@ -28,10 +28,13 @@ export const PLAYER_SCRIPT = String.raw`(function () {
   function $(id) { return document.getElementById(id); }
   function show(id, on) { $(id).hidden = !on; }
   function setState(state) { document.body.setAttribute('data-state', state); }
+  // The page's status line, and the same in the player's bar (the page is under the package while it plays).
   function say(text, isError) {
-    var status = $('status');
-    status.textContent = text;
-    status.className = isError ? 'error' : '';
+    ['status', 'player-status'].forEach(function (id) {
+      var status = $(id);
+      status.textContent = text;
+      status.className = isError ? 'error' : '';
+    });
   }
   function mark(name) { try { performance.mark('scorm-player:' + name); } catch (e) { /* old browsers */ } }
 
@@ -360,7 +363,8 @@ export const PLAYER_SCRIPT = String.raw`(function () {
         if (!terminate) say('Saved.');
         return { result: 'true', errorCode: 0 };
       } catch (error) {
-        say(error.message || String(error), true);
+        current.refused = error.message || String(error);
+        say(current.refused, true);
         return { result: 'false', errorCode: 101 };
       }
     },
@@ -405,9 +409,14 @@ export const PLAYER_SCRIPT = String.raw`(function () {
       api.loadFromFlattenedJSON(startingData(model, version));
       api.on(version === '1.2' ? 'LMSInitialize' : 'Initialize', function () { mark('initialized'); setState(mode === 'review' ? 'reviewing' : 'initialized'); say(mode === 'review' ? 'Review: nothing you do here is saved.' : 'Test in progress: it saves as you go.'); });
       api.on(version === '1.2' ? 'LMSFinish' : 'Terminate', function () {
+        // A refused commit's reason stays on the page: the attempt holds only what was accepted.
+        var refused = current && current.refused;
         setTimeout(function () {
           stopPlaying();
-          refresh().then(function () { say(mode === 'review' ? 'Review closed.' : 'Attempt finished.'); }).catch(failed);
+          refresh().then(function () {
+            if (refused) say('The test could not save everything: ' + refused, true);
+            else say(mode === 'review' ? 'Review closed.' : 'Attempt finished.');
+          }).catch(failed);
         }, 0);
       });
       var frame = $('sco');

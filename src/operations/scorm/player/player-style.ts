@@ -9,6 +9,6 @@ td button{background:#fff;color:#1f3a5f;padding:.25rem .6rem}
 table{border-collapse:collapse;width:100%;background:#fff;margin-top:1rem}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #ddd}
 form label{display:block;margin-top:.8rem}form input{width:100%;max-width:20rem;padding:.4rem}
 #player{position:fixed;inset:0;display:flex;flex-direction:column;background:#fff}#player[hidden]{display:none}
-#player .bar{display:flex;align-items:center;gap:1rem;padding:.4rem 1rem;background:#1f3a5f;color:#fff}#player .bar button{background:#fff;color:#1f3a5f}
+#player .bar{display:flex;align-items:center;gap:1rem;padding:.4rem 1rem;background:#1f3a5f;color:#fff}#player .bar button{background:#fff;color:#1f3a5f}#player-status.error{background:#b00020;color:#fff;padding:.2rem .6rem;border-radius:4px}
 #sco{flex:1;border:0;width:100%}
 `;
