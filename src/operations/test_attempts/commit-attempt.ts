@@ -16,7 +16,8 @@ export const ENDED = 'This attempt has ended: its data can no longer change.';
 /**
  * Applies the commit and, with `terminated`, ends the attempt: its comment states the result, and
  * a pass on the package's word moves the task to the pass status as the student's own change. An
- * end with cmi.exit "suspend" closes the session only: the attempt stays open to be resumed. No
+ * end of an incomplete attempt with cmi.exit "suspend" closes the session only: the attempt stays
+ * open to be resumed. No
  * fields at all (the player resuming) answers the attempt as it is.
  */
 export async function commitAttempt(
@@ -43,7 +44,9 @@ export async function commitAttempt(
   const task = await loadAttemptTask(em, attempt.task_id);
   const facts = dataModelFacts(model);
   const passed = countedPass(task.definition.scormTrust, facts.reportedPass, null);
-  const ends = ending && !facts.suspended;
+  // Numbas sets cmi.exit "suspend" when an exam starts and never changes it: a completed attempt
+  // ends whatever its exit says.
+  const ends = ending && (facts.completed || !facts.suspended);
   const row = (await db(em)
     .updateTable('test_attempts')
     .set({
