@@ -87,15 +87,17 @@ if ('skipped' in launched) {
     await screenshot(page, '3-refused');
     assert.is((await attemptsOf(env, people.student, world)).length, 1);
 
-    // An extra attempt: the student asks, the tutor grants.
-    const asked = await api(env, 'POST', `/api/projects/${world.project}/task_def_id/${world.td}/request_scorm_extension`, {
-      as: people.student.creds,
-      json: { comment: 'I misread the questions' },
-    });
-    assert.ok(asked.status < 300, asked.text);
-    const granted = await api(env, 'PUT', `/api/projects/${world.project}/task_def_id/${world.td}/assess_scorm_extension/${asked.body.id}`, {
+    // An extra attempt: the student asks on the page, the tutor grants (as the newer web client does it).
+    await page.fill('#extension-reason', 'I misread the questions');
+    await page.click('#ask');
+    await waitForState(page, 'asked');
+    await screenshot(page, '3b-asked');
+    const all = await api(env, 'GET', `/api/projects/${world.project}/task_def_id/${world.td}/comments`, { as: people.tutor.creds });
+    const asked = (all.body as { id: number; type: string; comment: string }[]).find((c) => c.type === 'scorm_extension');
+    assert.is(asked?.comment, 'I misread the questions');
+    const granted = await api(env, 'PUT', `/api/projects/${world.project}/task_def_id/${world.td}/assess_scorm_extension/${asked!.id}`, {
       as: people.tutor.creds,
-      json: { ...asked.body, granted: true },
+      json: { ...asked, granted: true },
     });
     assert.ok(granted.status < 300, granted.text);
 

@@ -207,6 +207,15 @@ export const PLAYER_SCRIPT = String.raw`(function () {
     if (!context.staff) {
       if (open) actions.appendChild(button('Resume the attempt', 'resume', function () { resume(open); }));
       else actions.appendChild(button('Start a new attempt', 'start', start));
+      // The 8.0 web client has no way to ask for more attempts: the page offers it once they are used up.
+      if (!open && left === 0) {
+        var reason = document.createElement('input');
+        reason.id = 'extension-reason';
+        reason.placeholder = 'Why you need another attempt';
+        reason.maxLength = 4000;
+        actions.appendChild(reason);
+        actions.appendChild(button('Ask for another attempt', 'ask', function () { askForAttempt(reason.value); }));
+      }
     }
     var rows = $('attempts');
     rows.textContent = '';
@@ -241,6 +250,15 @@ export const PLAYER_SCRIPT = String.raw`(function () {
       say(error.message, true);
       setState('refused');
     });
+  }
+
+  function askForAttempt(comment) {
+    if (!comment.trim()) return say('Say why you need another attempt.', true);
+    say('Asking…');
+    call('POST', '/projects/' + context.project.id + '/task_def_id/' + context.task_definition.id + '/request_scorm_extension', { comment: comment })
+      .then(function () { return refresh(); })
+      .then(function () { say('Asked: your tutor answers in the task\'s comments, and a granted attempt appears here.'); setState('asked'); })
+      .catch(failed);
   }
 
   function resume(attempt) {

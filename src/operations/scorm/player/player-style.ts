@@ -5,6 +5,7 @@ header{background:#1f3a5f;color:#fff;padding:.8rem 1.2rem}header a{color:#fff}he
 main{max-width:60rem;margin:1rem auto;padding:0 1rem}
 #status{padding:.6rem .8rem;background:#fff;border-left:4px solid #1f3a5f;margin:1rem 0}#status.error{border-color:#b00020;color:#b00020}
 button{padding:.5rem 1rem;margin:.2rem .4rem .2rem 0;border:1px solid #1f3a5f;background:#1f3a5f;color:#fff;border-radius:4px;cursor:pointer}
+#actions input{padding:.45rem;min-width:20rem;margin:.2rem .4rem .2rem 0}
 td button{background:#fff;color:#1f3a5f;padding:.25rem .6rem}
 table{border-collapse:collapse;width:100%;background:#fff;margin-top:1rem}th,td{text-align:left;padding:.4rem .6rem;border-bottom:1px solid #ddd}
 form label{display:block;margin-top:.8rem}form input{width:100%;max-width:20rem;padding:.4rem}
