@@ -24,14 +24,17 @@ export function errorPage(product: string, status: number, message: string): str
   return messagePage(product, TITLES[status] ?? 'Something went wrong', message);
 }
 
-export function sendHtml(reply: FastifyReply, body: string): FastifyReply {
+const DEFAULT_CSP = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action https: http:";
+
+/** `csp`: the page's own policy (RestMeta `csp`), else the LTI pages' default. */
+export function sendHtml(reply: FastifyReply, body: string, csp = DEFAULT_CSP): FastifyReply {
   return (
     reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       // Pages carry single-use tickets in their forms: keep them out of Referer headers.
       .header('referrer-policy', 'no-referrer')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; form-action https: http:")
+      .header('content-security-policy', csp)
       .send(body)
   );
 }

@@ -178,7 +178,7 @@ export function registerRestRoutes(app: FastifyInstance, appRouter: AnyRouter, s
           if (route.status === 204) return reply.send();
           if (route.file) return await sendFile(reply, result as FileResult, request);
           if (route.redirect && !route.html) return reply.header('Location', (result as { location: string }).location).send();
-          if (route.html) return sendHtml(reply, String(result));
+          if (route.html) return sendHtml(reply, String(result), route.csp);
           if (route.text) return reply.type('text/plain; charset=utf-8').send(String(result));
           return reply.type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
         } catch (error) {

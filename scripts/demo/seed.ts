@@ -13,6 +13,7 @@ import { dateForWeekAndDay, weekNumber, type PeriodCalendar } from '../../src/do
 import type { Services } from '../../src/trpc/context.ts';
 import { UploadedFile } from '../../src/lib/files.ts';
 import { signIn, type As } from '../lib/caller.ts';
+import { buildScormPackage, QUIZ } from '../lib/scorm-package.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedAssessmentSteps } from './assessment-steps.ts';
@@ -324,12 +325,17 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
       const start = lastDay(dateForWeekAndDay(period.calendar, week, 'Mon'));
       const target = lastDay(dateForWeekAndDay(period.calendar, Math.min(week + 1, weeks), 'Fri'));
       const due = lastDay(dateForWeekAndDay(period.calendar, Math.min(week + 3, weeks), 'Fri'));
-      await convenor().units.taskDefinitions.create({
+      // The last definition (of two or more) is also an online test: a small SCORM 2004 quiz.
+      const test = count >= 2 && i === count - 1;
+      const created = await convenor().units.taskDefinitions.create({
         unit_id: unit.id,
         task_def: {
           name: topic,
           abbreviation: `${week}.${nth}${GRADE_LETTERS[grade]}`,
-          description: `Week ${week}: ${topic}. Submit your work for feedback from your tutor.`,
+          description: test
+            ? `Week ${week}: ${topic}. Take the online quiz (two attempts, review allowed), then submit your work for feedback from your tutor.`
+            : `Week ${week}: ${topic}. Submit your work for feedback from your tutor.`,
+          ...(test && { scorm_enabled: true, scorm_allow_review: true, scorm_bypass_test: true, scorm_attempt_limit: 2 }),
           weighting: grade + 1,
           target_grade: grade,
           start_date: start,
@@ -352,6 +358,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
           tutorial_stream_abbr: streams[i % 4 === 3 && streams.length > 1 ? 1 : 0]!.abbreviation,
         },
       });
+      if (test) await uploadQuiz(convenor, unit.id, created.id);
       advance('task definitions');
     }
   });
@@ -423,4 +430,20 @@ async function ensureActivityTypes(admin: As, streams: number): Promise<string[]
     else abbreviations.push((await admin().activityTypes.create({ activity_type: { name: type.name, abbreviation: type.abbreviation } })).abbreviation);
   }
   return abbreviations;
+}
+
+/** The online test's package: the quiz of scripts/lib/scorm-package.ts, uploaded as a convenor does. */
+async function uploadQuiz(convenor: As, unitId: number, taskDefId: number): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'demo-scorm-'));
+  try {
+    const path = join(dir, 'quiz.zip');
+    writeFileSync(path, await buildScormPackage(QUIZ));
+    await convenor().units.taskDefinitions.scormDataUpload({
+      unit_id: unitId,
+      task_def_id: taskDefId,
+      file: new UploadedFile('quiz.zip', 'application/zip', path, statSync(path).size),
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

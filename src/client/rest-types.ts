@@ -3452,6 +3452,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/scorm/player/{task_def_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The SCORM player page for a task definition's online test
+         * @description An HTML page that signs in (a single-use LTI sign-in token in the URL fragment, the web client's stored session on this origin, or a form), then offers start, resume and review through the test-attempt routes, playing the package in a sandboxed frame. See docs/online-tests.md.
+         */
+        get: operations["scorm-player-page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scorm/player/{task_def_id}/context": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the SCORM player page shows: the test's settings, the project and the attempts left
+         * @description The caller's own project in the unit, or with `project_id` a student's (staff of the unit; 403 otherwise). `attempts_left` is null when attempts are unlimited; starting an attempt may still be refused with its reason. Anyone who may read the unit.
+         */
+        get: operations["scorm-player-context"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/scorm/runtime/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of the SCORM player's scripts (scorm-again's builds, the player's own)
+         * @description A fixed list of files (404 for any other name): `scorm2004.min.js`, `scorm12.min.js`, `cross-frame-lms.min.js`, `cross-frame-api.min.js`, `cross-frame-api.js`, `player.js`, `player.css`. Kept a year when `v` names the current version, else five minutes.
+         */
+        get: operations["scorm-runtime-get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -26681,6 +26741,228 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": Blob;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scorm-player-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scorm-player-context": {
+        parameters: {
+            query?: {
+                project_id?: number;
+            };
+            header?: never;
+            path: {
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        task_definition: {
+                            id: number;
+                            abbreviation: string;
+                            name: string;
+                            scorm_enabled: boolean;
+                            has_scorm_data: boolean;
+                            scorm_version: string | null;
+                            scorm_launch_file: string | null;
+                            scorm_allow_review: boolean;
+                            scorm_attempt_limit: number;
+                        };
+                        unit: {
+                            id: number;
+                            code: string;
+                            name: string;
+                        };
+                        staff: boolean;
+                        project: {
+                            id: number;
+                            username: string;
+                            student_name: string;
+                        } | null;
+                        attempt_limit: number;
+                        attempts_used: number;
+                        attempts_left: number | null;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "scorm-runtime-get": {
+        parameters: {
+            query?: {
+                v?: string;
+            };
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": Blob;
                 };
             };
             /** @description Missing or invalid input, or a change that would break data integrity */

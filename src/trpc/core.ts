@@ -29,6 +29,11 @@ export interface RestMeta {
    */
   html?: boolean;
   /**
+   * With `html`: the page's own Content-Security-Policy, instead of the LTI pages' (inline scripts
+   * for their auto-submitting forms). The SCORM player's page allows only its static script files.
+   */
+  csp?: string;
+  /**
    * Further routes that real clients are known to send for this operation (e.g. the web
    * client's POST to a teaching period's address when editing it). Not in the OpenAPI document.
    */

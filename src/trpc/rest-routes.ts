@@ -14,6 +14,8 @@ export interface RestRoute {
   redirect: boolean;
   /** Answers the HTML document the procedure returns (errors as pages for browsers). */
   html: boolean;
+  /** The page's own Content-Security-Policy (RestMeta `csp`), else the default of compat/html.ts. */
+  csp?: string;
   /** A compatibility alias, served but not documented. */
   alias: boolean;
   /** Input fields that may also arrive as request headers (declared as OpenAPI request headers). */
@@ -41,6 +43,7 @@ export function restRoutes(appRouter: AnyRouter): RestRoute[] {
       text: meta.rest?.text ?? false,
       redirect: meta.rest?.redirect ?? false,
       html: meta.rest?.html ?? false,
+      csp: meta.rest?.csp,
       headerFields: requestHeaders ? Object.keys(requestHeaders.shape) : [],
       public: meta.openapi.protect === false,
       upload: meta.rest?.upload,

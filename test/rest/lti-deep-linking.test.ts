@@ -129,6 +129,23 @@ test('the choice returns a signed LtiDeepLinkingResponse the platform verifies: 
   assert.is(await tickets(), 0, 'the ticket is used up');
 });
 
+test('a task with an online test is offered as one, and its resource link opens the SCORM player (custom scorm_player)', async () => {
+  const world = await seedWorld();
+  const test1 = world.tasks[0];
+  await env.orm.em.fork().nativeUpdate(TaskDefinition, { id: test1.id }, { scormEnabled: true });
+  const html = await page(world);
+  assert.ok(html.includes(`value="${test1.id}"> 1.1P Hello World (online test: opens the test player)`), html);
+  const res = await choose(ticketOf(html), [test1.id, world.tasks[1].id]);
+  const items = (await verifiedResponse(res.body))[`${DL_CLAIM}content_items`] as { title: string; custom: Record<string, string> }[];
+  assert.equal(
+    items.map((i) => [i.title, i.custom]),
+    [
+      ['Hello World (online test)', { task_definition_id: String(test1.id), scorm_player: 'true' }],
+      ['Counting <Words>', { task_definition_id: String(world.tasks[1].id) }],
+    ],
+  );
+});
+
 test('a ticket is accepted once: sending the choice again is 400', async () => {
   const world = await seedWorld();
   const ticket = ticketOf(await page(world));

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { TaskDefinition } from '../../schema/index.ts';
 import type { TestEnv } from '../support/env.ts';
 import { createUser } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
@@ -160,6 +161,24 @@ test("a resource link whose custom task_definition_id names a task of the linked
     { resource_link_id: 'rl-1', title: 'Pass task 1', task_definition_id: td },
     { resource_link_id: 'rl-2', title: null, task_definition_id: null },
   ]);
+});
+
+test('a link placed for an online test opens the SCORM player, signed in by a single-use token in the fragment', async () => {
+  const td = await seedTaskDefinition(env, unit, 'T1');
+  await env.orm.em.fork().nativeUpdate(TaskDefinition, { id: td }, { scormEnabled: true });
+  const res = await launchAs(env, platform, { sub: 'learner-1', person: NEW_LEARNER, custom: { task_definition_id: String(td), scorm_player: 'true' } });
+  assert.is(res.status, 302, res.text);
+  const location = new URL(String(res.headers.location));
+  // On the origin of the launch's target_link_uri (LTI_TOOL_URL's when set).
+  assert.is(location.pathname, `/api/scorm/player/${td}`);
+  assert.is(location.search, '', 'nothing a server would log');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  assert.is(fragment.get('username'), 'learner.one');
+  const signedIn = await exchange(env, { authToken: String(fragment.get('sign_in_token')), username: 'learner.one' });
+  assert.is(signedIn.status, 201, signedIn.text);
+  // Without online tests on (or for another unit's task) the same link goes to the web client as before.
+  await env.orm.em.fork().nativeUpdate(TaskDefinition, { id: td }, { scormEnabled: false });
+  signInTarget(await launchAs(env, platform, { sub: 'learner-1', custom: { task_definition_id: String(td), scorm_player: 'true' } }));
 });
 
 test('the NRPS and AGS service URLs are stored and kept fresh on every launch', async () => {

@@ -105,6 +105,16 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
   assert.equal(unit.body.tutorials.map((t: { tutorial_stream_abbr: string }) => t.tutorial_stream_abbr).sort(), ['lab 1', 'lab 1', 'wrkshop 1', 'wrkshop 1']);
   assert.is(unit.body.task_definitions.length, 3);
   for (const td of unit.body.task_definitions) assert.ok(td.start_date <= td.target_date, `${td.abbreviation} starts before its target date`);
+  // The last one is an online test with its package (the quiz of scripts/lib/scorm-package.ts).
+  const tests = unit.body.task_definitions.filter((td: { scorm_enabled: boolean }) => td.scorm_enabled);
+  assert.equal(
+    tests.map((td: { has_scorm_data: boolean; scorm_attempt_limit: number; scorm_version: string }) => [
+      td.has_scorm_data,
+      td.scorm_attempt_limit,
+      td.scorm_version,
+    ]),
+    [[true, 2, '2004']],
+  );
 
   const students = await api(env, 'GET', '/api/students', { as: convenor, query: { unit_id: result.unit.id } });
   assert.is(students.status, 200);

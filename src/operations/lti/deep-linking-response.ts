@@ -14,6 +14,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { ltiSecret } from './configured.ts';
 import { contentItemUrl, type DeepLinkingSettings, RESOURCE_LINK } from './deep-linking.ts';
 import { LTI_ALG, signingKey } from './tool-keys.ts';
+import { SCORM_PLAYER_CUSTOM } from './launch-player.ts';
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 const DL = 'https://purl.imsglobal.org/spec/lti-dl/claim/';
@@ -53,20 +54,23 @@ async function consumeTicket(em: Em, ticket: string, now: Date): Promise<TicketR
 async function chosenTasks(em: Em, unitId: number | undefined, ids: number[]) {
   if (ids.length === 0) return [];
   if (unitId === undefined) throw badRequest('This course is not linked to a unit');
-  const found = await em.find(TaskDefinition, { id: { $in: ids }, unit: unitId }, { fields: ['id', 'name', 'abbreviation'] });
+  const found = await em.find(TaskDefinition, { id: { $in: ids }, unit: unitId }, { fields: ['id', 'name', 'abbreviation', 'scormEnabled'] });
   const byId = new Map(found.map((t) => [t.id, t]));
   const missing = ids.filter((id) => !byId.has(id));
   if (missing.length) throw badRequest(`Not tasks of this unit: ${missing.join(', ')}`);
   return ids.map((id) => byId.get(id)!);
 }
 
-/** A link to one task, with its gradebook column (`resourceId` and `tag` name the task for the passback and for people). */
-function contentItem(url: string, task: { id: number; name: string; abbreviation: string }) {
+/**
+ * A link to one task, with its gradebook column (`resourceId` and `tag` name the task for the
+ * passback and for people). A task with an online test opens the SCORM player (launch-player.ts).
+ */
+function contentItem(url: string, task: { id: number; name: string; abbreviation: string; scormEnabled: boolean }) {
   return {
     type: RESOURCE_LINK,
-    title: task.name,
+    title: task.scormEnabled ? `${task.name} (online test)` : task.name,
     url,
-    custom: { task_definition_id: String(task.id) },
+    custom: { task_definition_id: String(task.id), ...(task.scormEnabled && { [SCORM_PLAYER_CUSTOM]: 'true' }) },
     lineItem: { scoreMaximum: SCORE_MAXIMUM, label: task.name, resourceId: `task-definition-${task.id}`, tag: task.abbreviation },
   };
 }

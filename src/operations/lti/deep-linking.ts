@@ -71,12 +71,15 @@ function choicePage(
   ticket: string,
   unitName: string,
   multiple: boolean,
-  tasks: { id: number; abbreviation: string; name: string }[],
+  tasks: { id: number; abbreviation: string; name: string; scormEnabled: boolean }[],
 ) {
   const hidden = `<input type="hidden" name="ticket" value="${escapeHtml(ticket)}">`;
   const type = multiple ? 'checkbox' : 'radio';
   const options = tasks
-    .map((t) => `<label><input type="${type}" name="task_definition_ids[]" value="${t.id}"> ${escapeHtml(t.abbreviation)} ${escapeHtml(t.name)}</label>`)
+    .map(
+      (t) =>
+        `<label><input type="${type}" name="task_definition_ids[]" value="${t.id}"> ${escapeHtml(t.abbreviation)} ${escapeHtml(t.name)}${t.scormEnabled ? ' (online test: opens the test player)' : ''}</label>`,
+    )
     .join('\n');
   const choose = tasks.length
     ? `<p>${multiple ? 'Choose the tasks' : 'Choose the task'} of ${escapeHtml(unitName)} to place in the course.</p>
@@ -97,7 +100,11 @@ export async function deepLinkingPage(em: Em, config: Config, clock: Clock, requ
   checkSettings(settings);
   const unit = context.unit ? await em.findOne(Unit, { id: context.unit.id }, { fields: ['id', 'code', 'name'] }) : null;
   if (!unit) throw badRequest('This course is not linked to a unit yet');
-  const tasks = await em.find(TaskDefinition, { unit: unit.id }, { orderBy: { startDate: 'asc', id: 'asc' }, fields: ['id', 'abbreviation', 'name'] });
+  const tasks = await em.find(
+    TaskDefinition,
+    { unit: unit.id },
+    { orderBy: { startDate: 'asc', id: 'asc' }, fields: ['id', 'abbreviation', 'name', 'scormEnabled'] },
+  );
 
   const now = clock.now();
   // Choices never made are dropped here, so the table holds only choices in flight.

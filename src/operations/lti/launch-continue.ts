@@ -1,6 +1,7 @@
 // The end of every launch from a linked context (straight from POST /api/lti/launch, or after the
 // Instructor chose the unit): context and link kept current, the user found or made, their course
-// roles applied in the linked unit, then the web client's sign-in (a redirect) or, for a deep
+// roles applied in the linked unit, then the web client's sign-in (a redirect; the SCORM player's
+// page for a link placed for an online test) or, for a deep
 // linking request, the page to choose tasks. Runs inside the launch's transaction: a refusal
 // anywhere leaves nothing behind.
 import type { ILtiPlatform } from '../../../schema/index.ts';
@@ -14,6 +15,7 @@ import { launchUser } from './launch-people.ts';
 import { courseRole, isCourseStaff } from '../../domain/lti-roles.ts';
 import { applyCourseRoles } from './launch-unit-roles.ts';
 import { issueSignInToken, signInLocation } from './sign-in-tokens.ts';
+import { playerDefinition, playerLocation, playerUrl } from './launch-player.ts';
 
 /** A page (deep linking) or where to send the browser (the web client's sign-in). */
 export type LaunchAnswer = string | { location: string };
@@ -42,5 +44,8 @@ export async function continueLaunch(
     });
   }
   const token = await issueSignInToken(em, user, clock.now());
+  // A link placed for an online test opens the SCORM player, signed in the same way.
+  const test = await playerDefinition(em, claims.custom, unitId);
+  if (test !== null) return { location: playerLocation(playerUrl(config, claims.targetLinkUri, test), token, user.username) };
   return { location: signInLocation(place.webUrl, token, user.username) };
 }

@@ -32,6 +32,8 @@ export interface UnitScope<I, R> {
    * loaded first (404 when unknown) and goes in `ctx.record`.
    */
   unitOf?: EntitySchema<R> | UnitRecordLoader<R>;
+  /** With `unitOf`: the input field naming the record (default `id`; `task_def_id` on /api/scorm/player/{task_def_id}/context). */
+  recordField?: string;
 }
 
 /** Loads the record with this id (404 when unknown) and names its unit. */
@@ -45,7 +47,7 @@ function scopeToUnit<S extends z.ZodType, R = undefined>(base: Base, input: S, s
     let unitId: number;
     let record: R | undefined;
     if (scope.unitOf) {
-      id = idIn(input, 'id');
+      id = idIn(input, scope.recordField ?? 'id');
       if (typeof scope.unitOf === 'function') {
         ({ record, unitId } = await (scope.unitOf as UnitRecordLoader<R>)(ctx.em, id));
       } else {

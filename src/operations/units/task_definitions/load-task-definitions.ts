@@ -1,5 +1,6 @@
 // A unit's task definitions as read for the API: one query for a unit (or several), and the wire
 // shape for staff or students, which the procedures, the unit detail and the CSV export share.
+import { withPlayerLink } from '../../../domain/scorm-player-link.ts';
 import { z } from 'zod';
 import type { Em } from '../../../db/orm.ts';
 import { db } from '../../../db/kysely.ts';
@@ -117,7 +118,7 @@ export function toTaskDefinition(d: TaskDefinitionRow, opts: { staff: boolean; u
     id: d.id,
     abbreviation: d.abbreviation,
     name: d.name,
-    description: d.description,
+    description: withPlayerLink(d.description, d.id, d.scorm_enabled && d.scorm_version !== null),
     weighting: Number(d.weighting),
     target_grade: d.target_grade,
     target_date: day(d.target_date),

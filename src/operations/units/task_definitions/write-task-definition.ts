@@ -1,5 +1,6 @@
 // Creating, changing and deleting task definitions. Each takes the entity manager and
 // plain input, so the procedures, rollover, the CSV import and the demo seed share one set of rules.
+import { withoutPlayerLink } from '../../../domain/scorm-player-link.ts';
 import { TaskDefinition, type ITaskDefinition, type IUnit } from '../../../../schema/index.ts';
 import type { PlagiarismCheck, UploadRequirement } from '../../../../schema/units.ts';
 import type { Em } from '../../../db/orm.ts';
@@ -118,7 +119,7 @@ export async function createTaskDefinition(em: Em, unit: Pick<IUnit, 'id'>, fiel
     unit: unit.id,
     name: fields.name,
     abbreviation: fields.abbreviation,
-    description: fields.description,
+    description: withoutPlayerLink(fields.description),
     weighting: fields.weighting,
     targetGrade: fields.targetGrade,
     startDate: fields.startDate,
@@ -154,7 +155,7 @@ export async function updateTaskDefinition(
   const simple = {
     name: changes.name,
     abbreviation: changes.abbreviation,
-    description: changes.description,
+    description: changes.description === undefined ? undefined : withoutPlayerLink(changes.description),
     weighting: changes.weighting,
     targetGrade: changes.targetGrade,
     startDate: changes.startDate,
