@@ -20,6 +20,14 @@ import { DATABASE_BUSY, DATABASE_UNAVAILABLE, isDatabaseBusy, isDatabaseUnavaila
 const UNSTORABLE_TEXT = new Set(['08P01', '22021', '22P05']);
 const UNSTORABLE_MESSAGE = 'Validation failed: a value contains a character that cannot be stored (such as a NUL byte)';
 
+/**
+ * A number too large for its column or parameter (22003 "value ... is out of range for type
+ * integer"): an id past PostgreSQL's integer range in a path or query, or a count in a body. Such a
+ * row cannot exist and such a value cannot be stored, so it is the client's mistake, never a 500.
+ */
+const OUT_OF_RANGE = '22003';
+const OUT_OF_RANGE_MESSAGE = 'Validation failed: a number is out of range';
+
 const INTEGRITY = 'This operation has been rejected as it would break data integrity. Ensure that related values are deleted or updated before trying again.';
 
 /**
@@ -43,6 +51,9 @@ export function translateDatabaseError(error: unknown): AppError | undefined {
   }
   if (error && typeof error === 'object' && UNSTORABLE_TEXT.has(String((error as { code?: unknown }).code))) {
     return new AppError('badRequest', UNSTORABLE_MESSAGE, { cause: error });
+  }
+  if (error && typeof error === 'object' && String((error as { code?: unknown }).code) === OUT_OF_RANGE) {
+    return new AppError('badRequest', OUT_OF_RANGE_MESSAGE, { cause: error });
   }
   return translateResourceError(error);
 }

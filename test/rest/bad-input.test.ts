@@ -99,13 +99,14 @@ test('tRPC callers get the same 400 for a NUL byte', async () => {
   assert.is(await env.orm.em.fork().count(Campus, {}), 0);
 });
 
-test('characters the database refuses to store are a 400 wherever they slip through', async () => {
+test('characters the database refuses to store, and numbers past a column, are a 400 wherever they slip through', async () => {
   const em = env.orm.em.fork();
   const refusals: unknown[] = [];
-  // Text with a NUL byte (22021), and JSON with an escaped one (22P05).
+  // Text with a NUL byte (22021), JSON with an escaped one (22P05), an id past integer (22003).
   for (const [sql, params] of [
     ['select ?::text as t', ['a\u0000b']],
     ['select \'"\\u0000"\'::jsonb ->> 0 as t', []],
+    ['select id from units where id = ?::int', ['99999999999']],
   ] as const) {
     refusals.push(
       await em.execute(sql, [...params]).then(

@@ -88,6 +88,7 @@ test('a student hands in one file per requirement: 201 with the task, files stor
     'num_new_comments',
     'project_id',
     'quality_pts',
+    'scorm_extensions',
     'similarity_flag',
     'status',
     'submission_date',

@@ -25,7 +25,8 @@ export async function autogeneratePortfolios(em: Em, today: string): Promise<num
          and p.enrolled and p.portfolio_production_date is null and not p.compile_portfolio
          and exists (select 1 from portfolio_parts s where s.project_id = p.id and s.idx = 0 and s.kind = 'document')
       returning p.id`.execute(db(em));
-    const ids = flagged.rows.map((r) => r.id);
+    // UPDATE ... RETURNING gives no order; the jobs (and the answer) go in project order.
+    const ids = flagged.rows.map((r) => r.id).sort((a, b) => a - b);
     await queuePortfolioCompiles(jobQueue(em), ids);
     return ids;
   });
