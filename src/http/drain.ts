@@ -40,10 +40,22 @@ export function registerDrain(app: FastifyInstance): void {
 /** Whether the stop has begun (the probes answer 503 from then on). */
 export const isStopping = (app: FastifyInstance): boolean => stopping.has(app);
 
-/** Closes the connections that have had nothing in flight for QUIET_MS. */
+/**
+ * Closes the connections that have had nothing in flight for QUIET_MS. The sweep is a timer, and
+ * timers run before the event loop polls for I/O: on a busy process a connection accepted long
+ * ago may have its first request waiting unread in the kernel's buffer, which would only be read
+ * (and the connection taken off the quiet list by its 'request') in the poll that follows. So the
+ * connections found quiet are closed in the check phase after that poll, if still quiet.
+ */
 function closeQuiet(app: FastifyInstance): void {
+  const quiet = idle.get(app);
+  if (!quiet) return;
   const now = performance.now();
-  for (const [socket, since] of idle.get(app) ?? []) if (now - since >= QUIET_MS) socket.destroy();
+  const found = [...quiet].filter(([, since]) => now - since >= QUIET_MS);
+  if (found.length === 0) return;
+  setImmediate(() => {
+    for (const [socket, since] of found) if (quiet.get(socket) === since) socket.destroy();
+  });
 }
 
 /** Begins the stop: no new connections, quiet ones closed as they become so; resolves once the server has closed. */

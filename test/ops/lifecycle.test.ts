@@ -69,17 +69,27 @@ async function startPull(server: ServerProcess, headers: Record<string, string>,
   return id;
 }
 
-/** One request on a connection of its own; resolves with the status, or the socket error's message. */
-function send(server: ServerProcess, method: string, path: string, headers: Record<string, string>, body?: string): Promise<number | string> {
-  return new Promise((resolve) => {
+/**
+ * One request on a connection of its own; `answer` resolves with the status, or the socket error's
+ * message, and `sent` once the whole request is written to the connection.
+ */
+function sendTracked(server: ServerProcess, method: string, path: string, headers: Record<string, string>, body?: string) {
+  let sent!: Promise<void>;
+  const answer = new Promise<number | string>((resolve) => {
     const req = request(`${server.baseUrl}${path}`, { method, headers, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
+    sent = new Promise((written) => {
+      req.once('finish', () => written());
+      req.once('error', () => written());
+    });
     req.on('error', (error) => resolve(error.message));
     req.end(body);
   });
+  return { answer, sent };
 }
+
 
 /** Reads the stopped service's database directly. */
 async function inDatabase<T>(query: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -104,12 +114,15 @@ test('SIGTERM during a burst of requests and a running job: every request is ans
   // Each on its own connection, fully sent before the signal: these are the requests in flight.
   const burst = Array.from({ length: 20 }, (_, i) =>
     i % 2
-      ? send(server, 'GET', '/api/users', admin)
-      : send(server, 'POST', '/api/auth', { 'content-type': 'application/json' }, JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD })),
+      ? sendTracked(server, 'GET', '/api/users', admin)
+      : sendTracked(server, 'POST', '/api/auth', { 'content-type': 'application/json' }, JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD })),
   );
+  // Every request written before the signal (on a loaded machine that takes longer than a fixed
+  // wait), then a moment for the service to take them off its listening socket.
+  await Promise.all(burst.map((b) => b.sent));
   await new Promise((r) => setTimeout(r, 500));
   server.child.kill('SIGTERM');
-  const statuses = await Promise.all(burst);
+  const statuses = await Promise.all(burst.map((b) => b.answer));
   assert.equal(
     statuses.filter((s) => s !== 200 && s !== 201),
     [],
