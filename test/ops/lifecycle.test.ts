@@ -90,7 +90,6 @@ function sendTracked(server: ServerProcess, method: string, path: string, header
   return { answer, sent };
 }
 
-
 /** Reads the stopped service's database directly. */
 async function inDatabase<T>(query: (client: pg.Client) => Promise<T>): Promise<T> {
   const db = await startEmbeddedPostgres(join(dataDir, 'pg'), { persistent: true, log: () => {} });
