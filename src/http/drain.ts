@@ -59,8 +59,14 @@ function closeQuiet(app: FastifyInstance): void {
 }
 
 /** Begins the stop: no new connections, quiet ones closed as they become so; resolves once the server has closed. */
-export function beginStop(app: FastifyInstance): Promise<void> {
+export async function beginStop(app: FastifyInstance): Promise<void> {
   stopping.add(app);
+  // A connection the kernel has completed but Node has not yet accepted sits in the listening
+  // socket's queue, and closing the listener resets it. On a busy process the signal may be
+  // handled before the poll that would accept it; so let one more poll run (the first immediate
+  // fires after this iteration's poll, the second after the next one) before the listener closes.
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
   // server.close() closes every idle connection at once; only the quiet ones, here.
   app.server.closeIdleConnections = () => closeQuiet(app);
   const sweep = setInterval(() => closeQuiet(app), SWEEP_EVERY_MS);
