@@ -14,6 +14,7 @@ export * from './live.ts';
 export * from './marking-oversight.ts';
 export * from './marking-rubrics.ts';
 export * from './overseer-steps.ts';
+export * from './teaching-rules.ts';
 
 import { AuthToken, Invitation, ScormToken, User, Webcal, WebcalUnitExclusion } from './users.ts';
 import { ActivityType, Break, Campus, OverseerImage, TeachingPeriod } from './institution.ts';
@@ -40,6 +41,7 @@ import {
 } from './lti.ts';
 import { ModerationItem, ModerationSample, StaffNote, StaffNoteMention, TaskEscalation } from './marking-oversight.ts';
 import { OverseerStep, OverseerStepResult } from './overseer-steps.ts';
+import { DiscussionPrompt, Engagement, EngagementComment, TaskPrerequisite } from './teaching-rules.ts';
 import { Rubric, RubricCriterion, RubricLevel, RubricMark, RubricMarkChoice } from './marking-rubrics.ts';
 
 export const entities = [
@@ -110,4 +112,8 @@ export const entities = [
   TestAttempt,
   OverseerStep,
   OverseerStepResult,
+  TaskPrerequisite,
+  DiscussionPrompt,
+  Engagement,
+  EngagementComment,
 ];

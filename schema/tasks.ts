@@ -31,6 +31,12 @@ export const Task = defineEntity({
     pdfPath: p.string().length(1024).nullable(),
     contributionPct: p.integer().nullable(),
     contributionPts: p.integer().nullable(),
+    // When the task last entered discuss or demonstrate (set by changeTask); required discussion
+    // compares it with the last submission, discuss timeouts count from it.
+    movedToDiscussAt: p.datetime().nullable(),
+    // Once per stay in discuss: the timeout warning and expiry sent (docs/discuss-timeouts.md).
+    notifiedDiscussWarningAt: p.datetime().nullable(),
+    notifiedDiscussExpiryAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -32,6 +32,12 @@ export const Unit = defineEntity({
     extensionWeeksOnResubmitRequest: p.integer().default(0),
     portfolioAutoGenerationDate: p.date().nullable(),
     draftTaskDefinition: () => p.manyToOne(TaskDefinition).nullable().deleteRule('set null').index(),
+    // Discuss timeouts (docs/discuss-timeouts.md): a task left in discuss is warned about, then sent back.
+    discussTimeoutEnabled: p.boolean().default(false),
+    // Teaching days (breaks not counted) in discuss before the warning; below the expiry.
+    discussTimeoutWarningDays: p.integer().default(7),
+    // Teaching days in discuss before the task moves to fix_and_resubmit.
+    discussTimeoutExpireDays: p.integer().default(14),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
@@ -186,6 +192,8 @@ export const TaskDefinition = defineEntity({
     scormVersion: p.enum(SCORM_VERSIONS).nullable(),
     scormLaunchFile: p.string().length(1024).nullable(),
     scormPackageBytes: p.bigint('number').nullable(),
+    // A staff move to complete needs the task to have been in discuss or demonstrate since its last submission (docs/discussion-prompts.md).
+    requiresDiscussion: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

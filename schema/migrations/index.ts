@@ -17,6 +17,7 @@ import { Migration00017LiveEvents } from './Migration00017LiveEvents.ts';
 import { Migration00018LiveEventsTransactions } from './Migration00018LiveEventsTransactions.ts';
 import { Migration00019OnlineTests } from './Migration00019OnlineTests.ts';
 import { Migration00023OverseerSteps } from './Migration00023OverseerSteps.ts';
+import { Migration00024TeachingRules } from './Migration00024TeachingRules.ts';
 // Applied in this order. Each migration is listed by hand so that no file discovery is needed at start.
 
 export const migrationsList = [
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: 'Migration00018LiveEventsTransactions', class: Migration00018LiveEventsTransactions },
   { name: 'Migration00019OnlineTests', class: Migration00019OnlineTests },
   { name: 'Migration00023OverseerSteps', class: Migration00023OverseerSteps },
+  { name: 'Migration00024TeachingRules', class: Migration00024TeachingRules },
 ];

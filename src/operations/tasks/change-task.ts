@@ -134,7 +134,7 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
   if (request.qualityPts !== undefined) next.qualityPts = request.qualityPts;
   // Tasks whose score in an LMS gradebook may have changed (grade passback).
   const rescored = scoreMayChange(task.state, next) ? [task.id] : [];
-  await writeTask(em, task.id, next, request.includeInPortfolio, request.change?.kind === 'upload' ? now : undefined);
+  await writeTask(em, task.id, task.state.status, next, now, request.includeInPortfolio, request.change?.kind === 'upload');
   result.submissionId = await recordHistory(em, task.id, outcome.outcome, request.actor.userId, now, request.change?.kind === 'upload');
   const commentIds = await insertComments(em, [...given, ...statusNotes], now);
   if (given.length > 0) result.commentId = commentIds[0];
@@ -157,7 +157,7 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
     if (request.grade !== undefined) memberNext.grade = request.grade;
     if (request.qualityPts !== undefined) memberNext.qualityPts = request.qualityPts;
     if (!memberOutcome && request.grade === undefined && request.qualityPts === undefined) continue;
-    await writeTask(em, member.id, memberNext, undefined, request.change?.kind === 'upload' ? now : undefined);
+    await writeTask(em, member.id, member.state.status, memberNext, now, undefined, request.change?.kind === 'upload');
     if (scoreMayChange(member.state, memberNext)) rescored.push(member.id);
     if (memberOutcome) await recordHistory(em, member.id, memberOutcome, request.actor.userId, now, false);
     result.taskIds.push(member.id);
@@ -195,7 +195,20 @@ function decide(task: LoadedTask, role: TaskActor, change: TaskChange, now: Date
   }
 }
 
-async function writeTask(em: Em, id: number, s: TaskState, includeInPortfolio: boolean | undefined, fileUploadedAt: Date | undefined): Promise<void> {
+/** Statuses in which a tutor talks the work over with the student (required discussion, discuss timeouts). */
+const DISCUSSING: ReadonlySet<TaskStatus> = new Set(['discuss', 'demonstrate']);
+
+async function writeTask(
+  em: Em,
+  id: number,
+  from: TaskStatus,
+  s: TaskState,
+  now: Date,
+  includeInPortfolio: boolean | undefined,
+  filesUploaded: boolean,
+): Promise<void> {
+  // Entering discuss or demonstrate starts a new stay: its time, and no timeout notice sent yet.
+  const entersDiscussion = DISCUSSING.has(s.status) && s.status !== from;
   await db(em)
     .updateTable('tasks')
     .set({
@@ -209,7 +222,8 @@ async function writeTask(em: Em, id: number, s: TaskState, includeInPortfolio: b
       completion_date: s.completionDate,
       updated_at: new Date().toISOString(),
       ...(includeInPortfolio === undefined ? {} : { include_in_portfolio: includeInPortfolio }),
-      ...(fileUploadedAt === undefined ? {} : { file_uploaded_at: fileUploadedAt.toISOString() }),
+      ...(filesUploaded ? { file_uploaded_at: now.toISOString() } : {}),
+      ...(entersDiscussion ? { moved_to_discuss_at: now.toISOString(), notified_discuss_warning_at: null, notified_discuss_expiry_at: null } : {}),
     })
     .where('id', '=', id)
     .execute();
