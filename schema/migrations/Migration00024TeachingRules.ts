@@ -89,7 +89,9 @@ export class Migration00024TeachingRules extends Migration {
     this.addSql(`drop index if exists "tasks_discuss_index";`);
     this.addSql(`alter table "tasks" drop column "moved_to_discuss_at", drop column "notified_discuss_warning_at", drop column "notified_discuss_expiry_at";`);
     this.addSql(`alter table "units" drop constraint "units_discuss_timeout_days_check";`);
-    this.addSql(`alter table "units" drop column "discuss_timeout_enabled", drop column "discuss_timeout_warning_days", drop column "discuss_timeout_expire_days";`);
+    this.addSql(
+      `alter table "units" drop column "discuss_timeout_enabled", drop column "discuss_timeout_warning_days", drop column "discuss_timeout_expire_days";`,
+    );
     this.addSql(`alter table "task_definitions" drop column "requires_discussion";`);
     this.addSql(`drop table if exists "discussion_prompts" cascade;`);
     this.addSql(`drop table if exists "task_prerequisites" cascade;`);
