@@ -10,7 +10,6 @@
 import { sql } from 'kysely';
 import { batches } from '../../db/batches.ts';
 import { db, timestamp } from '../../db/kysely.ts';
-import { jobQueue } from '../../db/jobs.ts';
 import type { Em } from '../../db/orm.ts';
 import { toDay } from '../../domain/dates.ts';
 import {
@@ -25,7 +24,7 @@ import {
 import type { PeriodCalendar } from '../../domain/weeks.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MailPayload } from '../../mail/payload.ts';
-import { queueMail, queueMails } from '../../mail/queue.ts';
+import { queueMails } from '../../mail/queue.ts';
 import { ROLE } from '../../policy/index.ts';
 import { changeTask } from './change-task.ts';
 import { insertComments, type NewComment } from './comments.ts';
@@ -59,6 +58,8 @@ export async function runDiscussTimeouts(em: Em, now: Date, options: { chunkSize
   const today = toDay(now);
   const run: DiscussTimeoutRun = { warned: 0, expired: 0, skipped: 0, problems: [] };
   const due = await dueTasks(em, today);
+  // Tasks sent back already in this run: a group's members go back with the first of them.
+  const sentBack = new Set<number>();
   for (const chunk of batches(due, options.chunkSize ?? DISCUSS_TIMEOUT_CHUNK)) {
     const tutors = await tutorsFor(
       em,
@@ -72,9 +73,11 @@ export async function runDiscussTimeouts(em: Em, now: Date, options: { chunkSize
       run.skipped += warnings.length - sent;
     }
     for (const d of chunk.filter((c) => c.notice === 'expiry')) {
+      if (sentBack.has(d.taskId)) continue;
       try {
-        const done = await em.transactional((tx) => expire(tx as Em, d, actorOf(d), now));
-        if (done) run.expired += 1;
+        const ids = await em.transactional((tx) => expire(tx as Em, d, actorOf(d), now));
+        for (const id of ids) sentBack.add(id);
+        if (ids.length > 0) run.expired += ids.length;
         else run.skipped += 1;
       } catch (error) {
         // A refusal of the rules (not a failure of the database) would come back every day; it is
@@ -124,7 +127,11 @@ async function dueTasks(em: Em, today: string): Promise<Due[]> {
   const breaks =
     periodIds.length === 0
       ? []
-      : await db(em).selectFrom('breaks').select(['teaching_period_id', 'start_date', 'number_of_weeks']).where('teaching_period_id', 'in', periodIds).execute();
+      : await db(em)
+          .selectFrom('breaks')
+          .select(['teaching_period_id', 'start_date', 'number_of_weeks'])
+          .where('teaching_period_id', 'in', periodIds)
+          .execute();
   const calendars = new Map<number, PeriodCalendar>();
   for (const r of rows) {
     if (r.teaching_period_id === null || r.period_start === null || calendars.has(r.teaching_period_id)) continue;
@@ -204,30 +211,47 @@ async function sendWarnings(em: Em, tasks: Due[], actorOf: (d: Due) => number | 
  * first, in changeTask's own order (group, then tasks), so the run never waits on a person's change
  * while holding what that change needs.
  */
-async function expire(em: Em, t: Due, actor: number | null, now: Date): Promise<boolean> {
-  if (actor === null) return false;
+async function expire(em: Em, t: Due, actor: number | null, now: Date): Promise<number[]> {
+  if (actor === null) return [];
   if (t.groupSetId !== null) {
     // No group: changeTask refuses the change, which the run reports.
     const group = await groupOf(em, t);
-    if (group !== null && (await sql`select id from groups where id = ${group} for update skip locked`.execute(db(em))).rows.length === 0) return false;
+    if (group !== null && (await sql`select id from groups where id = ${group} for update skip locked`.execute(db(em))).rows.length === 0) return [];
   }
   const today = toDay(now);
   const movedOn = (await lockStillDue(em, [t], 'expiry', today)).get(t.taskId);
-  if (movedOn === undefined) return false;
+  if (movedOn === undefined) return [];
   const days = teachingDaysBetween(t.calendar, movedOn, today);
-  await changeTask(
+  const comment = discussExpiryComment({ days });
+  // A group's members in discuss follow the submission back (changeTask moves them): they are told too.
+  const fellows =
+    t.groupSetId === null
+      ? []
+      : (
+          await sql<{ id: number; student_id: number }>`
+            select m.id, p.user_id as student_id from tasks m join projects p on p.id = m.project_id
+             where m.group_submission_id = (select group_submission_id from tasks where id = ${t.taskId})
+               and m.id <> ${t.taskId} and m.status = 'discuss' and m.notified_discuss_expiry_at is null`.execute(db(em))
+        ).rows;
+  const changed = await changeTask(
     em,
     t.taskId,
-    {
-      actor: { userId: actor, role: ROLE.tutor },
-      change: { kind: 'automated', target: 'fix_and_resubmit', onlyFrom: 'discuss' },
-      comment: discussExpiryComment({ days }),
-    },
+    { actor: { userId: actor, role: ROLE.tutor }, change: { kind: 'automated', target: 'fix_and_resubmit', onlyFrom: 'discuss' }, comment },
     now,
   );
-  await db(em).updateTable('tasks').set({ notified_discuss_expiry_at: now.toISOString() }).where('id', '=', t.taskId).execute();
-  await queueMail(jobQueue(em), { kind: 'discuss_timeout_expired', taskId: t.taskId });
-  return true;
+  const followed = fellows.filter((f) => changed.taskIds.includes(f.id));
+  const ids = [t.taskId, ...followed.map((f) => f.id)];
+  await insertComments(
+    em,
+    followed.map((f) => ({ taskId: f.id, authorId: actor, recipientId: f.student_id, kind: 'text', comment })),
+    now,
+  );
+  await db(em).updateTable('tasks').set({ notified_discuss_expiry_at: now.toISOString() }).where('id', 'in', ids).execute();
+  await queueMails(
+    em,
+    ids.map((taskId) => ({ kind: 'discuss_timeout_expired', taskId })),
+  );
+  return ids;
 }
 
 /** The student's group in the task's group set (null when in none: changeTask then refuses the expiry). */
