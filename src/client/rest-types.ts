@@ -7567,6 +7567,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -7588,6 +7591,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
             };
@@ -7623,6 +7629,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         allow_student_extension_requests: boolean;
                         allow_student_change_tutorial: boolean;
+                        discuss_timeout_enabled: boolean;
+                        discuss_timeout_warning_days: number;
+                        discuss_timeout_expire_days: number;
                         ilos: {
                             id: number;
                             ilo_number: number;
@@ -7833,6 +7842,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         allow_student_extension_requests: boolean;
                         allow_student_change_tutorial: boolean;
+                        discuss_timeout_enabled: boolean;
+                        discuss_timeout_warning_days: number;
+                        discuss_timeout_expire_days: number;
                         ilos: {
                             id: number;
                             ilo_number: number;
@@ -8035,6 +8047,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -8059,6 +8074,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
             };
@@ -8194,6 +8212,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         allow_student_extension_requests: boolean;
                         allow_student_change_tutorial: boolean;
+                        discuss_timeout_enabled: boolean;
+                        discuss_timeout_warning_days: number;
+                        discuss_timeout_expire_days: number;
                         ilos: {
                             id: number;
                             ilo_number: number;

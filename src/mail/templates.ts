@@ -58,7 +58,14 @@ export function taskPdfFailedMail(d: { firstName: string; unitName: string; task
 }
 
 /** A task has waited in Discuss for the unit's warning days (the discuss-timeout job). */
-export function discussWarningMail(d: { firstName: string; unitName: string; task: TaskLine; days: number; expiresOn: string; signature: Signature }): MailContent {
+export function discussWarningMail(d: {
+  firstName: string;
+  unitName: string;
+  task: TaskLine;
+  days: number;
+  expiresOn: string;
+  signature: Signature;
+}): MailContent {
   const lines = [
     `Hi ${d.firstName},`,
     '',

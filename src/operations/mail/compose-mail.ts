@@ -183,7 +183,15 @@ async function discussTimeout(
     .selectFrom('tasks as t')
     .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id')
     .innerJoin('units as un', 'un.id', 'd.unit_id')
-    .select(['t.project_id', 't.task_definition_id', 't.status', 'd.abbreviation', 'd.name', 'un.discuss_timeout_warning_days', 'un.discuss_timeout_expire_days'])
+    .select([
+      't.project_id',
+      't.task_definition_id',
+      't.status',
+      'd.abbreviation',
+      'd.name',
+      'un.discuss_timeout_warning_days',
+      'un.discuss_timeout_expire_days',
+    ])
     .where('t.id', '=', mail.taskId)
     .executeTakeFirst();
   if (!task) return skip(`task ${mail.taskId} no longer exists`);

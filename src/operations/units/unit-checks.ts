@@ -60,7 +60,10 @@ export function assertDates(start: string, end: string, portfolio: string | null
  * before the table's check constraint (warning at least 1, expiry above it) would be.
  */
 export function discussTimeoutDays(fields: UnitSettings, current: DiscussTimeoutSettings): DiscussTimeoutSettings {
-  const days = { warningDays: fields.discuss_timeout_warning_days ?? current.warningDays, expireDays: fields.discuss_timeout_expire_days ?? current.expireDays };
+  const days = {
+    warningDays: fields.discuss_timeout_warning_days ?? current.warningDays,
+    expireDays: fields.discuss_timeout_expire_days ?? current.expireDays,
+  };
   const error = discussTimeoutError(days);
   if (error) throw badRequest(error);
   return days;
