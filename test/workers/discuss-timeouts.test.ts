@@ -16,12 +16,13 @@ import { runDiscussTimeouts } from '../../src/operations/tasks/discuss-timeouts.
 import { ROLE } from '../../src/policy/index.ts';
 import { CRONTAB } from '../../workers/index.ts';
 import type { TestEnv } from '../support/env.ts';
-import { signedIn, type Actor, type People } from '../support/fixtures.ts';
+import { createUser, signedIn, type Actor, type People } from '../support/fixtures.ts';
 import { runJobs } from '../support/jobs.ts';
 import { employ, enrol, seedPeriod, seedUnit } from '../support/seed.ts';
 import { seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { seedEnrolmentIn, seedGroupIn, seedTutorialRow } from '../support/seed-tutorials.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
+import { countStatements } from '../support/statements.ts';
 import { freshEachTest } from '../support/suite.ts';
 
 const test = suite('worker: discuss timeouts (discuss_timeouts)');
@@ -426,6 +427,29 @@ test('two runs at once send each notice once; a task someone holds is skipped an
   assert.equal([(await notices(busy)).length, (await notices(free)).length], [0, 1]);
   const next = await runDiscussTimeouts(env.orm.em.fork(), at('2026-03-09'));
   assert.equal([next.warned, (await notices(busy)).length, (await notices(free)).length], [1, 1, 1]);
+});
+
+test('finding and warning the tasks takes the same number of statements for 10 tasks as for 60 (one chunk)', async () => {
+  const w = await world();
+  const more = async (from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const user = await createUser(env, `s${String(i).padStart(3, '0')}`, 'Student');
+      await seedTask(env, await enrol(env, user, w.unit), w.p1, { status: 'discuss' });
+    }
+    await db(env.orm.em.fork())
+      .updateTable('tasks')
+      .set({ moved_to_discuss_at: at('2026-03-02').toISOString() })
+      .where('notified_discuss_warning_at', 'is', null)
+      .execute();
+  };
+  await more(0, 10);
+  const ten = await countStatements(() => runDiscussTimeouts(env.orm.em.fork(), at('2026-03-09')));
+  await more(10, 70);
+  const sixty = await countStatements(() => runDiscussTimeouts(env.orm.em.fork(), at('2026-03-09')));
+  const nothing = await countStatements(() => runDiscussTimeouts(env.orm.em.fork(), at('2026-03-09')));
+  assert.is((await db(env.orm.em.fork()).selectFrom('tasks').select('id').where('notified_discuss_warning_at', 'is not', null).execute()).length, 70);
+  assert.is(sixty, ten, `${ten} statements for 10, ${sixty} for 60`);
+  assert.is(nothing, 1, 'a run with nothing due: the one candidate statement');
 });
 
 test('the cron item runs daily at 06:00 UTC in a queue of its own, under one job key', () => {
