@@ -153,6 +153,15 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
   assert.ok((await count('task_escalations')) > 0, 'an escalation');
   // …and a task definition assessed in steps (docs/assessment-steps.md).
   assert.is(await count('overseer_steps'), 3, 'assessment steps');
+  // …and check-ins, with some students gone quiet in the report (docs/check-ins.md).
+  const report = await api(env, 'GET', `/api/units/${result.unit.id}/engagements/report`, { as: convenor });
+  assert.is(report.status, 200, report.text);
+  const reported = report.body.tutorials.flatMap((t: { students: { total: number; weeks_quiet: number }[] }) => t.students);
+  assert.ok(reported.filter((s: { total: number }) => s.total > 0).length >= 10, 'check-ins recorded');
+  assert.ok(
+    reported.some((s: { total: number; weeks_quiet: number }) => s.total > 0 && s.weeks_quiet >= report.body.quiet_after_weeks),
+    'a student gone quiet',
+  );
 
   const period = await api(env, 'GET', `/api/teaching_periods/${result.period.id}`);
   assert.is(period.body.period, 'Demo');
