@@ -121,6 +121,30 @@ test('an image is re-encoded: EXIF and appended bytes are gone, the pixels stay,
   );
 });
 
+test('a photo turned by its EXIF orientation is stored upright; an image over 40 megapixels is 400', async () => {
+  const w = await world();
+  const sideways = await sharp({ create: { width: 20, height: 10, channels: 3, background: 'blue' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  const res = await record(people.tutor, w.project, {
+    multipart: { ...FIELDS, attachment: { filename: 'turned.jpg', contentType: 'image/jpeg', data: sideways } },
+  });
+  assert.is(res.status, 201, res.text);
+  const [row] = await rows();
+  const meta = await sharp((await readAll(env.services.storage, row!.attachment_path!, Infinity))!).metadata();
+  assert.equal([meta.width, meta.height, meta.orientation], [10, 20, undefined]);
+  // 7000 x 6000 of one colour: a small file, 42 megapixels once decoded.
+  const huge = await sharp({ create: { width: 7000, height: 6000, channels: 3, background: 'white' } })
+    .png()
+    .toBuffer();
+  const refused = await record(people.tutor, w.project, {
+    multipart: { ...FIELDS, attachment: { filename: 'huge.png', contentType: 'image/png', data: huge } },
+  });
+  assert.equal([refused.status, refused.body.error], [400, 'The image is larger than 40 megapixels']);
+  assert.is((await rows()).length, 1);
+});
+
 test('a PNG stays a PNG and a PDF is stored as uploaded', async () => {
   const w = await world();
   const png = await record(people.tutor, w.project, {
