@@ -408,6 +408,14 @@ test("the unit's students CSV counts each student's engagements", async () => {
       .split(',')
       .at(-1);
   assert.equal([count('astudent'), count('bstudent')], ['3', '1']);
+  // One grouped statement, whatever the number of students.
+  const measure = async () => {
+    env.services.sessions.forgetUser(people.convenor.user.id);
+    return countStatements(() => api(env, 'GET', `/api/csv/units/${w.unit}`, { as: people.convenor.creds }));
+  };
+  const small = await measure();
+  for (let i = 0; i < 8; i++) await record(people.tutor, await enrol(env, await createUser(env, `more${i}`, 'Student'), w.unit));
+  assert.is(await measure(), small);
 });
 
 test('the report: counts per tutorial per teaching week, the last check-in and weeks quiet; tutors see their tutorials; students are refused', async () => {
