@@ -1876,6 +1876,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/units/{unit_id}/engagements/report/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The check-in report as CSV
+         * @description `<CODE>-check-ins.csv`: `tutorial, tutor, username, name, week_1 … week_n, total, last_engagement_at, weeks_quiet`, a row per student per tutorial; who sees which rows as for the report.
+         */
+        get: operations["units-engagements-reportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unit_roles": {
         parameters: {
             query?: never;
@@ -2733,7 +2753,7 @@ export interface paths {
         };
         /**
          * The unit's enrolled students as CSV (staff of the unit, or Admin)
-         * @description `<CODE>-Students.csv`: `unit_code, campus, username, student_id, preferred_name, first_name, last_name, email`, then the tutorial abbreviation per stream (or one `tutorial` column). The same format the enrol upload reads. Students without a campus are included.
+         * @description `<CODE>-Students.csv`: `unit_code, campus, username, student_id, preferred_name, first_name, last_name, email`, then the tutorial abbreviation per stream (or one `tutorial` column), then `engagements` (the student's check-ins). The format the enrol upload reads. Students without a campus are included.
          */
         get: operations["csv-units-students"];
         put?: never;
@@ -16945,6 +16965,82 @@ export interface operations {
                             }[];
                         }[];
                     };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-engagements-reportCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
                 };
             };
             /** @description Missing or invalid input, or a change that would break data integrity */

@@ -172,3 +172,21 @@ export function engagementReport(
   }
   return [...tutorials.values()];
 }
+
+/** The report as one table, a row per student per tutorial: what the CSV download holds. */
+export function engagementReportTable(weekCount: number, tutorials: readonly TutorialReportRow[]): { header: string[]; rows: (string | number)[][] } {
+  const header = [
+    'tutorial',
+    'tutor',
+    'username',
+    'name',
+    ...Array.from({ length: weekCount }, (_, i) => `week_${i + 1}`),
+    'total',
+    'last_engagement_at',
+    'weeks_quiet',
+  ];
+  const rows = tutorials.flatMap((t) =>
+    t.students.map((s) => [t.abbreviation ?? '', t.tutor_name ?? '', s.username, s.name, ...s.weeks, s.total, s.last_engagement_at ?? '', s.weeks_quiet]),
+  );
+  return { header, rows };
+}

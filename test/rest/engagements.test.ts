@@ -449,6 +449,17 @@ test('the report: counts per tutorial per teaching week, the last check-in and w
     ['LA1'],
   );
   assert.is((await api(env, 'GET', url, { as: people.admin.creds })).body.tutorials.length, 2);
+  const csv = await api(env, 'GET', `${url}/csv`, { as: people.convenor.creds });
+  assert.is(csv.status, 200);
+  assert.is(csv.headers['content-disposition'], 'attachment; filename=SIT101-check-ins.csv');
+  assert.equal(csv.text.trim().split('\r\n'), [
+    'tutorial,tutor,username,name,week_1,week_2,week_3,week_4,total,last_engagement_at,weeks_quiet',
+    'LA1,Atutor Tester,astudent,Astudent Tester,2,0,1,0,3,2026-03-17T10:00:00.000Z,1',
+    ',,bstudent,Bstudent Tester,1,0,0,0,1,2026-03-02T10:00:00.000Z,3',
+  ]);
+  const tutorsCsv = await api(env, 'GET', `${url}/csv`, { as: people.tutor.creds });
+  assert.is(tutorsCsv.text.trim().split('\r\n').length, 2, 'a tutor: their tutorial only');
+  assert.is((await api(env, 'GET', `${url}/csv`, { as: people.student.creds })).status, 403);
   assert.is((await api(env, 'GET', url, { as: people.student.creds })).status, 403);
   assert.is((await api(env, 'GET', '/api/units/999/engagements/report', { as: people.convenor.creds })).status, 404);
 });

@@ -22,6 +22,7 @@ import { getWorkload } from './workload/get.ts';
 import { moderationSamplesRouter } from './moderation_samples/index.ts';
 import { moderationReportProcedure } from './moderation-report.ts';
 import { engagementReport } from './engagements/report.ts';
+import { engagementReportCsvProcedure } from './engagements/report-csv.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
@@ -51,5 +52,5 @@ export const unitsRouter = router({
   workload: getWorkload,
   moderationSamples: moderationSamplesRouter,
   moderationReport: moderationReportProcedure,
-  engagements: router({ report: engagementReport }),
+  engagements: router({ report: engagementReport, reportCsv: engagementReportCsvProcedure }),
 });

@@ -9,7 +9,9 @@ import type { IUnit } from '../../../../schema/index.ts';
 import { db } from '../../../db/kysely.ts';
 import type { Em } from '../../../db/orm.ts';
 import { toDay } from '../../../domain/dates.ts';
-import { engagementReport, QUIET_AFTER_WEEKS, type TutorialReportRow } from '../../../domain/engagements.ts';
+import { writeCsv } from '../../../domain/csv.ts';
+import { engagementReport, engagementReportTable, QUIET_AFTER_WEEKS, type TutorialReportRow } from '../../../domain/engagements.ts';
+import { csvDownload, type FileResult } from '../../../lib/files.ts';
 import { dateForWeek, weekNumber } from '../../../domain/weeks.ts';
 import { unitCalendar } from '../rollover-unit.ts';
 
@@ -79,4 +81,11 @@ export async function engagementReportOf(em: Em, unit: IUnit, onlyTutorOf: numbe
     quiet_after_weeks: QUIET_AFTER_WEEKS,
     tutorials: engagementReport(cal, currentWeek, students, days, last),
   };
+}
+
+/** `<CODE>-check-ins.csv`: the same report, a row per student per tutorial, a column per week. */
+export async function engagementReportCsv(em: Em, unit: IUnit, onlyTutorOf: number | null, now: Date): Promise<FileResult> {
+  const report = await engagementReportOf(em, unit, onlyTutorOf, now);
+  const { header, rows } = engagementReportTable(report.weeks.length, report.tutorials);
+  return csvDownload(`${unit.code}-check-ins.csv`, writeCsv(header, rows));
 }
