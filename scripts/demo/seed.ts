@@ -18,6 +18,7 @@ import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedAssessmentSteps } from './assessment-steps.ts';
 import { seedDiscussTimeouts } from './discuss-timeouts.ts';
+import { seedCheckIns } from './check-ins.ts';
 import { seedMarking } from './marking.ts';
 import { seedWork } from './work.ts';
 import { ROLE } from '../../src/policy/index.ts';
@@ -404,6 +405,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
   await timed(timings, 'marking', () => seedMarking(services, unit.id));
   await timed(timings, 'marking', () => seedAssessmentSteps(services, unit.id));
   await timed(timings, 'marking', () => seedDiscussTimeouts(services, unit.id));
+  await timed(timings, 'marking', () => seedCheckIns(services, unit.id));
 
   return {
     existed: false,

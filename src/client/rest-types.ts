@@ -1856,6 +1856,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/units/{unit_id}/engagements/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check-ins per tutorial per teaching week, and who has gone quiet
+         * @description Convenors and Admins see every tutorial, a tutor the tutorials they teach. Weeks follow the unit's teaching period (paused over breaks). See docs/check-ins.md.
+         */
+        get: operations["units-engagements-report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{unit_id}/engagements/report/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The check-in report as CSV
+         * @description `<CODE>-check-ins.csv`: `tutorial, tutor, username, name, week_1 … week_n, total, last_engagement_at, weeks_quiet`, a row per student per tutorial; who sees which rows as for the report.
+         */
+        get: operations["units-engagements-reportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/unit_roles": {
         parameters: {
             query?: never;
@@ -2592,6 +2632,98 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/engagements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The check-ins staff recorded on a student's project, with their replies
+         * @description The project's student, staff of the unit, or an Admin. Latest first; see docs/check-ins.md.
+         */
+        get: operations["projects-engagements-list"];
+        put?: never;
+        /**
+         * Record a student's engagement, with a URL or a file as evidence
+         * @description Staff of the unit or an Admin; JSON, form or multipart. Evidence is `evidence_url` (http/https) or `attachment` (an image, re-encoded, or a PDF; under 30 MB), never both. See docs/check-ins.md.
+         */
+        post: operations["projects-engagements-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/engagements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One check-in with its replies
+         * @description As the list: the project's student, staff of the unit, or an Admin.
+         */
+        get: operations["projects-engagements-get"];
+        /**
+         * Edit a check-in, replace or remove its evidence
+         * @description Its author only (else 403). Fields left out stay; new evidence replaces the old; `remove_evidence` drops it. See docs/check-ins.md.
+         */
+        put: operations["projects-engagements-update"];
+        post?: never;
+        /**
+         * Delete a check-in
+         * @description Its author within an hour of recording it; the unit's convenor (or an Admin) within a week; else 403. See docs/check-ins.md.
+         */
+        delete: operations["projects-engagements-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/engagements/{id}/attachment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A check-in's evidence file
+         * @description The image as re-encoded or the PDF, with its type; `as_attachment=true` saves it as `engagement-<id><ext>`. 404 when it has none.
+         */
+        get: operations["projects-engagements-attachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{project_id}/engagements/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reply under a check-in
+         * @description Staff of the unit, an Admin, or the project's student. Answers the check-in with every reply, the new one last.
+         */
+        post: operations["projects-engagements-reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/students": {
         parameters: {
             query?: never;
@@ -2621,7 +2753,7 @@ export interface paths {
         };
         /**
          * The unit's enrolled students as CSV (staff of the unit, or Admin)
-         * @description `<CODE>-Students.csv`: `unit_code, campus, username, student_id, preferred_name, first_name, last_name, email`, then the tutorial abbreviation per stream (or one `tutorial` column). The same format the enrol upload reads. Students without a campus are included.
+         * @description `<CODE>-Students.csv`: `unit_code, campus, username, student_id, preferred_name, first_name, last_name, email`, then the tutorial abbreviation per stream (or one `tutorial` column), then `engagements` (the student's check-ins). The format the enrol upload reads. Students without a campus are included.
          */
         get: operations["csv-units-students"];
         put?: never;
@@ -16809,6 +16941,185 @@ export interface operations {
             };
         };
     };
+    "units-engagements-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        unit_id: number;
+                        current_week: number;
+                        weeks: {
+                            week: number;
+                            start_date: string;
+                        }[];
+                        quiet_after_weeks: number;
+                        tutorials: {
+                            tutorial_id: number | null;
+                            abbreviation: string | null;
+                            tutor_name: string | null;
+                            /** @description Engagements in teaching weeks 1 .. current_week */
+                            weeks: number[];
+                            total: number;
+                            quiet_students: number;
+                            students: {
+                                project_id: number;
+                                username: string;
+                                name: string;
+                                /** @description Engagements in teaching weeks 1 .. current_week */
+                                weeks: number[];
+                                total: number;
+                                last_engagement_at: string | null;
+                                weeks_quiet: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-engagements-reportCsv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "unitRoles-list": {
         parameters: {
             query?: {
@@ -21891,6 +22202,720 @@ export interface operations {
             };
             /** @description No such record */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-engagements-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        project_id: number;
+                        author_id: number;
+                        author_name: string;
+                        engagement_type: string;
+                        note: string;
+                        occurred_at: string;
+                        evidence_url: string | null;
+                        attachment_filename: string | null;
+                        attachment_content_type: string | null;
+                        attachment_bytes: number | null;
+                        created_at: string;
+                        updated_at: string;
+                        comments: {
+                            id: number;
+                            author_id: number;
+                            author_name: string;
+                            comment: string;
+                            created_at: string;
+                        }[];
+                    }[];
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-engagements-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Free text, e.g. attendance or check-in */
+                    engagement_type: string;
+                    note: string;
+                    /** @description When it happened: not before 2000, at most a day ahead of now */
+                    occurred_at: string;
+                    /** @description Evidence as an http or https URL (not with an attachment) */
+                    evidence_url?: string;
+                    /**
+                     * Format: binary
+                     * @description Evidence as a file: an image (re-encoded when stored) or a PDF, under 30 MB (not with evidence_url)
+                     */
+                    attachment?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        project_id: number;
+                        author_id: number;
+                        author_name: string;
+                        engagement_type: string;
+                        note: string;
+                        occurred_at: string;
+                        evidence_url: string | null;
+                        attachment_filename: string | null;
+                        attachment_content_type: string | null;
+                        attachment_bytes: number | null;
+                        created_at: string;
+                        updated_at: string;
+                        comments: {
+                            id: number;
+                            author_id: number;
+                            author_name: string;
+                            comment: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-engagements-get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        project_id: number;
+                        author_id: number;
+                        author_name: string;
+                        engagement_type: string;
+                        note: string;
+                        occurred_at: string;
+                        evidence_url: string | null;
+                        attachment_filename: string | null;
+                        attachment_content_type: string | null;
+                        attachment_bytes: number | null;
+                        created_at: string;
+                        updated_at: string;
+                        comments: {
+                            id: number;
+                            author_id: number;
+                            author_name: string;
+                            comment: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-engagements-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description Free text, e.g. attendance or check-in */
+                    engagement_type?: string;
+                    note?: string;
+                    /** @description When it happened: not before 2000, at most a day ahead of now */
+                    occurred_at?: string;
+                    /** @description Evidence as an http or https URL (not with an attachment) */
+                    evidence_url?: string;
+                    /**
+                     * Format: binary
+                     * @description Evidence as a file: an image (re-encoded when stored) or a PDF, under 30 MB (not with evidence_url)
+                     */
+                    attachment?: unknown;
+                    /** @description Removes the URL or the file (not with new evidence, which replaces the old) */
+                    remove_evidence?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        project_id: number;
+                        author_id: number;
+                        author_name: string;
+                        engagement_type: string;
+                        note: string;
+                        occurred_at: string;
+                        evidence_url: string | null;
+                        attachment_filename: string | null;
+                        attachment_content_type: string | null;
+                        attachment_bytes: number | null;
+                        created_at: string;
+                        updated_at: string;
+                        comments: {
+                            id: number;
+                            author_id: number;
+                            author_name: string;
+                            comment: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-engagements-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-engagements-attachment": {
+        parameters: {
+            query?: {
+                as_attachment?: boolean;
+            };
+            header?: never;
+            path: {
+                project_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": Blob;
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "projects-engagements-reply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+                "application/x-www-form-urlencoded": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        project_id: number;
+                        author_id: number;
+                        author_name: string;
+                        engagement_type: string;
+                        note: string;
+                        occurred_at: string;
+                        evidence_url: string | null;
+                        attachment_filename: string | null;
+                        attachment_content_type: string | null;
+                        attachment_bytes: number | null;
+                        created_at: string;
+                        updated_at: string;
+                        comments: {
+                            id: number;
+                            author_id: number;
+                            author_name: string;
+                            comment: string;
+                            created_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -42,6 +42,13 @@ export const UNIT_ACTIONS = [
   'manage_rubrics',
   // Automated assessment in steps (docs/assessment-steps.md): a definition's steps.
   'manage_overseer_steps',
+  // Check-ins (docs/check-ins.md): staff record engagements on the unit's projects (and read and
+  // reply to them); a convenor deletes anyone's within a week; the report per tutorial, and every
+  // tutorial's rows of it (a tutor sees the tutorials they teach).
+  'write_engagements',
+  'delete_others_engagements',
+  'engagement_report',
+  'engagement_report_all_tutorials',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -57,6 +64,9 @@ const STAFF_READS: UnitAction[] = [
   'see_staff_fields',
   'read_feedback_templates',
 ];
+// Check-ins: any staff of the unit records them and sees the report (a tutor, their tutorials' rows);
+// an Admin who is not staff too, as the unit's manager.
+const CHECK_INS: UnitAction[] = ['write_engagements', 'engagement_report'];
 // mark_for_other_staff: batch marking of another staff member's tutorials. (An Admin who is not
 // staff never gets that far: batch marking needs provide_feedback.)
 const CONVENING: UnitAction[] = [
@@ -74,14 +84,16 @@ const CONVENING: UnitAction[] = [
   'view_staff_workload',
   'manage_rubrics',
   'manage_overseer_steps',
+  'delete_others_engagements',
+  'engagement_report_all_tutorials',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
   Student: set('get_unit'),
-  Tutor: set('get_unit', ...STAFF_READS, 'provide_feedback'),
-  Convenor: set('get_unit', ...STAFF_READS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test', 'oversee_marking'),
+  Tutor: set('get_unit', ...STAFF_READS, ...CHECK_INS, 'provide_feedback'),
+  Convenor: set('get_unit', ...STAFF_READS, ...CHECK_INS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test', 'oversee_marking'),
   // An Admin who is not staff of the unit manages it but does not mark in it.
-  Admin: set('get_unit', ...STAFF_READS, ...CONVENING),
+  Admin: set('get_unit', ...STAFF_READS, ...CHECK_INS, ...CONVENING),
 };
 
 export function canInUnit(role: UnitRoleName | null, action: UnitAction): boolean {
@@ -104,11 +116,16 @@ export const PROJECT_ACTIONS = [
   'change_campus',
   // The unit staff's private notes on the project: never the student's.
   'staff_notes',
+  // Check-ins (docs/check-ins.md): the student reads the engagements staff recorded on their
+  // project and replies to them; staff (also through the unit's write_engagements) write them.
+  'read_engagements',
+  'reply_engagements',
+  'write_engagements',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 
 export const PROJECT_PERMISSIONS: Record<ProjectRole, ReadonlySet<ProjectAction>> = {
-  Student: set('get', 'make_submission', 'get_submission', 'change'),
+  Student: set('get', 'make_submission', 'get_submission', 'change', 'read_engagements', 'reply_engagements'),
   Tutor: set(...PROJECT_ACTIONS),
 };
 

@@ -9,7 +9,7 @@ import type { Storage } from './storage.ts';
 export type { ByteRange, Storage, StoredEntry, StoredFile, StoredStat } from './storage.ts';
 export { StorageKeyError, validKey } from './keys.ts';
 export { storageKeys } from './keys.ts';
-export { readAll, readHead, StoredFileTooLarge, storedDownload, zipEntryOpener, type FileHead, type StoredDownload } from './read.ts';
+export { readAll, readHead, StoredFileTooLarge, storedAttachment, storedDownload, zipEntryOpener, type FileHead, type StoredDownload } from './read.ts';
 
 /** The bucket of an `s3://` STORAGE_URL, else the directory (docs/operating/object-storage.md). */
 export function createStorage(config: Pick<Config, 'storageRoot'> & Partial<Pick<Config, 'objectStorage'>>): Storage {

@@ -35,6 +35,11 @@ export const storageKeys = {
   /** The PDF assembled from a submission (shared by every member of a group submission). */
   submissionPdf: (submissionId: number) => `submissions/${id(submissionId)}/submission.pdf`,
   commentAttachment: (commentId: number, extension: string) => `comments/${id(commentId)}${ext(extension)}`,
+  /**
+   * A check-in's evidence file (docs/check-ins.md). `version` (the time it was stored, in ms) gives a
+   * replacement a key of its own, so removing the old file after the commit never removes the new.
+   */
+  engagementAttachment: (engagementId: number, version: number, extension: string) => `engagements/${id(engagementId)}/${id(version)}${ext(extension)}`,
   /** A discussion's n-th audio prompt (1-based) and the student's reply, stored as uploaded; the type is read from the bytes when served. */
   discussionPrompt: (commentId: number, n: number) => `discussions/${id(commentId)}/prompt-${id(n)}`,
   discussionReply: (commentId: number) => `discussions/${id(commentId)}/reply`,

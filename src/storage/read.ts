@@ -1,3 +1,4 @@
+import type { FileResult } from '../lib/files.ts';
 import type { ByteRange, Storage, StoredFile, StoredStat } from './storage.ts';
 
 /** A stored file larger than its reader's bound: it was never meant to be read whole. */
@@ -46,6 +47,24 @@ export interface StoredDownload extends StoredStat {
 export async function storedDownload(storage: Storage, key: string): Promise<StoredDownload | null> {
   const stat = await storage.stat(key);
   return stat && { ...stat, open: (range) => storage.open(key, range) };
+}
+
+/**
+ * A stored attachment to send, opened as it goes out (a player's seek reads only its range):
+ * named `<name><the key's extension>`, with the type recorded when it was stored. Null when the
+ * file is missing.
+ */
+export async function storedAttachment(
+  storage: Storage,
+  key: string,
+  name: string,
+  contentType: string | null,
+  asAttachment: boolean,
+): Promise<FileResult | null> {
+  const file = await storedDownload(storage, key);
+  if (!file) return null;
+  const ext = /(\.[a-z0-9]+)$/.exec(key)?.[1] ?? '';
+  return { filename: `${name}${ext}`, contentType: contentType ?? 'application/octet-stream', data: file, size: file.size, asAttachment, ranges: true };
 }
 
 /**

@@ -178,9 +178,9 @@ test('the export lists enrolled students in the enrol format, with or without a 
   assert.match(String(res.headers['content-disposition']), 'SIT101-Students.csv');
   assert.is(
     res.text,
-    'unit_code,campus,username,student_id,preferred_name,first_name,last_name,email,prac,wrk\r\n' +
-      'SIT101,B,astudent,,astudent,Astudent,Tester,astudent@example.edu,,W1\r\n' +
-      'SIT101,,bstudent,s2,bstudent,Bstudent,Tester,bstudent@example.edu,,\r\n',
+    'unit_code,campus,username,student_id,preferred_name,first_name,last_name,email,prac,wrk,engagements\r\n' +
+      'SIT101,B,astudent,,astudent,Astudent,Tester,astudent@example.edu,,W1,0\r\n' +
+      'SIT101,,bstudent,s2,bstudent,Bstudent,Tester,bstudent@example.edu,,,0\r\n',
   );
   assert.is((await api(env, 'GET', `/api/csv/units/${w.unit}`, { as: people.student.creds })).status, 403);
 });

@@ -164,6 +164,15 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
     .orderBy('moved_to_discuss_at')
     .executeTakeFirst();
   assert.ok(waiting, 'a task waiting in discuss since before the warning days');
+  // …and check-ins, with some students gone quiet in the report (docs/check-ins.md).
+  const report = await api(env, 'GET', `/api/units/${result.unit.id}/engagements/report`, { as: convenor });
+  assert.is(report.status, 200, report.text);
+  const reported = report.body.tutorials.flatMap((t: { students: { total: number; weeks_quiet: number }[] }) => t.students);
+  assert.ok(reported.filter((s: { total: number }) => s.total > 0).length >= 10, 'check-ins recorded');
+  assert.ok(
+    reported.some((s: { total: number; weeks_quiet: number }) => s.total > 0 && s.weeks_quiet >= report.body.quiet_after_weeks),
+    'a student gone quiet',
+  );
 
   const period = await api(env, 'GET', `/api/teaching_periods/${result.period.id}`);
   assert.is(period.body.period, 'Demo');

@@ -21,6 +21,8 @@ import { feedbackTemplatesRouter } from './feedback_templates/index.ts';
 import { getWorkload } from './workload/get.ts';
 import { moderationSamplesRouter } from './moderation_samples/index.ts';
 import { moderationReportProcedure } from './moderation-report.ts';
+import { engagementReport } from './engagements/report.ts';
+import { engagementReportCsvProcedure } from './engagements/report-csv.ts';
 
 /** /api/units and everything under /api/units/{id}/ (each nested resource in its own folder). */
 export const unitsRouter = router({
@@ -50,4 +52,5 @@ export const unitsRouter = router({
   workload: getWorkload,
   moderationSamples: moderationSamplesRouter,
   moderationReport: moderationReportProcedure,
+  engagements: router({ report: engagementReport, reportCsv: engagementReportCsvProcedure }),
 });

@@ -4,7 +4,16 @@
 // then it puts the project, its unit and the role in the context.
 import type { z } from 'zod';
 import { Project, Unit, type IProject, type IUnit } from '../../../schema/index.ts';
-import { canInProject, canInUnit, roleInProject, roleInUnit, type ProjectAction, type ProjectNeed, type ProjectRole } from '../../policy/index.ts';
+import {
+  canInProject,
+  canInUnit,
+  roleInProject,
+  roleInUnit,
+  type ProjectAction,
+  type ProjectNeed,
+  type ProjectRole,
+  type UnitAction,
+} from '../../policy/index.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { CHANGE, idIn, message, READ, type Base, type Message } from './shared.ts';
 
@@ -26,6 +35,11 @@ export interface ProjectScope<I> {
   inUnit?: string;
   /** Only an enrolled project is found (a withdrawn one is 404). */
   enrolledOnly?: boolean;
+  /**
+   * A unit action that allows the operation too, where the project's role does not: an Admin who
+   * is not staff of the unit has no project role, and check-ins let them act as the unit's manager.
+   */
+  orUnit?: UnitAction;
 }
 
 const UNKNOWN_PROJECT = 'Unable to find requested Project';
@@ -54,7 +68,8 @@ function scopeToProject<S extends z.ZodType>(base: Base, input: S, scope: Projec
         : typeof need === 'object'
           ? canInUnit(await roleInUnit(ctx.em, ctx.user, unit.id), need.unit)
           : canInProject(projectRole, need, unit);
-    if (!allowed) throw forbidden(message(scope.refused, id, input as z.output<S>));
+    const allowedByUnit = !allowed && scope.orUnit !== undefined && canInUnit(await roleInUnit(ctx.em, ctx.user, unit.id), scope.orUnit);
+    if (!allowed && !allowedByUnit) throw forbidden(message(scope.refused, id, input as z.output<S>));
     return next({ ctx: { project, unit, projectRole: projectRole as ProjectRole } });
   });
 }

@@ -9,7 +9,7 @@ export const downloadStudents = unitQuery(unitCsvInput, downloadStudentsCsv)
     route('GET', '/api/csv/units/{id}', 'Units', "The unit's enrolled students as CSV (staff of the unit, or Admin)", {
       description:
         '`<CODE>-Students.csv`: `unit_code, campus, username, student_id, preferred_name, first_name, last_name, email`, ' +
-        'then the tutorial abbreviation per stream (or one `tutorial` column). The same format the enrol upload reads. Students without a campus are included.',
+        "then the tutorial abbreviation per stream (or one `tutorial` column), then `engagements` (the student's check-ins). The format the enrol upload reads. Students without a campus are included.",
       rest: { file: true },
     }),
   )
