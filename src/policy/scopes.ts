@@ -42,6 +42,8 @@ export const UNIT_ACTIONS = [
   'manage_rubrics',
   // Automated assessment in steps (docs/assessment-steps.md): a definition's steps.
   'manage_overseer_steps',
+  // Discussion prompts (docs/discussion-prompts.md): the questions a tutor asks; staff write them, as the original lets tutors.
+  'manage_discussion_prompts',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -78,10 +80,18 @@ const CONVENING: UnitAction[] = [
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
   Student: set('get_unit'),
-  Tutor: set('get_unit', ...STAFF_READS, 'provide_feedback'),
-  Convenor: set('get_unit', ...STAFF_READS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test', 'oversee_marking'),
+  Tutor: set('get_unit', ...STAFF_READS, 'provide_feedback', 'manage_discussion_prompts'),
+  Convenor: set(
+    'get_unit',
+    ...STAFF_READS,
+    'provide_feedback',
+    ...CONVENING,
+    'perform_overseer_assessment_test',
+    'oversee_marking',
+    'manage_discussion_prompts',
+  ),
   // An Admin who is not staff of the unit manages it but does not mark in it.
-  Admin: set('get_unit', ...STAFF_READS, ...CONVENING),
+  Admin: set('get_unit', ...STAFF_READS, ...CONVENING, 'manage_discussion_prompts'),
 };
 
 export function canInUnit(role: UnitRoleName | null, action: UnitAction): boolean {
@@ -104,6 +114,8 @@ export const PROJECT_ACTIONS = [
   'change_campus',
   // The unit staff's private notes on the project: never the student's.
   'staff_notes',
+  // The discussion prompts of the project's tasks in discuss or demonstrate: questions for the tutor to ask.
+  'discussion_prompts',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 

@@ -1,4 +1,5 @@
 import { router } from '../../trpc/core.ts';
+import { listProjectDiscussionPrompts } from './discussion_prompts/list.ts';
 import { enrolStudent } from './enrol.ts';
 import { getProject } from './get.ts';
 import { listProjects } from './list.ts';
@@ -17,4 +18,5 @@ export const projectsRouter = router({
   refreshTask: refreshTask,
   taskChanges,
   staffNotes: staffNotesRouter,
+  discussionPrompts: listProjectDiscussionPrompts,
 });
