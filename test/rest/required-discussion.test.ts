@@ -14,7 +14,9 @@ import type { Actor, People } from '../support/fixtures.ts';
 import { api } from '../support/http.ts';
 import { attemptsUrl, setScorm } from '../support/scorm-world.ts';
 import { freshEachTest } from '../support/suite.ts';
-import { taskWorld, type TaskWorld } from '../support/task-world.ts';
+import { seedTaskDefinition } from '../support/seed-enrolments.ts';
+import { seedGroupIn } from '../support/seed-tutorials.ts';
+import { anotherStudent, taskWorld, type TaskWorld } from '../support/task-world.ts';
 
 const test = suite('REST required discussion');
 let env: TestEnv;
@@ -279,6 +281,40 @@ test('an automatic result to complete (an assessment passing) leaves an undiscus
     );
   assert.is(fix.applied, true);
   assert.is((await task(w)).status, 'fix_and_resubmit');
+});
+
+test('group work: the task acted on is checked; the members follow its discuss and its complete together', async () => {
+  const w = await taskWorld(env, people);
+  const bob = await anotherStudent(env, w, 'bstudent');
+  const { groupSet } = await seedGroupIn(env, w.unit, w.tutorial, { members: [w.project, bob.project] });
+  const g1 = await seedTaskDefinition(env, w.unit, 'G1', { groupSet });
+  await k().updateTable('task_definitions').set({ requires_discussion: true }).where('id', '=', g1).execute();
+  const g = { ...w, td: g1 };
+  await handIn(g);
+  const members = () =>
+    k().selectFrom('tasks').select(['project_id', 'status', 'moved_to_discuss_at']).where('task_definition_id', '=', g1).orderBy('project_id').execute();
+  assert.equal(
+    (await members()).map((t) => t.status),
+    ['ready_for_feedback', 'ready_for_feedback'],
+  );
+  const refused = await trigger(people.tutor, g, 'complete');
+  assert.is(refused.status, 400, refused.text);
+  assert.match(refused.body.error, REFUSED);
+  assert.equal(
+    (await members()).map((t) => t.status),
+    ['ready_for_feedback', 'ready_for_feedback'],
+    'no member moved',
+  );
+  assert.is((await trigger(people.tutor, g, 'discuss')).status, 200);
+  assert.ok(
+    (await members()).every((t) => t.status === 'discuss' && t.moved_to_discuss_at !== null),
+    'each member entered discuss',
+  );
+  assert.is((await trigger(people.tutor, g, 'complete')).status, 200);
+  assert.equal(
+    (await members()).map((t) => t.status),
+    ['complete', 'complete'],
+  );
 });
 
 test.run();
