@@ -252,24 +252,19 @@ export function isHeaderRow(row: CsvRow): boolean {
   return row.name?.trim().toLowerCase() === 'name' && row.abbreviation?.trim().toLowerCase() === 'abbreviation';
 }
 
-/** The row's steps: undefined when the column is absent or blank (left as they are), else the checked list. */
-export function stepsFromCsvRow(row: CsvRow): StepSettings[] | undefined {
-  const text = (row.overseer_steps ?? '').trim();
+/** A JSON list column: undefined when absent or blank (left as it is), else the checked list (a RowError naming the problem). */
+function jsonListCell<T>(row: CsvRow, column: string, parse: (text: string) => T[]): T[] | undefined {
+  const text = (row[column] ?? '').trim();
   if (text === '') return undefined;
   try {
-    return parseStepsJson(text);
+    return parse(text);
   } catch (error) {
     throw new RowError(`Validation failed: ${(error as Error).message}`);
   }
 }
 
-/** The row's prompts: undefined when the column is absent or blank (left as they are), else the checked list. */
-export function promptsFromCsvRow(row: CsvRow): PromptSettings[] | undefined {
-  const text = (row.discussion_prompts ?? '').trim();
-  if (text === '') return undefined;
-  try {
-    return parsePromptsJson(text);
-  } catch (error) {
-    throw new RowError(`Validation failed: ${(error as Error).message}`);
-  }
-}
+/** The row's steps (docs/assessment-steps.md). */
+export const stepsFromCsvRow = (row: CsvRow): StepSettings[] | undefined => jsonListCell(row, 'overseer_steps', parseStepsJson);
+
+/** The row's discussion prompts (docs/discussion-prompts.md). */
+export const promptsFromCsvRow = (row: CsvRow): PromptSettings[] | undefined => jsonListCell(row, 'discussion_prompts', parsePromptsJson);

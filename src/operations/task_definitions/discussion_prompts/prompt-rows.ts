@@ -31,14 +31,8 @@ export function promptRowsQuery(em: Em) {
   return db(em).selectFrom('discussion_prompts').select(['id', 'task_definition_id', 'content', 'priority', 'created_at', 'updated_at']);
 }
 
-export function toPromptRow(r: {
-  id: number;
-  task_definition_id: number;
-  content: string;
-  priority: number;
-  created_at: string;
-  updated_at: string;
-}): PromptRow {
+/** A row as the driver returns it, with its times in ISO 8601. */
+export function toPromptRow(r: PromptRow): PromptRow {
   return { ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
 }
 
