@@ -109,7 +109,13 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
   }
   // Required discussion checks the task acted on; group members follow it (docs/discussion-prompts.md).
   // An automatic result (an assessment passing) is not an answer to anyone: it leaves the task as it is.
-  const undiscussed = requiredDiscussionRefusal({ ...task.discussion, role: request.actor.role, from: task.state.status, to: outcome.outcome.state.status });
+  const undiscussed = requiredDiscussionRefusal({
+    ...task.discussion,
+    submissionDate: task.state.submissionDate,
+    role: request.actor.role,
+    from: task.state.status,
+    to: outcome.outcome.state.status,
+  });
   if (undiscussed && request.change?.kind === 'automated') return { ...result, applied: false, taskIds: [], projectIds: [] };
   if (undiscussed) throw badRequest(undiscussed);
 

@@ -43,7 +43,7 @@ export interface LoadedTask {
   /** The unit's `require_feedback_comment` (policy missingFeedbackRefusal). */
   requireFeedbackComment: boolean;
   /** The definition's `requires_discussion` and the task's last entry into discuss (policy requiredDiscussionRefusal). */
-  discussion: { requiresDiscussion: boolean; movedToDiscussAt: Date | null; submissionDate: Date | null };
+  discussion: { requiresDiscussion: boolean; movedToDiscussAt: Date | null };
   state: TaskState;
   terms: TaskTerms;
 }
@@ -102,7 +102,6 @@ export async function loadTasks(em: Em, ids: number[], lock: boolean): Promise<L
     discussion: {
       requiresDiscussion: r.requires_discussion,
       movedToDiscussAt: timestamp(r.moved_to_discuss_at),
-      submissionDate: timestamp(r.submission_date),
     },
     state: {
       status: r.status,
