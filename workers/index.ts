@@ -9,6 +9,7 @@ import { acceptSubmission } from './tasks/accept-submission.ts';
 import { codeSimilarityDueTask } from './tasks/code-similarity-due.ts';
 import { codeSimilarityTask } from './tasks/code-similarity.ts';
 import { deleteExpiredTokensTask } from './tasks/delete-expired-tokens.ts';
+import { discussTimeoutsTask } from './tasks/discuss-timeouts.ts';
 import { ltiRosterSyncDueTask, ltiRosterSyncTask } from './tasks/lti-roster-sync.ts';
 import { pullOverseerImage } from './tasks/pull-overseer-image.ts';
 import { simcheckAction } from './tasks/simcheck-action.ts';
@@ -44,6 +45,7 @@ export function taskList(services: WorkerServices): TaskList & Record<Exclude<Jo
     lti_score_passback: ltiScorePassback(services),
     lti_roster_sync_due: ltiRosterSyncDueTask(services),
     lti_roster_sync: ltiRosterSyncTask(services),
+    discuss_timeouts: discussTimeoutsTask(services),
   };
   const logger = services.logger.child({ component: 'worker' });
   for (const name of Object.keys(tasks) as (keyof typeof tasks)[]) tasks[name] = withJobLog(tasks[name], logger);
@@ -63,6 +65,8 @@ export const CRONTAB = [
   '0 8 * * * portfolio_autogen',
   // Daily at 04:00 UTC, before a teaching day in most time zones: each unit's roster from its LMS course(s).
   '0 4 * * * lti_roster_sync_due ?jobKey=lti_roster_sync_due',
+  // Daily at 06:00 UTC: tasks left in discuss (docs/discuss-timeouts.md). Its own queue runs one at a time, so two runs never overlap.
+  '0 6 * * * discuss_timeouts ?queue=discuss_timeouts&jobKey=discuss_timeouts',
 ].join('\n');
 
 /**

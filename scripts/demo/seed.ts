@@ -17,6 +17,7 @@ import { buildScormPackage, QUIZ } from '../lib/scorm-package.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedAssessmentSteps } from './assessment-steps.ts';
+import { seedDiscussTimeouts } from './discuss-timeouts.ts';
 import { seedDiscussion } from './discussion.ts';
 import { seedMarking } from './marking.ts';
 import { seedWork } from './work.ts';
@@ -252,6 +253,8 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
           `A demo unit: ${options.students} students, ${options.tutors} tutors, ${options.tutorials} tutorials in ${options.streams} streams and ` +
           `${options.taskDefinitions} task definitions.`,
         teaching_period_id: period.id,
+        // Tasks left in discuss are warned, then sent back (docs/discuss-timeouts.md; scripts/demo/discuss-timeouts.ts).
+        discuss_timeout_enabled: true,
       },
     });
     advance('unit');
@@ -401,6 +404,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
   const work = working ? await timed(timings, 'work', () => seedWork(services, unit.id, options, (n) => advance('work', n))) : { tasks: 0, comments: 0 };
   await timed(timings, 'marking', () => seedMarking(services, unit.id));
   await timed(timings, 'marking', () => seedAssessmentSteps(services, unit.id));
+  await timed(timings, 'marking', () => seedDiscussTimeouts(services, unit.id));
   await timed(timings, 'marking', () => seedDiscussion(services, unit.id));
 
   return {

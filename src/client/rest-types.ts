@@ -7635,6 +7635,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -7656,6 +7659,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
             };
@@ -7691,6 +7697,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         allow_student_extension_requests: boolean;
                         allow_student_change_tutorial: boolean;
+                        discuss_timeout_enabled: boolean;
+                        discuss_timeout_warning_days: number;
+                        discuss_timeout_expire_days: number;
                         ilos: {
                             id: number;
                             ilo_number: number;
@@ -7902,6 +7911,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         allow_student_extension_requests: boolean;
                         allow_student_change_tutorial: boolean;
+                        discuss_timeout_enabled: boolean;
+                        discuss_timeout_warning_days: number;
+                        discuss_timeout_expire_days: number;
                         ilos: {
                             id: number;
                             ilo_number: number;
@@ -8105,6 +8117,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
                 "application/x-www-form-urlencoded": {
@@ -8129,6 +8144,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         extension_weeks_on_resubmit_request?: number;
                         portfolio_auto_generation_date?: string;
+                        discuss_timeout_enabled?: boolean;
+                        discuss_timeout_warning_days?: number;
+                        discuss_timeout_expire_days?: number;
                     };
                 };
             };
@@ -8264,6 +8282,9 @@ export interface operations {
                         require_feedback_comment?: boolean;
                         allow_student_extension_requests: boolean;
                         allow_student_change_tutorial: boolean;
+                        discuss_timeout_enabled: boolean;
+                        discuss_timeout_warning_days: number;
+                        discuss_timeout_expire_days: number;
                         ilos: {
                             id: number;
                             ilo_number: number;

@@ -49,6 +49,9 @@ export interface JobPayloads {
   lti_roster_sync_due: Record<string, never>;
   /** Syncs one unit's students and staff from its LMS course(s) (NRPS). */
   lti_roster_sync: { unitId: number };
+  // ---- teaching rules ----
+  /** Daily (cron): warns about, then sends back, tasks left in discuss (src/operations/tasks/discuss-timeouts.ts). */
+  discuss_timeouts: Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

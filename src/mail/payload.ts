@@ -17,6 +17,10 @@ export const mailPayload = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('weekly_staff_summary'), unitRoleId: id, weekEnd: day }),
   /** A user created without a password: the link to set one. The token is made when the mail is composed, so it is never queued in clear. */
   z.object({ kind: z.literal('invitation'), userId: id }),
+  /** The task has waited in discuss for the unit's warning days; it goes back to fix_and_resubmit if still there on `expiresOn`. */
+  z.object({ kind: z.literal('discuss_timeout_warning'), taskId: id, expiresOn: day }),
+  /** The task stayed in discuss for the unit's expiry days and went back to fix_and_resubmit. */
+  z.object({ kind: z.literal('discuss_timeout_expired'), taskId: id }),
 ]);
 
 export type MailPayload = z.infer<typeof mailPayload>;

@@ -57,6 +57,41 @@ export function taskPdfFailedMail(d: { firstName: string; unitName: string; task
   return { subject: `${d.unitName}: Task PDFs ready to view`, text: lines.join('\n') };
 }
 
+/** A task has waited in Discuss for the unit's warning days (the discuss-timeout job). */
+export function discussWarningMail(d: {
+  firstName: string;
+  unitName: string;
+  task: TaskLine;
+  days: number;
+  expiresOn: string;
+  signature: Signature;
+}): MailContent {
+  const lines = [
+    `Hi ${d.firstName},`,
+    '',
+    `Your task ${d.task.abbreviation} - ${d.task.name} in ${d.unitName} has been waiting in Discuss for ${plural(d.days, 'teaching day')}.`,
+    '',
+    `Please talk it over with your tutor soon. If it is still in Discuss on ${longDay(d.expiresOn)}, it will go back to Fix and Resubmit ` +
+      'and you will need to submit it again.',
+    footer(d.signature),
+  ];
+  return { subject: `${d.unitName}: ${d.task.abbreviation} is waiting to be discussed`, text: lines.join('\n') };
+}
+
+/** A task stayed in Discuss for the unit's expiry days and went back to Fix and Resubmit. */
+export function discussExpiredMail(d: { firstName: string; unitName: string; task: TaskLine; days: number; signature: Signature }): MailContent {
+  const lines = [
+    `Hi ${d.firstName},`,
+    '',
+    `Your task ${d.task.abbreviation} - ${d.task.name} in ${d.unitName} stayed in Discuss for ${plural(d.days, 'teaching day')} ` +
+      'without being discussed, so it has gone back to Fix and Resubmit.',
+    '',
+    'Look over your work, submit it again, and then discuss it with your tutor.',
+    footer(d.signature),
+  ];
+  return { subject: `${d.unitName}: ${d.task.abbreviation} moved to Fix and Resubmit`, text: lines.join('\n') };
+}
+
 /** Batch marking gave these tasks new statuses, grades or comments. */
 export function feedbackReadyMail(d: {
   firstName: string;

@@ -3,6 +3,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from '../../src/domain/weekly-summaries.ts';
 import {
+  discussExpiredMail,
+  discussWarningMail,
   feedbackReadyMail,
   longDay,
   portfolioMail,
@@ -31,6 +33,21 @@ test('task PDF failed: the original subject, the tasks, the reason, what to do, 
   assert.match(mail.text, /upload the task again/);
   assert.match(mail.text, /on behalf of Tina Tutor/);
   assert.match(mail.text, /https:\/\/courses\.example\.edu\/#\/home\?notifications/);
+});
+
+test('discuss timeouts: the warning names the task, its days and the day it goes back; the expiry what to do; both signed', () => {
+  const task = { abbreviation: 'P2', name: 'Loops' };
+  const warning = discussWarningMail({ firstName: 'Ann', unitName: 'Programming', task, days: 7, expiresOn: '2026-03-31', signature });
+  assert.is(warning.subject, 'Programming: P2 is waiting to be discussed');
+  assert.match(warning.text, /^Hi Ann,/);
+  assert.match(warning.text, /P2 - Loops in Programming has been waiting in Discuss for 7 teaching days/);
+  assert.match(warning.text, /still in Discuss on 31 March 2026, it will go back to Fix and Resubmit/);
+  assert.match(warning.text, /on behalf of Tina Tutor/);
+  const expired = discussExpiredMail({ firstName: 'Ann', unitName: 'Programming', task, days: 1, signature });
+  assert.is(expired.subject, 'Programming: P2 moved to Fix and Resubmit');
+  assert.match(expired.text, /stayed in Discuss for 1 teaching day without being discussed/);
+  assert.match(expired.text, /submit it again, and then discuss it with your tutor/);
+  assert.match(expired.text, /notifications/);
 });
 
 test('feedback ready: tasks sorted, "with comments" on those whose last comment is the marker\'s', () => {

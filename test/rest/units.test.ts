@@ -146,6 +146,9 @@ test("POST /api/units with the web client's JSON: the period's dates, the creato
       group_sets: [],
       groups: [],
       require_feedback_comment: false,
+      discuss_timeout_enabled: false,
+      discuss_timeout_warning_days: 7,
+      discuss_timeout_expire_days: 14,
     },
   );
 });

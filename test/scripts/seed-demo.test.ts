@@ -153,6 +153,17 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
   assert.ok((await count('task_escalations')) > 0, 'an escalation');
   // …and a task definition assessed in steps (docs/assessment-steps.md).
   assert.is(await count('overseer_steps'), 3, 'assessment steps');
+  // …and discuss timeouts on, with a task in discuss that the next daily run warns (docs/discuss-timeouts.md).
+  const unitJson = await api(env, 'GET', `/api/units/${result.unit.id}`, { as: convenor });
+  assert.equal([unitJson.body.discuss_timeout_enabled, unitJson.body.discuss_timeout_warning_days], [true, 7]);
+  const waiting = await k
+    .selectFrom('tasks')
+    .select('moved_to_discuss_at')
+    .where('status', '=', 'discuss')
+    .where('moved_to_discuss_at', '<', env.clock.now().toISOString())
+    .orderBy('moved_to_discuss_at')
+    .executeTakeFirst();
+  assert.ok(waiting, 'a task waiting in discuss since before the warning days');
   // …and a definition with discussion prompts that requires a discussion (docs/discussion-prompts.md).
   assert.is(await count('discussion_prompts'), 3, 'discussion prompts');
   const discussed = await k.selectFrom('task_definitions').select('id').where('requires_discussion', '=', true).execute();

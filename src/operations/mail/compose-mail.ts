@@ -9,6 +9,8 @@ import type { MailPayload } from '../../mail/payload.ts';
 import { isMidUnit, topTasks, unitGetsSummaries, type PlannedTask } from '../../domain/weekly-summaries.ts';
 import { createInvitation, INVITATION_DAYS } from '../invitations/invitation-tokens.ts';
 import {
+  discussExpiredMail,
+  discussWarningMail,
   feedbackReadyMail,
   invitationMail,
   portfolioMail,
@@ -165,7 +167,45 @@ export async function composeMail(em: Em, mail: MailPayload, settings: MailSetti
       return staffSummary(em, mail.unitRoleId, mail.weekEnd, settings);
     case 'invitation':
       return invitation(em, mail.userId, settings);
+    case 'discuss_timeout_warning':
+    case 'discuss_timeout_expired':
+      return discussTimeout(em, mail, settings);
   }
+}
+
+/** A discuss timeout's warning or expiry, to the student from their tutor; a warning is dropped once the task has left discuss. */
+async function discussTimeout(
+  em: Em,
+  mail: Extract<MailPayload, { kind: 'discuss_timeout_warning' | 'discuss_timeout_expired' }>,
+  settings: MailSettings,
+): Promise<Composed> {
+  const task = await db(em)
+    .selectFrom('tasks as t')
+    .innerJoin('task_definitions as d', 'd.id', 't.task_definition_id')
+    .innerJoin('units as un', 'un.id', 'd.unit_id')
+    .select([
+      't.project_id',
+      't.task_definition_id',
+      't.status',
+      'd.abbreviation',
+      'd.name',
+      'un.discuss_timeout_warning_days',
+      'un.discuss_timeout_expire_days',
+    ])
+    .where('t.id', '=', mail.taskId)
+    .executeTakeFirst();
+  if (!task) return skip(`task ${mail.taskId} no longer exists`);
+  if (mail.kind === 'discuss_timeout_warning' && task.status !== 'discuss') return skip(`task ${mail.taskId} is no longer in discuss`);
+  const r = await projectRecipient(em, task.project_id);
+  const refused = gate(r, 'receive_task_notifications');
+  if (refused || !r) return skip(refused!);
+  const tutor = await person(em, await tutorFor(em, task.project_id, task.task_definition_id));
+  const common = { firstName: r.first_name, unitName: r.unit_name, task };
+  return composed(settings, r, tutor, (signature) =>
+    mail.kind === 'discuss_timeout_warning'
+      ? discussWarningMail({ ...common, days: task.discuss_timeout_warning_days, expiresOn: mail.expiresOn, signature })
+      : discussExpiredMail({ ...common, days: task.discuss_timeout_expire_days, signature }),
+  );
 }
 
 /** The token is made here, when the mail is sent, so the job queue never holds it in clear. */

@@ -8,8 +8,19 @@ import type { Em } from '../../db/orm.ts';
  * (or a tutorial without a stream), else the unit's main convenor. One query.
  */
 export async function tutorFor(em: Em, projectId: number, taskDefinitionId: number): Promise<number | null> {
-  const row = await sql<{ user_id: number | null }>`
-    select coalesce(
+  return (await tutorsFor(em, [{ projectId, taskDefinitionId }])).get(tutorKey(projectId, taskDefinitionId)) ?? null;
+}
+
+/** The key of a (project, task definition) pair in `tutorsFor`'s answer. */
+export const tutorKey = (projectId: number, taskDefinitionId: number): string => `${projectId}:${taskDefinitionId}`;
+
+/** `tutorFor` of many tasks at once, in one query (the daily jobs that act for each student's tutor). */
+export async function tutorsFor(em: Em, tasks: readonly { projectId: number; taskDefinitionId: number }[]): Promise<Map<string, number | null>> {
+  const found = new Map<string, number | null>();
+  if (tasks.length === 0) return found;
+  const pairs = sql.join(tasks.map((t) => sql`(${t.projectId}::int, ${t.taskDefinitionId}::int)`));
+  const { rows } = await sql<{ project_id: number; task_definition_id: number; user_id: number | null }>`
+    select p.id as project_id, d.id as task_definition_id, coalesce(
       (select r.user_id from tutorial_enrolments e
          join tutorials tu on tu.id = e.tutorial_id
          join unit_roles r on r.id = tu.tutor_id
@@ -18,11 +29,12 @@ export async function tutorFor(em: Em, projectId: number, taskDefinitionId: numb
         order by (tu.tutorial_stream_id is null), e.id limit 1),
       (select r.user_id from unit_roles r where r.id = u.main_convenor_id)
     ) as user_id
-    from projects p
+    from (values ${pairs}) as v(project_id, task_definition_id)
+    join projects p on p.id = v.project_id
     join units u on u.id = p.unit_id
-    join task_definitions d on d.id = ${taskDefinitionId}
-    where p.id = ${projectId}`.execute(db(em));
-  return row.rows[0]?.user_id ?? null;
+    join task_definitions d on d.id = v.task_definition_id`.execute(db(em));
+  for (const r of rows) found.set(tutorKey(r.project_id, r.task_definition_id), r.user_id);
+  return found;
 }
 
 /** Every staff member (Tutor or Convenor unit role) of a unit. */

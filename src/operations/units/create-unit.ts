@@ -3,11 +3,12 @@
 import { Unit, type IUnit } from '../../../schema/index.ts';
 import type { SystemRole } from '../../../schema/enums.ts';
 import { addDays, toDay } from '../../domain/dates.ts';
+import { DISCUSS_TIMEOUT_DEFAULTS } from '../../domain/discuss-timeouts.ts';
 import type { Em } from '../../db/orm.ts';
 import { can, ROLE } from '../../policy/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { employStaff } from '../unit_roles/change-staff.ts';
-import { assertCodeFree, assertDates, findPeriod, type UnitSettings } from './unit-checks.ts';
+import { assertCodeFree, assertDates, discussTimeoutDays, findPeriod, type UnitSettings } from './unit-checks.ts';
 
 export interface CreateUnitInput extends UnitSettings {
   name: string;
@@ -50,6 +51,7 @@ export async function createUnit(em: Em, creator: UnitCreator, input: CreateUnit
   const portfolio = input.portfolio_auto_generation_date ?? null;
   assertDates(start, end, portfolio);
   await assertCodeFree(em, input.code, periodId);
+  const timeouts = discussTimeoutDays(input, DISCUSS_TIMEOUT_DEFAULTS);
 
   const unit = em.create(Unit, {
     code: input.code,
@@ -67,6 +69,9 @@ export async function createUnit(em: Em, creator: UnitCreator, input: CreateUnit
     allowStudentChangeTutorial: input.allow_student_change_tutorial ?? true,
     requireFeedbackComment: input.require_feedback_comment ?? false,
     extensionWeeksOnResubmitRequest: input.extension_weeks_on_resubmit_request ?? 0,
+    discussTimeoutEnabled: input.discuss_timeout_enabled ?? false,
+    discussTimeoutWarningDays: timeouts.warningDays,
+    discussTimeoutExpireDays: timeouts.expireDays,
     portfolioAutoGenerationDate: portfolio,
   });
   await em.flush();

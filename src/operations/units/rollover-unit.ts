@@ -99,6 +99,9 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
     allowStudentChangeTutorial: source.allowStudentChangeTutorial,
     requireFeedbackComment: source.requireFeedbackComment,
     extensionWeeksOnResubmitRequest: source.extensionWeeksOnResubmitRequest,
+    discussTimeoutEnabled: source.discussTimeoutEnabled,
+    discussTimeoutWarningDays: source.discussTimeoutWarningDays,
+    discussTimeoutExpireDays: source.discussTimeoutExpireDays,
     portfolioAutoGenerationDate: portfolio,
   });
   await em.flush();

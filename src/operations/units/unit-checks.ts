@@ -4,6 +4,7 @@ import { TeachingPeriod } from '../../../schema/index.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { discussTimeoutError, type DiscussTimeoutSettings } from '../../domain/discuss-timeouts.ts';
 
 export /** The settings a unit is created with or changed by (each optional: a default, or unchanged). */
 interface UnitSettings {
@@ -16,6 +17,9 @@ interface UnitSettings {
   allow_student_change_tutorial?: boolean;
   require_feedback_comment?: boolean;
   extension_weeks_on_resubmit_request?: number;
+  discuss_timeout_enabled?: boolean;
+  discuss_timeout_warning_days?: number;
+  discuss_timeout_expire_days?: number;
   portfolio_auto_generation_date?: string;
   description?: string;
   teaching_period_id?: number;
@@ -49,4 +53,18 @@ export function assertDates(start: string, end: string, portfolio: string | null
   if (portfolio !== null && !(dayMs(portfolio) > dayMs(start) && dayMs(portfolio) <= dayMs(end))) {
     throw badRequest('Portfolio auto generation date should be after the start date and not after the end date');
   }
+}
+
+/**
+ * The discuss-timeout days a unit ends up with: those sent, else the current ones. Refused with 400
+ * before the table's check constraint (warning at least 1, expiry above it) would be.
+ */
+export function discussTimeoutDays(fields: UnitSettings, current: DiscussTimeoutSettings): DiscussTimeoutSettings {
+  const days = {
+    warningDays: fields.discuss_timeout_warning_days ?? current.warningDays,
+    expireDays: fields.discuss_timeout_expire_days ?? current.expireDays,
+  };
+  const error = discussTimeoutError(days);
+  if (error) throw badRequest(error);
+  return days;
 }

@@ -6,7 +6,7 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { CONVENOR_CAPABLE, ROLE } from '../../policy/index.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { assertCodeFree, assertDates, dayMs, findPeriod, type UnitSettings } from './unit-checks.ts';
+import { assertCodeFree, assertDates, dayMs, discussTimeoutDays, findPeriod, type UnitSettings } from './unit-checks.ts';
 
 export interface UpdateUnitFields extends UnitSettings {
   name?: string;
@@ -45,6 +45,7 @@ export async function updateUnit(em: Em, unit: IUnit, fields: UpdateUnitFields):
   }
   const portfolio = fields.portfolio_auto_generation_date !== undefined ? fields.portfolio_auto_generation_date : (unit.portfolioAutoGenerationDate ?? null);
   assertDates(start, end, portfolio);
+  const timeouts = discussTimeoutDays(fields, { warningDays: unit.discussTimeoutWarningDays, expireDays: unit.discussTimeoutExpireDays });
   const code = fields.code ?? unit.code;
   if (code !== unit.code || periodId !== (unit.teachingPeriod ? (unit.teachingPeriod as unknown as { id: number }).id : null)) {
     await assertCodeFree(em, code, periodId, unit.id);
@@ -91,6 +92,9 @@ export async function updateUnit(em: Em, unit: IUnit, fields: UpdateUnitFields):
     ...(fields.allow_student_change_tutorial !== undefined && { allowStudentChangeTutorial: fields.allow_student_change_tutorial }),
     ...(fields.require_feedback_comment !== undefined && { requireFeedbackComment: fields.require_feedback_comment }),
     ...(fields.extension_weeks_on_resubmit_request !== undefined && { extensionWeeksOnResubmitRequest: fields.extension_weeks_on_resubmit_request }),
+    ...(fields.discuss_timeout_enabled !== undefined && { discussTimeoutEnabled: fields.discuss_timeout_enabled }),
+    discussTimeoutWarningDays: timeouts.warningDays,
+    discussTimeoutExpireDays: timeouts.expireDays,
     ...(fields.main_convenor_id !== undefined && { mainConvenor: fields.main_convenor_id }),
     ...(fields.draft_task_definition_id !== undefined && { draftTaskDefinition: fields.draft_task_definition_id }),
     ...(fields.overseer_image_id !== undefined && { overseerImage: fields.overseer_image_id }),

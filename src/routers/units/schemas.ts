@@ -45,6 +45,10 @@ export const unitOut = z.object({
   require_feedback_comment: z.boolean().optional(),
   allow_student_extension_requests: z.boolean(),
   allow_student_change_tutorial: z.boolean(),
+  // Discuss timeouts (docs/discuss-timeouts.md): shown to everyone, since they are a rule the students meet.
+  discuss_timeout_enabled: z.boolean(),
+  discuss_timeout_warning_days: z.number().int(),
+  discuss_timeout_expire_days: z.number().int(),
   ilos: z.array(outcomeOut),
   tutorial_streams: z.array(tutorialStreamOut),
   staff: z.array(staffMemberOut),
@@ -82,6 +86,10 @@ const flags = {
   require_feedback_comment: formBool().optional(),
   extension_weeks_on_resubmit_request: formInt().pipe(z.number().int().min(0)).optional(),
   portfolio_auto_generation_date: formDay().optional(),
+  // Teaching days; the pair is checked together with the unit's current values (unit-checks.ts).
+  discuss_timeout_enabled: formBool().optional(),
+  discuss_timeout_warning_days: formInt().optional(),
+  discuss_timeout_expire_days: formInt().optional(),
 };
 
 // The spec marks active, teaching_period_id and main_convenor_user_id required; the web client
