@@ -19,6 +19,7 @@ import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedAssessmentSteps } from './assessment-steps.ts';
 import { seedDiscussTimeouts } from './discuss-timeouts.ts';
 import { seedCheckIns } from './check-ins.ts';
+import { seedDiscussion } from './discussion.ts';
 import { seedMarking } from './marking.ts';
 import { seedWork } from './work.ts';
 import { ROLE } from '../../src/policy/index.ts';
@@ -406,6 +407,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
   await timed(timings, 'marking', () => seedAssessmentSteps(services, unit.id));
   await timed(timings, 'marking', () => seedDiscussTimeouts(services, unit.id));
   await timed(timings, 'marking', () => seedCheckIns(services, unit.id));
+  await timed(timings, 'marking', () => seedDiscussion(services, unit.id));
 
   return {
     existed: false,

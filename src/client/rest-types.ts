@@ -2724,6 +2724,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{project_id}/discussion_prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The prompts to ask about the tasks now in discuss or demonstrate
+         * @description One row per prompt of each task of the project in discuss or demonstrate, by task abbreviation, then priority, then id. Staff of the unit only: the questions are for the tutor. See docs/discussion-prompts.md.
+         */
+        get: operations["projects-discussionPrompts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/students": {
         parameters: {
             query?: never;
@@ -3639,6 +3659,54 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task_definitions/{td_id}/discussion_prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task definition's discussion prompts
+         * @description By priority (lower first), then id. Staff of the unit. See docs/discussion-prompts.md.
+         */
+        get: operations["taskDefinitions-discussionPrompts-list"];
+        put?: never;
+        /**
+         * Add a discussion prompt to a task definition
+         * @description `content` (required) and `priority` (default 0), as JSON or form fields. Unit Tutor, Convenor or Admin. See docs/discussion-prompts.md.
+         */
+        post: operations["taskDefinitions-discussionPrompts-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/task_definitions/{td_id}/discussion_prompts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Change a discussion prompt
+         * @description `content` and `priority`; those left out keep their values. 404 for a prompt of another definition. Unit Tutor, Convenor or Admin.
+         */
+        put: operations["taskDefinitions-discussionPrompts-update"];
+        post?: never;
+        /**
+         * Delete a discussion prompt
+         * @description 404 for a prompt of another definition. Unit Tutor, Convenor or Admin.
+         */
+        delete: operations["taskDefinitions-discussionPrompts-delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -7832,6 +7900,7 @@ export interface operations {
                             scorm_time_delay_enabled: boolean;
                             /** @description 0: unlimited */
                             scorm_attempt_limit: number;
+                            requires_discussion: boolean;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -8045,6 +8114,7 @@ export interface operations {
                             scorm_time_delay_enabled: boolean;
                             /** @description 0: unlimited */
                             scorm_attempt_limit: number;
+                            requires_discussion: boolean;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -8415,6 +8485,7 @@ export interface operations {
                             scorm_time_delay_enabled: boolean;
                             /** @description 0: unlimited */
                             scorm_attempt_limit: number;
+                            requires_discussion: boolean;
                             plagiarism_checks?: {
                                 key: string;
                                 type: string;
@@ -9660,6 +9731,7 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        requires_discussion?: boolean;
                         scorm_enabled?: boolean;
                         scorm_allow_review?: boolean;
                         scorm_bypass_test?: boolean;
@@ -9689,6 +9761,7 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        requires_discussion?: boolean;
                         scorm_enabled?: boolean;
                         scorm_allow_review?: boolean;
                         scorm_bypass_test?: boolean;
@@ -9737,6 +9810,7 @@ export interface operations {
                         scorm_time_delay_enabled: boolean;
                         /** @description 0: unlimited */
                         scorm_attempt_limit: number;
+                        requires_discussion: boolean;
                         plagiarism_checks?: {
                             key: string;
                             type: string;
@@ -9853,6 +9927,7 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        requires_discussion?: boolean;
                         scorm_enabled?: boolean;
                         scorm_allow_review?: boolean;
                         scorm_bypass_test?: boolean;
@@ -9882,6 +9957,7 @@ export interface operations {
                         tutorial_stream_abbr?: string | null;
                         assessment_enabled?: boolean;
                         overseer_image_id?: number | null;
+                        requires_discussion?: boolean;
                         scorm_enabled?: boolean;
                         scorm_allow_review?: boolean;
                         scorm_bypass_test?: boolean;
@@ -9930,6 +10006,7 @@ export interface operations {
                         scorm_time_delay_enabled: boolean;
                         /** @description 0: unlimited */
                         scorm_attempt_limit: number;
+                        requires_discussion: boolean;
                         plagiarism_checks?: {
                             key: string;
                             type: string;
@@ -22952,6 +23029,91 @@ export interface operations {
             };
         };
     };
+    "projects-discussionPrompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                project_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        task_id: number;
+                        abbreviation: string;
+                        /** @enum {string} */
+                        task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                        content: string;
+                        priority: number;
+                    }[];
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "students-list": {
         parameters: {
             query: {
@@ -28022,6 +28184,385 @@ export interface operations {
             };
             /** @description No such record */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "taskDefinitions-discussionPrompts-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                td_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        content: string;
+                        priority: number;
+                        created_at: string;
+                        updated_at: string;
+                    }[];
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "taskDefinitions-discussionPrompts-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                td_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The question, 1 to 2000 characters once trimmed. */
+                    content: string;
+                    /** @description A whole number; lower comes first (default 0). */
+                    priority?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The question, 1 to 2000 characters once trimmed. */
+                    content: string;
+                    /** @description A whole number; lower comes first (default 0). */
+                    priority?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        content: string;
+                        priority: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "taskDefinitions-discussionPrompts-update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                td_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The question, 1 to 2000 characters once trimmed. */
+                    content?: string;
+                    /** @description A whole number; lower comes first (default 0). */
+                    priority?: number;
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description The question, 1 to 2000 characters once trimmed. */
+                    content?: string;
+                    /** @description A whole number; lower comes first (default 0). */
+                    priority?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        content: string;
+                        priority: number;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "taskDefinitions-discussionPrompts-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                td_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        /** @constant */
+                        deleted: true;
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -48,6 +48,9 @@ export const PROPAGATION_SKIPS = new Set<TaskStatus>(['complete', 'feedback_exce
 /** Statuses that, where a unit requires feedback, staff may only set with a comment (docs/marking/templates.md). */
 export const FEEDBACK_REQUIRED = new Set<TaskStatus>(['discuss', 'demonstrate', 'redo', 'fix_and_resubmit', 'feedback_exceeded']);
 
+/** Statuses in which a tutor talks the work over with the student (required discussion, discuss timeouts, prompts). */
+export const DISCUSSING: ReadonlySet<TaskStatus> = new Set(['discuss', 'demonstrate']);
+
 /** What an uploaded submission leaves alone (the task is closed to new work). */
 export const UPLOAD_SKIPS = new Set<TaskStatus>(['discuss', 'demonstrate', 'complete', 'feedback_exceeded', 'fail']);
 

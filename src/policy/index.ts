@@ -11,6 +11,7 @@ export * from './single-sign-on.ts';
 export * from './staff.ts';
 export * from './task-triggers.ts';
 export * from './enforced-feedback.ts';
+export * from './required-discussion.ts';
 export { SCORM_TOKEN_LIFETIME_MS, SCORM_TOKENS_PER_USER, tokenLifetimeMs } from './token-lifetime.ts';
 export {
   canAssignRole,

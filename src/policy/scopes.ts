@@ -49,6 +49,8 @@ export const UNIT_ACTIONS = [
   'delete_others_engagements',
   'engagement_report',
   'engagement_report_all_tutorials',
+  // Discussion prompts (docs/discussion-prompts.md): the questions a tutor asks; staff write them, as the original lets tutors.
+  'manage_discussion_prompts',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -90,10 +92,19 @@ const CONVENING: UnitAction[] = [
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
   Student: set('get_unit'),
-  Tutor: set('get_unit', ...STAFF_READS, ...CHECK_INS, 'provide_feedback'),
-  Convenor: set('get_unit', ...STAFF_READS, ...CHECK_INS, 'provide_feedback', ...CONVENING, 'perform_overseer_assessment_test', 'oversee_marking'),
+  Tutor: set('get_unit', ...STAFF_READS, ...CHECK_INS, 'provide_feedback', 'manage_discussion_prompts'),
+  Convenor: set(
+    'get_unit',
+    ...STAFF_READS,
+    ...CHECK_INS,
+    'provide_feedback',
+    ...CONVENING,
+    'perform_overseer_assessment_test',
+    'oversee_marking',
+    'manage_discussion_prompts',
+  ),
   // An Admin who is not staff of the unit manages it but does not mark in it.
-  Admin: set('get_unit', ...STAFF_READS, ...CHECK_INS, ...CONVENING),
+  Admin: set('get_unit', ...STAFF_READS, ...CHECK_INS, ...CONVENING, 'manage_discussion_prompts'),
 };
 
 export function canInUnit(role: UnitRoleName | null, action: UnitAction): boolean {
@@ -121,6 +132,8 @@ export const PROJECT_ACTIONS = [
   'read_engagements',
   'reply_engagements',
   'write_engagements',
+  // The discussion prompts of the project's tasks in discuss or demonstrate: questions for the tutor to ask.
+  'discussion_prompts',
 ] as const;
 export type ProjectAction = (typeof PROJECT_ACTIONS)[number];
 

@@ -21,6 +21,7 @@ import { tasksRouter } from './tasks/index.ts';
 import { testAttemptsRouter } from './test_attempts/index.ts';
 import { webcalRouter } from './webcal/index.ts';
 import { overseerStepRouter } from './overseer_steps/index.ts';
+import { topTaskDefinitionsRouter } from './task_definitions/index.ts';
 
 // The whole API. Each key mirrors the spec path it serves (/api/teaching_periods -> teachingPeriods),
 // and each folder under src/routers is named after that path segment.
@@ -46,6 +47,7 @@ export const appRouter = router({
   lti: ltiRouter,
   overseerSteps: overseerStepRouter,
   scorm: scormRouter,
+  taskDefinitions: topTaskDefinitionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -132,6 +132,7 @@ test('staff get every collection the web client maps, with counts', async () => 
       scorm_bypass_test: false,
       scorm_time_delay_enabled: false,
       scorm_attempt_limit: 0,
+      requires_discussion: false,
       plagiarism_checks: [],
       plagiarism_warn_pct: 50,
       restrict_status_updates: false,

@@ -138,7 +138,7 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
   );
   // …a rubric with marks, staff notes, a moderation sample and an open escalation.
   const k = db(env.orm.em.fork());
-  const count = async (table: 'rubric_marks' | 'staff_notes' | 'moderation_samples' | 'task_escalations' | 'overseer_steps') =>
+  const count = async (table: 'rubric_marks' | 'staff_notes' | 'moderation_samples' | 'task_escalations' | 'overseer_steps' | 'discussion_prompts') =>
     Number(
       (
         await k
@@ -173,6 +173,10 @@ test('the demo unit is what its convenor sees by REST: staff, streams, tutorials
     reported.some((s: { total: number; weeks_quiet: number }) => s.total > 0 && s.weeks_quiet >= report.body.quiet_after_weeks),
     'a student gone quiet',
   );
+  // …and a definition with discussion prompts that requires a discussion (docs/discussion-prompts.md).
+  assert.is(await count('discussion_prompts'), 3, 'discussion prompts');
+  const discussed = await k.selectFrom('task_definitions').select('id').where('requires_discussion', '=', true).execute();
+  assert.is(discussed.length, 1, 'one definition requires discussion');
 
   const period = await api(env, 'GET', `/api/teaching_periods/${result.period.id}`);
   assert.is(period.body.period, 'Demo');

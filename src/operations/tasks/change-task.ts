@@ -8,8 +8,15 @@ import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { grantExtension, submit, trigger, type Outcome, type TaskState } from '../../domain/task-rules.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { mayTrigger, missingFeedbackRefusal, roleOnFellowMembersTask, type TaskActor, type TriggerCheck } from '../../policy/index.ts';
-import { NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../../domain/task-status.ts';
+import {
+  mayTrigger,
+  missingFeedbackRefusal,
+  requiredDiscussionRefusal,
+  roleOnFellowMembersTask,
+  type TaskActor,
+  type TriggerCheck,
+} from '../../policy/index.ts';
+import { DISCUSSING, NOT_PROPAGATED, PROPAGATION_SKIPS, statusForTrigger, UPLOAD_SKIPS } from '../../domain/task-status.ts';
 import { scoreMayChange } from '../../domain/lti-scores.ts';
 import { queueScorePassbacks } from '../lti/score-passback.ts';
 import { refreshProjectStats } from '../projects/refresh-project-stats.ts';
@@ -100,6 +107,17 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
     });
     if (missing) throw badRequest(missing);
   }
+  // Required discussion checks the task acted on; group members follow it (docs/discussion-prompts.md).
+  // An automatic result (an assessment passing) is not an answer to anyone: it leaves the task as it is.
+  const undiscussed = requiredDiscussionRefusal({
+    ...task.discussion,
+    submissionDate: task.state.submissionDate,
+    role: request.actor.role,
+    from: task.state.status,
+    to: outcome.outcome.state.status,
+  });
+  if (undiscussed && request.change?.kind === 'automated') return { ...result, applied: false, taskIds: [], projectIds: [] };
+  if (undiscussed) throw badRequest(undiscussed);
 
   const automated = request.change?.kind === 'automated';
   const tutorId = outcome.outcome.notes.length > 0 ? await tutorFor(em, task.projectId, task.taskDefinitionId) : null;
@@ -194,9 +212,6 @@ function decide(task: LoadedTask, role: TaskActor, change: TaskChange, now: Date
     }
   }
 }
-
-/** Statuses in which a tutor talks the work over with the student (required discussion, discuss timeouts). */
-const DISCUSSING: ReadonlySet<TaskStatus> = new Set(['discuss', 'demonstrate']);
 
 async function writeTask(
   em: Em,

@@ -42,6 +42,8 @@ export interface LoadedTask {
   groupSubmissionId: number | null;
   /** The unit's `require_feedback_comment` (policy missingFeedbackRefusal). */
   requireFeedbackComment: boolean;
+  /** The definition's `requires_discussion` and the task's last entry into discuss (policy requiredDiscussionRefusal). */
+  discussion: { requiresDiscussion: boolean; movedToDiscussAt: Date | null };
   state: TaskState;
   terms: TaskTerms;
 }
@@ -72,12 +74,15 @@ export async function loadTasks(em: Em, ids: number[], lock: boolean): Promise<L
     restrict_status_updates: boolean;
     extension_weeks_on_resubmit_request: number;
     require_feedback_comment: boolean;
+    requires_discussion: boolean;
+    moved_to_discuss_at: string | null;
   }>`
     select t.id, t.project_id, p.user_id, p.unit_id, t.task_definition_id, d.group_set_id, t.group_submission_id,
            t.status, t.extensions, t.times_assessed, t.grade, t.quality_pts,
            t.submission_date, t.assessment_date, t.completion_date,
            d.target_date, coalesce(d.due_date, u.end_date) as deadline, d.is_graded, d.max_quality_pts,
-           d.restrict_status_updates, u.extension_weeks_on_resubmit_request, u.require_feedback_comment
+           d.restrict_status_updates, u.extension_weeks_on_resubmit_request, u.require_feedback_comment,
+           d.requires_discussion, t.moved_to_discuss_at
     from tasks t
     join projects p on p.id = t.project_id
     join units u on u.id = p.unit_id
@@ -94,6 +99,10 @@ export async function loadTasks(em: Em, ids: number[], lock: boolean): Promise<L
     groupSetId: r.group_set_id,
     groupSubmissionId: r.group_submission_id,
     requireFeedbackComment: r.require_feedback_comment,
+    discussion: {
+      requiresDiscussion: r.requires_discussion,
+      movedToDiscussAt: timestamp(r.moved_to_discuss_at),
+    },
     state: {
       status: r.status,
       extensions: r.extensions,

@@ -1,5 +1,6 @@
 import { router } from '../../trpc/core.ts';
 import { engagementsRouter } from './engagements/index.ts';
+import { listProjectDiscussionPrompts } from './discussion_prompts/list.ts';
 import { enrolStudent } from './enrol.ts';
 import { getProject } from './get.ts';
 import { listProjects } from './list.ts';
@@ -19,4 +20,5 @@ export const projectsRouter = router({
   taskChanges,
   staffNotes: staffNotesRouter,
   engagements: engagementsRouter,
+  discussionPrompts: listProjectDiscussionPrompts,
 });

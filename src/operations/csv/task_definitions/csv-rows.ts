@@ -1,6 +1,7 @@
 // The task definition CSV (beyond-spec.md §1.8): one definition per row, its dates as teaching
 // week and weekday of the unit's calendar, its JSON settings as JSON text so the file re-imports.
 // Pure: rows in, fields out; the unit's calendar and names are passed in.
+import { parsePromptsJson, type PromptSettings } from '../../../domain/discussion-prompts.ts';
 import { parseStepsJson, type StepSettings } from '../../../domain/overseer-steps.ts';
 import { DefinitionError, MAX_DESCRIPTION, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
 import { WEEKDAYS, dateForWeekAndDay, weekNumber, weekdayOf, type PeriodCalendar, type Weekday } from '../../../domain/weeks.ts';
@@ -36,6 +37,8 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'tutorial_stream',
   'scorm_trust',
   'scorm_pass_status',
+  'requires_discussion',
+  'discussion_prompts',
   'overseer_steps',
 ] as const;
 
@@ -44,7 +47,9 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
  * - the online-test settings (files written before online tests): the setting stays as it is (a new
  *   definition takes the default);
  * - `overseer_steps` (docs/assessment-steps.md), a JSON array of the definition's steps in run
- *   order: left out or blank, the steps stay as they are; `[]` removes them.
+ *   order: left out or blank, the steps stay as they are; `[]` removes them;
+ * - `requires_discussion` and `discussion_prompts` (docs/discussion-prompts.md, a JSON array of
+ *   `{content, priority}`), alike: left out or blank, unchanged; a list replaces the prompts.
  * Every other column is required.
  */
 export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
@@ -56,6 +61,8 @@ export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
   'scorm_trust',
   'scorm_pass_status',
   'overseer_steps',
+  'requires_discussion',
+  'discussion_prompts',
 ];
 export const REQUIRED_CSV_COLUMNS = TASK_DEFINITION_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
 
@@ -86,6 +93,9 @@ export interface DefinitionForCsv {
   scormPassStatus: string | null;
   /** The definition's steps' settings, in run order. */
   overseerSteps: unknown[];
+  requiresDiscussion: boolean;
+  /** `{content, priority}` by priority, then id. */
+  discussionPrompts: PromptSettings[];
 }
 
 const weekAndDay = (cal: PeriodCalendar, day: string): [number, Weekday] => [weekNumber(cal, day), WEEKDAYS[weekdayOf(day)]!];
@@ -116,6 +126,8 @@ export function definitionCsvRow(cal: PeriodCalendar, d: DefinitionForCsv): (str
     d.streamAbbreviation ?? '',
     d.scormTrust,
     d.scormPassStatus ?? '',
+    d.requiresDiscussion,
+    JSON.stringify(d.discussionPrompts),
     JSON.stringify(d.overseerSteps),
   ];
 }
@@ -230,6 +242,7 @@ export function definitionFromCsvRow(cal: PeriodCalendar, names: UnitNames, row:
     targetDate,
     dueDate: dayOf(cal, row, 'due'),
     tutorialStreamAbbr: row.tutorial_stream || null,
+    requiresDiscussion: (row.requires_discussion ?? '').trim() === '' ? undefined : bool(row.requires_discussion!),
     ...scormFromCsvRow(row),
   };
 }
@@ -239,13 +252,19 @@ export function isHeaderRow(row: CsvRow): boolean {
   return row.name?.trim().toLowerCase() === 'name' && row.abbreviation?.trim().toLowerCase() === 'abbreviation';
 }
 
-/** The row's steps: undefined when the column is absent or blank (left as they are), else the checked list. */
-export function stepsFromCsvRow(row: CsvRow): StepSettings[] | undefined {
-  const text = (row.overseer_steps ?? '').trim();
+/** A JSON list column: undefined when absent or blank (left as it is), else the checked list (a RowError naming the problem). */
+function jsonListCell<T>(row: CsvRow, column: string, parse: (text: string) => T[]): T[] | undefined {
+  const text = (row[column] ?? '').trim();
   if (text === '') return undefined;
   try {
-    return parseStepsJson(text);
+    return parse(text);
   } catch (error) {
     throw new RowError(`Validation failed: ${(error as Error).message}`);
   }
 }
+
+/** The row's steps (docs/assessment-steps.md). */
+export const stepsFromCsvRow = (row: CsvRow): StepSettings[] | undefined => jsonListCell(row, 'overseer_steps', parseStepsJson);
+
+/** The row's discussion prompts (docs/discussion-prompts.md). */
+export const promptsFromCsvRow = (row: CsvRow): PromptSettings[] | undefined => jsonListCell(row, 'discussion_prompts', parsePromptsJson);

@@ -16,8 +16,11 @@ import {
   definitionCsvRow,
   definitionFromCsvRow,
   isHeaderRow,
+  promptsFromCsvRow,
   stepsFromCsvRow,
 } from './csv-rows.ts';
+import { listPrompts } from '../../task_definitions/discussion_prompts/prompt-rows.ts';
+import { replacePrompts } from '../../task_definitions/discussion_prompts/save-prompt.ts';
 import { replaceSteps } from '../../units/task_definitions/overseer_steps/save-step.ts';
 import { stepRows } from '../../units/task_definitions/overseer_steps/step-rows.ts';
 import { findTaskDefinition } from '../../units/task_definitions/find-task-definition.ts';
@@ -48,6 +51,13 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
   )) {
     steps.set(task_definition_id, [...(steps.get(task_definition_id) ?? []), settings]);
   }
+  const prompts = new Map<number, { content: string; priority: number }[]>();
+  for (const p of await listPrompts(
+    em,
+    definitions.map((d) => d.id),
+  )) {
+    prompts.set(p.task_definition_id, [...(prompts.get(p.task_definition_id) ?? []), { content: p.content, priority: p.priority }]);
+  }
   return writeCsv(
     TASK_DEFINITION_CSV_COLUMNS,
     definitions.map((d) =>
@@ -76,6 +86,8 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
         scormTrust: d.scorm_trust,
         scormPassStatus: d.scorm_pass_status,
         overseerSteps: steps.get(d.id) ?? [],
+        requiresDiscussion: d.requires_discussion,
+        discussionPrompts: prompts.get(d.id) ?? [],
       }),
     ),
   );
@@ -110,6 +122,7 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
     try {
       const fields = definitionFromCsvRow(calendar, names, row);
       const steps = stepsFromCsvRow(row);
+      const prompts = promptsFromCsvRow(row);
       const id = byAbbreviation.get(fields.abbreviation) ?? byName.get(fields.name);
       // Names and abbreviations are unique in a unit: a clash is this row's error, caught before
       // the database would refuse it (and abort the whole import's transaction).
@@ -124,6 +137,7 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
             ? await createTaskDefinition(inner, unit, fields)
             : await updateTaskDefinition(inner, unit, await findTaskDefinition(inner, unit.id, id), fields);
         if (steps) await replaceSteps(inner, written.id, steps);
+        if (prompts) await replacePrompts(inner, written.id, prompts, new Date());
         return written;
       });
       if (id !== undefined) {

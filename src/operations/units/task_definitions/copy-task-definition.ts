@@ -59,6 +59,7 @@ export async function copyTaskDefinition(
     scormAttemptLimit: source.scormAttemptLimit,
     scormTrust: source.scormTrust,
     scormPassStatus: source.scormPassStatus ?? null,
+    requiresDiscussion: source.requiresDiscussion,
   });
   // What was read from the package's manifest goes with it: the caller copies the stored package
   // (copyScormPackageForRollover), which clears these again if the package is gone.

@@ -44,6 +44,8 @@ export const taskDefinitionOut = z.object({
   scorm_bypass_test: z.boolean(),
   scorm_time_delay_enabled: z.boolean(),
   scorm_attempt_limit: z.number().int().describe('0: unlimited'),
+  // Students see it too: their task cannot be signed off without a discussion (docs/discussion-prompts.md).
+  requires_discussion: z.boolean(),
   // Staff only (unit Tutor, Convenor or Admin):
   plagiarism_checks: z.array(z.object({ key: z.string(), type: z.string(), pattern: z.string() })).optional(),
   plagiarism_warn_pct: z.number().int().optional(),
@@ -93,6 +95,7 @@ function definitionsQuery(em: Em) {
       'd.scorm_pass_status',
       'd.scorm_version',
       'd.scorm_launch_file',
+      'd.requires_discussion',
       's.abbreviation as tutorial_stream_abbr',
     ]);
 }
@@ -137,6 +140,7 @@ export function toTaskDefinition(d: TaskDefinitionRow, opts: { staff: boolean; u
     scorm_bypass_test: d.scorm_bypass_test,
     scorm_time_delay_enabled: d.scorm_time_delay_enabled,
     scorm_attempt_limit: d.scorm_attempt_limit,
+    requires_discussion: d.requires_discussion,
   };
   if (opts.staff) {
     Object.assign(out, {

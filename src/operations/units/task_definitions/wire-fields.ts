@@ -30,6 +30,7 @@ export interface WireFields {
   scorm_attempt_limit?: number;
   scorm_trust?: ScormTrust;
   scorm_pass_status?: TaskStatus | null;
+  requires_discussion?: boolean;
 }
 
 function parsed<T>(parse: (v: unknown) => T, value: unknown): T | undefined {
@@ -70,5 +71,6 @@ export function definitionFields(wire: WireFields): Partial<TaskDefinitionFields
     scormAttemptLimit: wire.scorm_attempt_limit,
     scormTrust: wire.scorm_trust,
     scormPassStatus: wire.scorm_pass_status,
+    requiresDiscussion: wire.requires_discussion,
   };
 }

@@ -44,6 +44,8 @@ export interface TaskDefinitionFields {
   scormTrust?: ScormTrust;
   /** Null: a passed attempt changes no status. */
   scormPassStatus?: TaskStatus | null;
+  /** Absent on create: false (docs/discussion-prompts.md). */
+  requiresDiscussion?: boolean;
 }
 
 /** The online-test settings as the entity names them, absent ones left out. */
@@ -135,6 +137,7 @@ export async function createTaskDefinition(em: Em, unit: Pick<IUnit, 'id'>, fiel
     groupSet,
     tutorialStream: fields.tutorialStreamAbbr ? await streamId(em, unit.id, fields.tutorialStreamAbbr) : null,
     overseerImage: (await overseerImage(em, fields.overseerImageId)) ?? null,
+    requiresDiscussion: fields.requiresDiscussion ?? false,
     ...scormSettings(fields),
   }) as ITaskDefinition;
   await validate(em, unit.id, td);
@@ -168,6 +171,7 @@ export async function updateTaskDefinition(
     isGraded: changes.isGraded,
     maxQualityPts: changes.maxQualityPts,
     assessmentEnabled: changes.assessmentEnabled,
+    requiresDiscussion: changes.requiresDiscussion,
     ...scormSettings(changes),
   };
   for (const [key, value] of Object.entries(simple)) {

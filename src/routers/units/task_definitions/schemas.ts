@@ -65,6 +65,8 @@ const fields = {
   tutorial_stream_abbr: noneable(formString()),
   assessment_enabled: formBool().optional(),
   overseer_image_id: noneable(formInt()),
+  /** Staff may complete a task only once it was in discuss or demonstrate since its last submission (docs/discussion-prompts.md). */
+  requires_discussion: formBool().optional(),
   ...scormFields,
 };
 
