@@ -42,6 +42,8 @@ export const UNIT_ACTIONS = [
   'manage_rubrics',
   // Automated assessment in steps (docs/assessment-steps.md): a definition's steps.
   'manage_overseer_steps',
+  // Task prerequisites (docs/prerequisites.md): adding and removing a definition's links.
+  'manage_task_prerequisites',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -74,6 +76,7 @@ const CONVENING: UnitAction[] = [
   'view_staff_workload',
   'manage_rubrics',
   'manage_overseer_steps',
+  'manage_task_prerequisites',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {
