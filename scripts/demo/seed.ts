@@ -17,6 +17,7 @@ import { buildScormPackage, QUIZ } from '../lib/scorm-package.ts';
 import type { DemoOptions } from './options.ts';
 import { convenorOf, studentsOf, tutorsOf } from './people.ts';
 import { seedAssessmentSteps } from './assessment-steps.ts';
+import { seedPrerequisites } from './prerequisites.ts';
 import { seedMarking } from './marking.ts';
 import { seedWork } from './work.ts';
 import { ROLE } from '../../src/policy/index.ts';
@@ -400,6 +401,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
   const work = working ? await timed(timings, 'work', () => seedWork(services, unit.id, options, (n) => advance('work', n))) : { tasks: 0, comments: 0 };
   await timed(timings, 'marking', () => seedMarking(services, unit.id));
   await timed(timings, 'marking', () => seedAssessmentSteps(services, unit.id));
+  await timed(timings, 'marking', () => seedPrerequisites(services, unit.id));
 
   return {
     existed: false,

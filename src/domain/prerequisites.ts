@@ -120,3 +120,31 @@ export function unmetMessage(unmet: readonly UnmetPrerequisite[]): string {
   const named = unmet.map((u) => `${u.abbreviation} must reach ${STATUS_NAMES[u.task_status]} (${u.task_status})`).join('; ');
   return `This task is locked until its prerequisites are met: ${named}`;
 }
+
+/** A link as the task-definition CSV writes it: the prerequisite by abbreviation within the unit. */
+export interface CsvPrerequisite {
+  abbreviation: string;
+  task_status: TaskStatus;
+}
+
+/** The CSV's `prerequisites` cell: a JSON array of `{abbreviation, task_status}`; throws with what is wrong. */
+export function parsePrerequisitesJson(text: string): CsvPrerequisite[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error('is not valid JSON');
+  }
+  if (!Array.isArray(value)) throw new Error('must be a JSON array of {abbreviation, task_status}');
+  return value.map((item, i) => {
+    const entry = item as { abbreviation?: unknown; task_status?: unknown } | null;
+    if (typeof entry !== 'object' || entry === null || typeof entry.abbreviation !== 'string' || entry.abbreviation.trim() === '') {
+      throw new Error(`entry ${i + 1} needs an abbreviation`);
+    }
+    const status = entry.task_status === undefined ? 'complete' : entry.task_status;
+    if (typeof status !== 'string' || !(TASK_STATUSES as readonly string[]).includes(status)) {
+      throw new Error(`entry ${i + 1} has an unknown task_status: ${String(status)}`);
+    }
+    return { abbreviation: entry.abbreviation.trim(), task_status: status as TaskStatus };
+  });
+}

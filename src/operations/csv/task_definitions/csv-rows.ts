@@ -5,6 +5,7 @@ import { parseStepsJson, type StepSettings } from '../../../domain/overseer-step
 import { DefinitionError, MAX_DESCRIPTION, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
 import { WEEKDAYS, dateForWeekAndDay, weekNumber, weekdayOf, type PeriodCalendar, type Weekday } from '../../../domain/weeks.ts';
 import type { CsvRow } from '../../../domain/csv.ts';
+import { parsePrerequisitesJson, type CsvPrerequisite } from '../../../domain/prerequisites.ts';
 import { SCORM_TRUST, TASK_STATUSES, type ScormTrust, type TaskStatus } from '../../../domain/vocabulary.ts';
 import type { TaskDefinitionFields } from '../../units/task_definitions/write-task-definition.ts';
 
@@ -36,6 +37,7 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'tutorial_stream',
   'scorm_trust',
   'scorm_pass_status',
+  'prerequisites',
   'overseer_steps',
 ] as const;
 
@@ -44,7 +46,9 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
  * - the online-test settings (files written before online tests): the setting stays as it is (a new
  *   definition takes the default);
  * - `overseer_steps` (docs/assessment-steps.md), a JSON array of the definition's steps in run
- *   order: left out or blank, the steps stay as they are; `[]` removes them.
+ *   order: left out or blank, the steps stay as they are; `[]` removes them;
+ * - `prerequisites` (docs/prerequisites.md), a JSON array of `{abbreviation, task_status}`: left
+ *   out or blank, the links stay as they are; `[]` removes them.
  * Every other column is required.
  */
 export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
@@ -56,6 +60,7 @@ export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
   'scorm_trust',
   'scorm_pass_status',
   'overseer_steps',
+  'prerequisites',
 ];
 export const REQUIRED_CSV_COLUMNS = TASK_DEFINITION_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
 
@@ -86,6 +91,8 @@ export interface DefinitionForCsv {
   scormPassStatus: string | null;
   /** The definition's steps' settings, in run order. */
   overseerSteps: unknown[];
+  /** Its prerequisites, by abbreviation. */
+  prerequisites: CsvPrerequisite[];
 }
 
 const weekAndDay = (cal: PeriodCalendar, day: string): [number, Weekday] => [weekNumber(cal, day), WEEKDAYS[weekdayOf(day)]!];
@@ -116,6 +123,7 @@ export function definitionCsvRow(cal: PeriodCalendar, d: DefinitionForCsv): (str
     d.streamAbbreviation ?? '',
     d.scormTrust,
     d.scormPassStatus ?? '',
+    JSON.stringify(d.prerequisites),
     JSON.stringify(d.overseerSteps),
   ];
 }
@@ -247,5 +255,16 @@ export function stepsFromCsvRow(row: CsvRow): StepSettings[] | undefined {
     return parseStepsJson(text);
   } catch (error) {
     throw new RowError(`Validation failed: ${(error as Error).message}`);
+  }
+}
+
+/** The row's prerequisites: undefined when the column is absent or blank (left as they are), else the parsed list. */
+export function prerequisitesFromCsvRow(row: CsvRow): CsvPrerequisite[] | undefined {
+  const text = (row.prerequisites ?? '').trim();
+  if (text === '') return undefined;
+  try {
+    return parsePrerequisitesJson(text);
+  } catch (error) {
+    throw new RowError(`Validation failed: prerequisites ${(error as Error).message}`);
   }
 }

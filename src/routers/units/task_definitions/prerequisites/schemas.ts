@@ -8,10 +8,9 @@ export const prerequisitesPath = z.object({ unit_id: idField(), task_def_id: idF
 
 export const createPrerequisiteInput = prerequisitesPath.extend({
   prerequisite_id: idField().meta({ description: 'Another task definition of the same unit' }),
-  task_status: preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.enum(TASK_STATUSES, { message: `must be a status key: ${TASK_STATUSES.join(', ')}` }),
-  ).meta({ description: 'The status key the prerequisite’s task must reach (docs/prerequisites.md), e.g. `complete`' }),
+  task_status: preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.enum(TASK_STATUSES)).meta({
+    description: 'The status key the prerequisite’s task must reach (docs/prerequisites.md), e.g. `complete`',
+  }),
 });
 
 export const deletePrerequisiteInput = prerequisitesPath.extend({ id: idField() });
