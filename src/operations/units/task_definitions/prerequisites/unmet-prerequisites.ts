@@ -56,10 +56,19 @@ export async function unmetPrerequisites(em: Em, projectId: number, taskDefiniti
   return rows[0]?.unmet ?? [];
 }
 
+/** What holds a student (`role`) back on the project's task of this definition; staff: nothing. */
+async function unmetFor(em: Em, role: TaskActor, projectId: number, taskDefinitionId: number): Promise<UnmetPrerequisite[]> {
+  return canInTask(role, 'assess') ? [] : unmetPrerequisites(em, projectId, taskDefinitionId);
+}
+
+/** Whether the task is locked for `role` (a student's passed online test then hands nothing in). */
+export async function isLockedFor(em: Em, role: TaskActor, projectId: number, taskDefinitionId: number): Promise<boolean> {
+  return (await unmetFor(em, role, projectId, taskDefinitionId)).length > 0;
+}
+
 /** A student's upload: 400 naming what is unmet. Staff are not held back. */
 export async function refuseStudentWhileLocked(em: Em, role: TaskActor, projectId: number, taskDefinitionId: number): Promise<void> {
-  if (canInTask(role, 'assess')) return;
-  const unmet = await unmetPrerequisites(em, projectId, taskDefinitionId);
+  const unmet = await unmetFor(em, role, projectId, taskDefinitionId);
   if (unmet.length > 0) throw badRequest(unmetMessage(unmet));
 }
 
