@@ -6,8 +6,6 @@
 // (the figure before) and with them. Prints, per read, the statements of one request (the fewest
 // of three: a session lookup the cache answers is not counted twice), its p50 and the answer's
 // size; the statements must be equal at both sizes.
-import { createRequire } from 'node:module';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { Project, Task, TaskDefinition, Unit, UnitRole, User } from '../../schema/index.ts';
 import { db } from '../../src/db/kysely.ts';
@@ -16,33 +14,12 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { issueToken } from '../../src/operations/auth/session-tokens.ts';
 import { ROLE } from '../../src/policy/index.ts';
 import { withBench } from './setup.ts';
-import { quantile } from './support.ts';
+import { quantile, statementsOf } from './support.ts';
 
 const SIZES = [30, 300] as const;
 const DEFINITIONS = 8;
 const SAMPLES = Number(process.env.BENCH_PREREQUISITE_SAMPLES ?? 20);
 const STATUSES = ['complete', 'ready_for_feedback', 'working_on_it', 'not_started', 'discuss', 'fix_and_resubmit'] as const;
-
-const ormRequire = createRequire(createRequire(import.meta.url).resolve('@mikro-orm/postgresql'));
-const clients = [...new Set([pg.Client, (ormRequire('pg') as typeof pg).Client])];
-async function countStatements(fn: () => Promise<unknown>): Promise<number> {
-  let statements = 0;
-  const restore = clients.map((Client) => {
-    const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-    return () => (proto.query = original);
-  });
-  try {
-    await fn();
-  } finally {
-    for (const r of restore) r();
-  }
-  return statements;
-}
 
 interface Class {
   unitId: number;
@@ -146,7 +123,7 @@ await withBench(
         const url = `${service}${read.path(c)}`;
         const counts: number[] = [];
         let bytes = 0;
-        for (let i = 0; i < 3; i++) counts.push(await countStatements(async () => (bytes = await get(url, headers))));
+        for (let i = 0; i < 3; i++) counts.push(await statementsOf(async () => (bytes = await get(url, headers))));
         const times: number[] = [];
         for (let i = 0; i < SAMPLES; i++) {
           const started = performance.now();

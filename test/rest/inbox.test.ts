@@ -122,6 +122,8 @@ test("a student comment and the tutor's pin: exactly that task is listed, pinned
       include_in_portfolio: true,
       mentioned: 0,
       escalated: 0,
+      locked: false,
+      prerequisites_unmet: [],
     },
   );
   // Pins are the caller's own: the convenor sees the task through its unread comment only.

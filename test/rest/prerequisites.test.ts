@@ -14,6 +14,7 @@ import { samplePdf } from '../support/sample-files.ts';
 import { seedUnit } from '../support/seed.ts';
 import { seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { freshEachTest } from '../support/suite.ts';
+import { waitForLockWaiters } from '../support/race-on-task.ts';
 import { outsideTutor, taskWorld, type TaskWorld } from '../support/task-world.ts';
 
 const test = suite('REST task prerequisites');
@@ -137,18 +138,6 @@ test('two links that would make a cycle together, added at once: the second wait
     await observer.end();
   }
 });
-
-async function waitForLockWaiters(observer: pg.Client, count: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const { rows } = await observer.query(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and wait_event_type = 'Lock'",
-    );
-    if (rows[0].n >= count) return;
-    if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${count} requests waited`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
 
 test('a task-definition update that would break a link is refused (400) and changes nothing', async () => {
   const w = await world();

@@ -168,6 +168,7 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
         tutorial_stream: 'prac1',
         scorm_trust: 'package',
         scorm_pass_status: '',
+        prerequisites: '[]',
         overseer_steps: '[]',
       },
     );

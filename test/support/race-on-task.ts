@@ -27,7 +27,8 @@ export async function raceOnTask(env: TestEnv, taskId: number, requests: (() => 
   }
 }
 
-async function waitForLockWaiters(observer: pg.Client, count: number): Promise<void> {
+/** Waits until `count` statements of this database wait for a lock (a row's or an advisory one). */
+export async function waitForLockWaiters(observer: pg.Client, count: number): Promise<void> {
   // Only a hang: on a busy machine the requests may take a while to reach the lock.
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -35,7 +36,7 @@ async function waitForLockWaiters(observer: pg.Client, count: number): Promise<v
       "select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and wait_event_type = 'Lock'",
     );
     if (rows[0].n >= count) return;
-    if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${count} requests waited for the task's lock`);
+    if (Date.now() > deadline) throw new Error(`only ${rows[0].n} of ${count} requests waited for the lock`);
     await new Promise((r) => setTimeout(r, 5));
   }
 }
