@@ -15,7 +15,8 @@ import { seedUnit } from '../support/seed.ts';
 import { seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { freshEachTest } from '../support/suite.ts';
 import { waitForLockWaiters } from '../support/race-on-task.ts';
-import { outsideTutor, taskWorld, type TaskWorld } from '../support/task-world.ts';
+import { anotherStudent, outsideTutor, taskWorld, type TaskWorld } from '../support/task-world.ts';
+import { seedGroupRow, seedGroupSet, seedMember } from '../support/seed-group-members.ts';
 
 const test = suite('REST task prerequisites');
 let env: TestEnv;
@@ -46,7 +47,11 @@ test('anyone who may read the unit lists; only the convenor or an admin adds and
   const made = await create(people.convenor, w.unit, w.td, { prerequisite_id: w.p0, task_status: 'complete' });
   assert.is(made.status, 201, made.text);
   assert.equal(made.body, { id: made.body.id, task_definition_id: w.td, prerequisite_id: w.p0, task_status: 'complete' });
-  const byAdmin = await create(people.admin, w.unit, w.p2, { prerequisite_id: w.td, task_status: 'ready_for_feedback' });
+  // Form fields, as the web client sends them, arrive as strings.
+  const byAdmin = await api(env, 'POST', url(w.unit, w.p2), {
+    as: people.admin.creds,
+    form: { prerequisite_id: String(w.td), task_status: 'ready_for_feedback' },
+  });
   assert.is(byAdmin.status, 201, byAdmin.text);
 
   for (const who of [people.student, people.tutor, people.convenor, people.admin]) {
@@ -286,6 +291,33 @@ test('a student cannot upload or hand in while a prerequisite is unmet (400 nami
   const allowed = await uploadAs(people.student, w);
   assert.is(allowed.status, 201, allowed.text);
   assert.equal([allowed.body.status, allowed.body.locked, allowed.body.prerequisites_unmet], ['ready_for_feedback', false, []]);
+  // And the hand-in by trigger, on a definition without uploads.
+  await triggerAs(people.student, w, w.td, 'working_on_it');
+  await env.orm.em.fork().getConnection().execute(`update task_definitions set upload_requirements = '[]' where id = ${w.td}`);
+  const handedIn = await triggerAs(people.student, w, w.td, 'ready_for_feedback');
+  assert.equal([handedIn.status, handedIn.body.status], [200, 'ready_for_feedback']);
+});
+
+test("group work: the acting student's own prerequisites decide; the group follows a member who may hand in", async () => {
+  const w = await world();
+  const set = await seedGroupSet(env, w.unit);
+  const group = await seedGroupRow(env, set, w.tutorial, 'Team');
+  const mate = await anotherStudent(env, w, 'cstudent');
+  await seedMember(env, group, w.project);
+  await seedMember(env, group, mate.project);
+  const g1 = await seedTaskDefinition(env, w.unit, 'G1', { uploadRequirements: REPORT as never, groupSet: set });
+  await create(people.convenor, w.unit, g1, { prerequisite_id: w.p0, task_status: 'complete' });
+  await seedTask(env, mate.project, w.p0, { status: 'complete' });
+  const file = { file0: { filename: 'report.pdf', contentType: 'application/pdf', data: samplePdf() } };
+  const mine = await api(env, 'POST', `/api/projects/${w.project}/task_def_id/${g1}/submission`, { as: people.student.creds, multipart: file });
+  assert.equal([mine.status, mine.body.error], [400, 'This task is locked until its prerequisites are met: P0 must reach Complete (complete)']);
+  const theirs = await api(env, 'POST', `/api/projects/${mate.project}/task_def_id/${g1}/submission`, { as: mate.actor.creds, multipart: file });
+  assert.is(theirs.status, 201, theirs.text);
+  const statuses = await k().selectFrom('tasks').select(['project_id', 'status']).where('task_definition_id', '=', g1).orderBy('project_id').execute();
+  assert.equal(statuses, [
+    { project_id: w.project, status: 'ready_for_feedback' },
+    { project_id: mate.project, status: 'ready_for_feedback' },
+  ]);
 });
 
 test("the student's task lists, the project and the tutor's inbox say which prerequisites are unmet, in one query each", async () => {
