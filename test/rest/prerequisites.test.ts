@@ -2,7 +2,6 @@
 // (self, other unit, cycles of any length, later date, higher grade, duplicates), concurrent links
 // that would make a cycle together, a definition update that would break a link, the CSV and
 // rollover, and the server's lock on a student's upload and hand-in, with the lists that show it.
-import pg from 'pg';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { db } from '../../src/db/kysely.ts';
@@ -14,7 +13,7 @@ import { samplePdf } from '../support/sample-files.ts';
 import { seedUnit } from '../support/seed.ts';
 import { seedTask, seedTaskDefinition } from '../support/seed-enrolments.ts';
 import { freshEachTest } from '../support/suite.ts';
-import { waitForLockWaiters } from '../support/race-on-task.ts';
+import { raceOnLock } from '../support/race-on-task.ts';
 import { anotherStudent, outsideTutor, taskWorld, type TaskWorld } from '../support/task-world.ts';
 import { seedGroupRow, seedGroupSet, seedMember } from '../support/seed-group-members.ts';
 
@@ -122,26 +121,15 @@ test('bad input: ids, statuses, unknown definitions, self, other unit, later dat
 test('two links that would make a cycle together, added at once: the second waits for the first and is refused', async () => {
   const w = await world();
   const twin = await seedTaskDefinition(env, w.unit, 'P1b', { targetDate: '2026-03-16' });
-  const holder = new pg.Client({ connectionString: env.databaseUrl });
-  const observer = new pg.Client({ connectionString: env.databaseUrl });
-  await holder.connect();
-  await observer.connect();
-  try {
-    // Hold the unit's link lock so that both requests are inside their transactions at once.
-    await holder.query('begin');
-    await holder.query("select pg_advisory_xact_lock(hashtext('task_prerequisites'), $1)", [w.unit]);
-    const first = create(people.convenor, w.unit, w.td, { prerequisite_id: twin, task_status: 'complete' });
-    await waitForLockWaiters(observer, 1);
-    const second = create(people.convenor, w.unit, twin, { prerequisite_id: w.td, task_status: 'complete' });
-    await waitForLockWaiters(observer, 2);
-    await holder.query('commit');
-    const statuses = (await Promise.all([first, second])).map((r) => r.status).sort();
-    assert.equal(statuses, [201, 400]);
-    assert.is((await links()).length, 1);
-  } finally {
-    await holder.end();
-    await observer.end();
-  }
+  // The unit's link lock is held while both requests start; each waits for it, then goes in turn.
+  const hold = { sql: "select pg_advisory_xact_lock(hashtext('task_prerequisites'), $1)", params: [w.unit] };
+  const answers = await raceOnLock(env, hold, [
+    () => create(people.convenor, w.unit, w.td, { prerequisite_id: twin, task_status: 'complete' }),
+    () => create(people.convenor, w.unit, twin, { prerequisite_id: w.td, task_status: 'complete' }),
+  ]);
+  assert.equal(answers.map((r) => r.status).sort(), [201, 400]);
+  assert.match(answers.find((r) => r.status === 400)!.body.error, /already has/);
+  assert.is((await links()).length, 1);
 });
 
 test('a task-definition update that would break a link is refused (400) and changes nothing', async () => {
