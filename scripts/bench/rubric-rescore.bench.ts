@@ -3,8 +3,6 @@
 // operations, then changes a level's points in one transaction, and prints the SQL statements and
 // the time of the re-score against a baseline measured in the same run: marking one task (its
 // choices, score and mapped grade through changeTask). The statements must be equal at both sizes.
-import { createRequire } from 'node:module';
-import pg from 'pg';
 import { Project, Task, TaskDefinition, Unit, User } from '../../schema/index.ts';
 import type { Em, Orm } from '../../src/db/orm.ts';
 import { markTask } from '../../src/operations/projects/task_def_id/rubric_marks/mark-task.ts';
@@ -12,31 +10,15 @@ import { saveRubric } from '../../src/operations/units/task_definitions/rubric/s
 import { updateLevel } from '../../src/operations/units/task_definitions/rubric/update-level.ts';
 import { ROLE } from '../../src/policy/index.ts';
 import { withBench } from './setup.ts';
-import { median } from './support.ts';
+import { median, statementsOf } from './support.ts';
 
 const TASKS = Number(process.env.BENCH_RUBRIC_TASKS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_RUBRIC_ROUNDS ?? 5);
 
 // Statements are counted on the pg clients themselves (MikroORM's copy of pg too), as the tests do.
-const ormRequire = createRequire(createRequire(import.meta.url).resolve('@mikro-orm/postgresql'));
-const clients = [...new Set([pg.Client, (ormRequire('pg') as typeof pg).Client])];
 async function measure(fn: () => Promise<unknown>): Promise<{ statements: number; ms: number }> {
-  let statements = 0;
-  const restore = clients.map((Client) => {
-    const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-    return () => (proto.query = original);
-  });
   const started = performance.now();
-  try {
-    await fn();
-  } finally {
-    for (const r of restore) r();
-  }
+  const statements = await statementsOf(fn);
   return { statements, ms: performance.now() - started };
 }
 

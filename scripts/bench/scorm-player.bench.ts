@@ -8,8 +8,6 @@
 // GET /api/units/{id} through fetch. The SQL statements of one load and one commit are counted at
 // two sizes, a task with 1 and with 20 earlier attempts; they must be equal.
 // Where no browser is installed it says so and measures nothing.
-import { createRequire } from 'node:module';
-import pg from 'pg';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { existsSync } from 'node:fs';
 import { Project, Task, TaskDefinition, TestAttempt, Unit, User } from '../../schema/index.ts';
@@ -19,33 +17,11 @@ import { systemClock } from '../../src/lib/clock.ts';
 import { ROLE } from '../../src/policy/index.ts';
 import { buildScormPackage, RESUMABLE } from '../lib/scorm-package.ts';
 import { withBench } from './setup.ts';
-import { median, quantile } from './support.ts';
+import { median, quantile, statementsOf } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_SCORM_ROUNDS ?? 15);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const SIZES = [1, 20];
-
-const ormRequire = createRequire(createRequire(import.meta.url).resolve('@mikro-orm/postgresql'));
-const clients = [...new Set([pg.Client, (ormRequire('pg') as typeof pg).Client])];
-/** Counts the statements sent while `fn` runs (the service runs in this process). */
-async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
-  let statements = 0;
-  const restore = clients.map((Client) => {
-    const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = proto.query;
-    proto.query = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-    return () => (proto.query = original);
-  });
-  try {
-    await fn();
-  } finally {
-    for (const r of restore) r();
-  }
-  return statements;
-}
 
 interface World {
   unitId: number;

@@ -6,6 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrate } from '../../src/db/migrate.ts';
 
@@ -215,4 +217,28 @@ export async function assertSameAnswer(service: Target, baseline: Target): Promi
   };
   const [a, b] = await Promise.all([answer(service), answer(baseline)]);
   if (a !== b) throw new Error(`service and baseline disagree:\n${a.slice(0, 500)}\n${b.slice(0, 500)}`);
+}
+
+// MikroORM's driver may bring its own copy of pg; every copy in use is watched.
+const ormRequire = createRequire(createRequire(import.meta.url).resolve('@mikro-orm/postgresql'));
+const pgClients = [...new Set([pg.Client, (ormRequire('pg') as typeof pg).Client])];
+
+/** Counts the statements sent while `fn` runs (the service runs in the bench's process). */
+export async function statementsOf(fn: () => Promise<unknown>): Promise<number> {
+  let statements = 0;
+  const restore = pgClients.map((Client) => {
+    const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const original = proto.query;
+    proto.query = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return original.apply(this, args);
+    };
+    return () => (proto.query = original);
+  });
+  try {
+    await fn();
+  } finally {
+    for (const r of restore) r();
+  }
+  return statements;
 }

@@ -20,6 +20,7 @@ import { seedAssessmentSteps } from './assessment-steps.ts';
 import { seedDiscussTimeouts } from './discuss-timeouts.ts';
 import { seedCheckIns } from './check-ins.ts';
 import { seedDiscussion } from './discussion.ts';
+import { seedPrerequisites } from './prerequisites.ts';
 import { seedMarking } from './marking.ts';
 import { seedWork } from './work.ts';
 import { ROLE } from '../../src/policy/index.ts';
@@ -408,6 +409,7 @@ export async function seedDemo(services: Services, input: SeedDemoInput): Promis
   await timed(timings, 'marking', () => seedDiscussTimeouts(services, unit.id));
   await timed(timings, 'marking', () => seedCheckIns(services, unit.id));
   await timed(timings, 'marking', () => seedDiscussion(services, unit.id));
+  await timed(timings, 'marking', () => seedPrerequisites(services, unit.id));
 
   return {
     existed: false,

@@ -1240,6 +1240,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/units/{unit_id}/task_definitions/{task_def_id}/prerequisites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A task definition's prerequisites
+         * @description The definitions whose task must reach a status before this one may be handed in. Anyone who may read the unit. See docs/prerequisites.md.
+         */
+        get: operations["units-taskDefinitions-prerequisites-list"];
+        put?: never;
+        /**
+         * Make a task definition need another first
+         * @description `prerequisite_id` (a definition of the same unit) and `task_status` (a status key). 400 for a link to itself, another unit, a cycle of any length, a prerequisite due later or of a higher target grade, or a pair that exists. Unit Convenor or Admin. See docs/prerequisites.md.
+         */
+        post: operations["units-taskDefinitions-prerequisites-create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/units/{unit_id}/task_definitions/{task_def_id}/prerequisites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a prerequisite link
+         * @description Answers the link removed. Unit Convenor or Admin. See docs/prerequisites.md.
+         */
+        delete: operations["units-taskDefinitions-prerequisites-delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/units/{unit_id}/tutorial_streams": {
         parameters: {
             query?: never;
@@ -8795,6 +8839,18 @@ export interface operations {
                         mentioned: number;
                         /** @description 1 when the task has an open escalation and the caller is a convenor who resolves it, else 0 */
                         escalated: number;
+                        /** @description Some prerequisite of the task is unmet: its student may not upload or hand it in (docs/prerequisites.md) */
+                        locked: boolean;
+                        prerequisites_unmet: {
+                            /** @description The prerequisite definition */
+                            task_definition_id: number;
+                            abbreviation: string;
+                            /**
+                             * @description The status its task must reach
+                             * @enum {string}
+                             */
+                            task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                        }[];
                     }[];
                 };
             };
@@ -8901,6 +8957,18 @@ export interface operations {
                         mentioned: number;
                         /** @description 1 when the task has an open escalation and the caller is a convenor who resolves it, else 0 */
                         escalated: number;
+                        /** @description Some prerequisite of the task is unmet: its student may not upload or hand it in (docs/prerequisites.md) */
+                        locked: boolean;
+                        prerequisites_unmet: {
+                            /** @description The prerequisite definition */
+                            task_definition_id: number;
+                            abbreviation: string;
+                            /**
+                             * @description The status its task must reach
+                             * @enum {string}
+                             */
+                            task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                        }[];
                     }[];
                 };
             };
@@ -11828,6 +11896,18 @@ export interface operations {
                         include_in_portfolio: boolean;
                         similarity_flag: boolean;
                         num_new_comments: number;
+                        /** @description Some prerequisite of the task is unmet (docs/prerequisites.md) */
+                        locked: boolean;
+                        prerequisites_unmet: {
+                            /** @description The prerequisite definition */
+                            task_definition_id: number;
+                            abbreviation: string;
+                            /**
+                             * @description The status its task must reach
+                             * @enum {string}
+                             */
+                            task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                        }[];
                         project_id: number;
                         /** @description The project's progress as a JSON string: red_pct, grey_pct, orange_pct, blue_pct, green_pct, order_scale */
                         new_stats: string;
@@ -12894,6 +12974,289 @@ export interface operations {
             };
             /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-prerequisites-list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        /** @description The definition whose task must reach task_status first */
+                        prerequisite_id: number;
+                        /** @enum {string} */
+                        task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                    }[];
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-prerequisites-create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Another task definition of the same unit */
+                    prerequisite_id: number;
+                    /**
+                     * @description The status key the prerequisite’s task must reach (docs/prerequisites.md), e.g. `complete`
+                     * @enum {string}
+                     */
+                    task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description Another task definition of the same unit */
+                    prerequisite_id: number;
+                    /**
+                     * @description The status key the prerequisite’s task must reach (docs/prerequisites.md), e.g. `complete`
+                     * @enum {string}
+                     */
+                    task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                };
+            };
+        };
+        responses: {
+            /** @description Successful response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        /** @description The definition whose task must reach task_status first */
+                        prerequisite_id: number;
+                        /** @enum {string} */
+                        task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than the limit (for uploads, files larger than the operation allows) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Credentials missing, wrong or expired: sign in again */
+            419: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is unavailable for the moment: try again shortly */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "units-taskDefinitions-prerequisites-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                unit_id: number;
+                task_def_id: number;
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Successful response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        task_definition_id: number;
+                        /** @description The definition whose task must reach task_status first */
+                        prerequisite_id: number;
+                        /** @enum {string} */
+                        task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                    };
+                };
+            };
+            /** @description Missing or invalid input, or a change that would break data integrity */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not permitted to the caller */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such record */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17852,6 +18215,18 @@ export interface operations {
                             include_in_portfolio: boolean;
                             similarity_flag: boolean;
                             num_new_comments: number;
+                            /** @description Some prerequisite of the task is unmet (docs/prerequisites.md) */
+                            locked: boolean;
+                            prerequisites_unmet: {
+                                /** @description The prerequisite definition */
+                                task_definition_id: number;
+                                abbreviation: string;
+                                /**
+                                 * @description The status its task must reach
+                                 * @enum {string}
+                                 */
+                                task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                            }[];
                         }[];
                         tutorial_enrolments: {
                             project_id: number;
@@ -18149,6 +18524,18 @@ export interface operations {
                         include_in_portfolio: boolean;
                         similarity_flag: boolean;
                         num_new_comments: number;
+                        /** @description Some prerequisite of the task is unmet (docs/prerequisites.md) */
+                        locked: boolean;
+                        prerequisites_unmet: {
+                            /** @description The prerequisite definition */
+                            task_definition_id: number;
+                            abbreviation: string;
+                            /**
+                             * @description The status its task must reach
+                             * @enum {string}
+                             */
+                            task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                        }[];
                         project_id: number;
                         /** @description The project's progress as a JSON string: red_pct, grey_pct, orange_pct, blue_pct, green_pct, order_scale */
                         new_stats: string;
@@ -18442,6 +18829,18 @@ export interface operations {
                         include_in_portfolio: boolean;
                         similarity_flag: boolean;
                         num_new_comments: number;
+                        /** @description Some prerequisite of the task is unmet (docs/prerequisites.md) */
+                        locked: boolean;
+                        prerequisites_unmet: {
+                            /** @description The prerequisite definition */
+                            task_definition_id: number;
+                            abbreviation: string;
+                            /**
+                             * @description The status its task must reach
+                             * @enum {string}
+                             */
+                            task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                        }[];
                         project_id: number;
                         /** @description The project's progress as a JSON string: red_pct, grey_pct, orange_pct, blue_pct, green_pct, order_scale */
                         new_stats: string;
@@ -24867,6 +25266,18 @@ export interface operations {
                         /** @description The student's tutorial in the definition's stream (or one without a stream); null when none */
                         tutorial_id: number | null;
                         tutorial_stream_id: number | null;
+                        /** @description Some prerequisite of the task is unmet (docs/prerequisites.md) */
+                        locked: boolean;
+                        prerequisites_unmet: {
+                            /** @description The prerequisite definition */
+                            task_definition_id: number;
+                            abbreviation: string;
+                            /**
+                             * @description The status its task must reach
+                             * @enum {string}
+                             */
+                            task_status: "not_started" | "complete" | "need_help" | "working_on_it" | "fix_and_resubmit" | "feedback_exceeded" | "redo" | "discuss" | "ready_for_feedback" | "demonstrate" | "fail" | "time_exceeded";
+                        }[];
                     }[];
                 };
             };

@@ -51,6 +51,8 @@ export const UNIT_ACTIONS = [
   'engagement_report_all_tutorials',
   // Discussion prompts (docs/discussion-prompts.md): the questions a tutor asks; staff write them, as the original lets tutors.
   'manage_discussion_prompts',
+  // Task prerequisites (docs/prerequisites.md): adding and removing a definition's links.
+  'manage_task_prerequisites',
 ] as const;
 export type UnitAction = (typeof UNIT_ACTIONS)[number];
 
@@ -88,6 +90,7 @@ const CONVENING: UnitAction[] = [
   'manage_overseer_steps',
   'delete_others_engagements',
   'engagement_report_all_tutorials',
+  'manage_task_prerequisites',
 ];
 
 export const UNIT_PERMISSIONS: Record<UnitRoleName, ReadonlySet<UnitAction>> = {

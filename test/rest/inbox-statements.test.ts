@@ -10,6 +10,7 @@ import { seedEnrolmentIn } from '../support/seed-tutorials.ts';
 import { taskWorld } from '../support/task-world.ts';
 import { countStatements } from '../support/statements.ts';
 import { insertComments, type NewComment } from '../../src/operations/tasks/comments.ts';
+import { db } from '../../src/db/kysely.ts';
 
 const test = suite('REST inbox, feedback and task lists: a fixed number of SQL statements');
 let env: TestEnv;
@@ -37,8 +38,9 @@ async function addStudents(w: { unit: number; tutorial: number }, tds: number[],
   await insertComments(env.orm.em.fork(), comments, env.clock.now());
 }
 
-async function measure(url: string): Promise<{ statements: number; rows: number }> {
+async function measure(url: string): Promise<{ statements: number; rows: number; locked: number }> {
   let rows = 0;
+  let locked = 0;
   // Every measured request looks the session up itself: the session cache keeps a lookup for a few
   // seconds of real time, so whether one was cached would otherwise depend on the machine's speed.
   env.services.sessions.forgetUser(people.tutor.user.id);
@@ -46,13 +48,22 @@ async function measure(url: string): Promise<{ statements: number; rows: number 
     const res = await api(env, 'GET', url, { as: people.tutor.creds });
     assert.is(res.status, 200, res.text);
     rows = res.body.length;
+    locked = res.body.filter((t: { locked: boolean }) => t.locked).length;
   });
-  return { statements, rows };
+  return { statements, rows, locked };
 }
 
-test("inbox, feedback and a definition's task list issue as many statements for 30 students as for 3", async () => {
+test("inbox, feedback and a definition's task list issue as many statements for 30 students as for 3, with prerequisites", async () => {
   const w = await taskWorld(env, people);
   const tds = [w.td, await seedTaskDefinition(env, w.unit, 'P2'), await seedTaskDefinition(env, w.unit, 'P3')];
+  // P2 needs P1 complete and P3 needs P2 discussed (docs/prerequisites.md).
+  await db(env.orm.em.fork())
+    .insertInto('task_prerequisites')
+    .values([
+      { task_definition_id: tds[1]!, prerequisite_id: tds[0]!, task_status: 'complete', created_at: 'now()', updated_at: 'now()' },
+      { task_definition_id: tds[2]!, prerequisite_id: tds[1]!, task_status: 'discuss', created_at: 'now()', updated_at: 'now()' },
+    ])
+    .execute();
   const urls = {
     inbox: `/api/units/${w.unit}/tasks/inbox`,
     feedback: `/api/units/${w.unit}/feedback`,
@@ -66,6 +77,8 @@ test("inbox, feedback and a definition's task list issue as many statements for 
   // Every task has an unread question, so all 9 (90) are in the inbox; one in three waits in feedback.
   assert.equal([small.inbox.rows, small.feedback.rows, small.definition.rows], [9, 3, 3]);
   assert.equal([large.inbox.rows, large.feedback.rows, large.definition.rows], [90, 30, 30]);
+  // Every P2 is locked (its P1 is only ready for feedback); no P3 is (its P2 is in discuss).
+  assert.equal([large.inbox.locked, large.feedback.locked, large.definition.locked], [30, 30, 0]);
   for (const list of ['inbox', 'feedback', 'definition'] as const) assert.is(large[list].statements, small[list].statements, list);
 });
 

@@ -75,6 +75,9 @@ const ROW_KEYS = [
   // Issue 18: a staff note mentions the viewer; an open escalation the viewer (a convenor) resolves.
   'mentioned',
   'escalated',
+  // Issue 27: the student may not hand the task in (docs/prerequisites.md).
+  'locked',
+  'prerequisites_unmet',
 ].sort();
 
 test("a student comment and the tutor's pin: exactly that task is listed, pinned (behaviour §12 item 30)", async () => {
@@ -119,6 +122,8 @@ test("a student comment and the tutor's pin: exactly that task is listed, pinned
       include_in_portfolio: true,
       mentioned: 0,
       escalated: 0,
+      locked: false,
+      prerequisites_unmet: [],
     },
   );
   // Pins are the caller's own: the convenor sees the task through its unread comment only.

@@ -95,6 +95,8 @@ test('its student gets the exact keys the web client reads, with tasks, enrolmen
       include_in_portfolio: true,
       similarity_flag: false,
       num_new_comments: 0,
+      locked: false,
+      prerequisites_unmet: [],
     },
     // Two weeks past the target would pass the deadline: due on the deadline.
     {
@@ -109,6 +111,8 @@ test('its student gets the exact keys the web client reads, with tasks, enrolmen
       include_in_portfolio: true,
       similarity_flag: false,
       num_new_comments: 0,
+      locked: false,
+      prerequisites_unmet: [],
     },
   ]);
   assert.equal(res.body.tutorial_enrolments, [{ project_id: w.project, tutorial_id: w.tutorial }]);

@@ -111,7 +111,7 @@ const HEADER =
 const EXPORT_HEADER =
   'name,abbreviation,description,weighting,target_grade,restrict_status_updates,max_quality_pts,is_graded,plagiarism_warn_pct,plagiarism_checks,' +
   'scorm_enabled,scorm_allow_review,scorm_bypass_test,scorm_time_delay_enabled,scorm_attempt_limit,' +
-  'group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream,scorm_trust,scorm_pass_status,requires_discussion,discussion_prompts,overseer_steps';
+  'group_set,upload_requirements,start_week,start_day,target_week,target_day,due_week,due_day,tutorial_stream,scorm_trust,scorm_pass_status,requires_discussion,discussion_prompts,prerequisites,overseer_steps';
 
 test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calendar over its break, JSON columns as JSON', async () => {
   const tp = await period();
@@ -170,6 +170,7 @@ test('download: <CODE>-Tasks.csv, every column in order, weeks of the unit calen
         scorm_pass_status: '',
         requires_discussion: 'false',
         discussion_prompts: '[]',
+        prerequisites: '[]',
         overseer_steps: '[]',
       },
     );

@@ -38,10 +38,34 @@ test('item 19: staff get every started task of enrolled students with the tutori
   const staff = await list('tutor', w.unit);
   assert.is(staff.status, 200);
   assert.equal(staff.body, [
-    { id: mine, task_definition_id: w.td, status: 'ready_for_feedback', tutorial_id: w.tutorial, tutorial_stream_id: null },
-    { id: mineStreamed, task_definition_id: streamed, status: 'complete', tutorial_id: lab, tutorial_stream_id: stream },
+    {
+      id: mine,
+      task_definition_id: w.td,
+      status: 'ready_for_feedback',
+      tutorial_id: w.tutorial,
+      tutorial_stream_id: null,
+      locked: false,
+      prerequisites_unmet: [],
+    },
+    {
+      id: mineStreamed,
+      task_definition_id: streamed,
+      status: 'complete',
+      tutorial_id: lab,
+      tutorial_stream_id: stream,
+      locked: false,
+      prerequisites_unmet: [],
+    },
     // bstudent is in no tutorial of the lab stream, but T1 has no stream and so serves every definition.
-    { id: theirs, task_definition_id: streamed, status: 'working_on_it', tutorial_id: w.tutorial, tutorial_stream_id: null },
+    {
+      id: theirs,
+      task_definition_id: streamed,
+      status: 'working_on_it',
+      tutorial_id: w.tutorial,
+      tutorial_stream_id: null,
+      locked: false,
+      prerequisites_unmet: [],
+    },
   ]);
   assert.equal((await list('convenor', w.unit)).body, staff.body);
   assert.equal((await list('admin', w.unit)).body, staff.body, "an Admin reads the unit's task summary as staff do");
@@ -64,7 +88,9 @@ test('a student without a tutorial gets null tutorial ids; the list is one state
   await env.orm.em.fork().getConnection().execute(`delete from tutorial_enrolments where project_id = ${loner.project}`);
   const id = await seedTask(env, loner.project, w.td, { status: 'need_help' });
   const res = await list('tutor', w.unit);
-  assert.equal(res.body, [{ id, task_definition_id: w.td, status: 'need_help', tutorial_id: null, tutorial_stream_id: null }]);
+  assert.equal(res.body, [
+    { id, task_definition_id: w.td, status: 'need_help', tutorial_id: null, tutorial_stream_id: null, locked: false, prerequisites_unmet: [] },
+  ]);
 
   const small = await countStatements(() => list('tutor', w.unit));
   for (let i = 0; i < 5; i++) {

@@ -5,6 +5,8 @@ import { timestamp } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { similarityFlag, tasksWithUnit, unreadComments } from '../../db/task-list.ts';
 import { dueDay } from '../../domain/task-rules.ts';
+import { unmetPrerequisiteOut } from '../units/task_definitions/prerequisites/prerequisite-out.ts';
+import { unmetPrerequisitesJson } from '../units/task_definitions/prerequisites/unmet-prerequisites.ts';
 
 /** A task as the project page lists it (and as the task after an update starts). */
 export const projectTaskOut = z.object({
@@ -23,6 +25,9 @@ export const projectTaskOut = z.object({
   include_in_portfolio: z.boolean(),
   similarity_flag: z.boolean(),
   num_new_comments: z.number().int(),
+  /** docs/prerequisites.md: the student may not upload or hand in while `locked`. */
+  locked: z.boolean().describe('Some prerequisite of the task is unmet (docs/prerequisites.md)'),
+  prerequisites_unmet: z.array(unmetPrerequisiteOut),
 });
 export type ProjectTaskOut = z.infer<typeof projectTaskOut>;
 
@@ -66,6 +71,7 @@ export async function loadProjectTasks(
     ])
     .select(similarityFlag.as('flagged'))
     .select(unreadComments(viewer.userId).as('num_new_comments'))
+    .select(unmetPrerequisitesJson.as('prerequisites_unmet'))
     .$call((q) => ('projectId' in which ? q.where('t.project_id', '=', which.projectId) : q.where('t.id', 'in', which.taskIds)))
     .orderBy('t.task_definition_id')
     .orderBy('t.id')
@@ -86,6 +92,8 @@ export async function loadProjectTasks(
       similarity_flag: viewer.seesSimilarity && Boolean(t.flagged),
       quality_pts: t.quality_pts,
       num_new_comments: t.num_new_comments,
+      locked: t.prerequisites_unmet.length > 0,
+      prerequisites_unmet: t.prerequisites_unmet,
     };
     if (t.submission_date !== null) out.submission_date = timestamp(t.submission_date).toISOString();
     if (t.completion_date !== null) out.completion_date = String(t.completion_date).slice(0, 10);

@@ -24,6 +24,7 @@ import { publishTaskEvent } from '../live/publish-task-event.ts';
 import { insertComments, statusCommentText, type NewComment } from './comments.ts';
 import { groupSubmissionTasks, type Contribution } from './group-submission.ts';
 import { tutorFor } from './people.ts';
+import { refuseHandInWhileLocked } from '../units/task_definitions/prerequisites/unmet-prerequisites.ts';
 import { loadTasks, type LoadedTask } from './tasks.ts';
 
 export type TaskChange =
@@ -96,6 +97,8 @@ export async function changeTask(em: Em, taskId: number, request: ChangeRequest,
   const result: ChangeResult = { applied: true, taskIds: [task.id], projectIds: [task.projectId], extensionGranted: 0 };
   const outcome = request.change ? decide(task, request.actor.role, request.change, now) : { outcome: none(task.state) };
   if ('refusal' in outcome) return { ...result, applied: false, refusal: outcome.refusal, taskIds: [], projectIds: [] };
+  // A student hands in only once the task's prerequisites are met (docs/prerequisites.md).
+  await refuseHandInWhileLocked(em, task, request.actor.role, outcome.outcome.state.status);
   // Before anything is written: a refused change leaves no trace.
   if (request.change?.kind === 'trigger') {
     const missing = missingFeedbackRefusal({

@@ -13,6 +13,7 @@ import { changeTask } from '../tasks/change-task.ts';
 import { insertComments } from '../tasks/comments.ts';
 import { mainConvenorOf, tutorFor } from '../tasks/people.ts';
 import { publishTaskEvent } from '../live/publish-task-event.ts';
+import { isLockedFor } from '../units/task_definitions/prerequisites/unmet-prerequisites.ts';
 
 /** The task an attempt belongs to, as its result needs it. */
 export interface AttemptTask {
@@ -87,7 +88,8 @@ export async function stateResult(em: Em, task: AttemptTask, attemptId: number, 
  * (a pass on the package's word) reaches only the statuses a student may set, and not out of a
  * closed or restricted status; staff (an override) reach any, with the comment the unit's enforced
  * feedback asks for (400 without it). Ready for feedback on a definition that wants uploads is
- * left to the upload. A refused move leaves the task as it was; the pass still stands.
+ * left to the upload, and so is a task its prerequisites lock. A refused move leaves the task as it was;
+ * the pass still stands.
  */
 export async function movePassedTask(
   em: Em,
@@ -99,5 +101,7 @@ export async function movePassedTask(
   const target = task.definition.scormPassStatus;
   if (target === null || task.status === target) return;
   if (target === 'ready_for_feedback' && task.definition.hasUploads) return;
+  // A student's pass does not hand in a task locked by its prerequisites (docs/prerequisites.md).
+  if (target === 'ready_for_feedback' && (await isLockedFor(em, actor.role, task.projectId, task.definition.id))) return;
   await changeTask(em, task.id, { actor, change: { kind: 'trigger', target }, comment }, now);
 }

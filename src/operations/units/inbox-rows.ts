@@ -6,6 +6,8 @@ import type { TaskStatus } from '../../../schema/enums.ts';
 import { db } from '../../db/kysely.ts';
 import type { Em } from '../../db/orm.ts';
 import { commentCountsJoin, dueDaySql, isoInstant, similarityFlag, unitTaskTutorialJoin } from '../../db/task-list.ts';
+import type { UnmetPrerequisite } from '../../domain/prerequisites.ts';
+import { unitUnmetPrerequisitesJoin } from './task_definitions/prerequisites/unmet-prerequisites.ts';
 
 /** A row of the inbox and feedback lists (the output schema `inboxTaskOut` describes each field). */
 export interface InboxTaskOut {
@@ -28,6 +30,9 @@ export interface InboxTaskOut {
   include_in_portfolio: boolean;
   mentioned: number;
   escalated: number;
+  /** The student may not upload or hand the task in (docs/prerequisites.md). */
+  locked: boolean;
+  prerequisites_unmet: UnmetPrerequisite[];
 }
 
 export interface InboxViewer {
@@ -83,7 +88,8 @@ export async function inboxRows(em: Em, unitId: number, viewer: InboxViewer, lis
              'has_extensions', x.has_extensions,
              'due_date', to_char(${dueDaySql(sql`x.target_date`, sql`x.deadline`, sql`x.extensions`)}, 'YYYY-MM-DD'),
              'extensions', x.extensions, 'include_in_portfolio', x.include_in_portfolio,
-             'mentioned', x.mentioned, 'escalated', x.escalated
+             'mentioned', x.mentioned, 'escalated', x.escalated,
+             'locked', x.unmet is not null, 'prerequisites_unmet', coalesce(x.unmet, '[]'::json)
            ) ${order}), '[]')::text as tasks
     from (
       select t.id, t.project_id, t.task_definition_id, te.tutorial_id, t.status, t.completion_date, t.submission_date,
@@ -94,13 +100,14 @@ export async function inboxRows(em: Em, unitId: number, viewer: InboxViewer, lis
              d.target_date, coalesce(d.due_date, u.end_date) as deadline, cm.last_comment_at,
              (t.project_id in (select n.project_id from ${unseenMentions} and n.task_definition_id is null)
               or (t.project_id, t.task_definition_id) in (select n.project_id, n.task_definition_id from ${unseenMentions} and n.task_definition_id is not null))::int as mentioned,
-             ${escalated} as escalated
+             ${escalated} as escalated, pr.unmet
       from tasks t
       join projects p on p.id = t.project_id
       join units u on u.id = p.unit_id
       join task_definitions d on d.id = t.task_definition_id
       ${unitTaskTutorialJoin(unitId)}
       ${commentCountsJoin(unitId, viewerId)}
+      ${unitUnmetPrerequisitesJoin(unitId)}
       where p.unit_id = ${unitId} and p.enrolled ${only}
     ) x
     ${filter}`.execute(db(em));

@@ -5,6 +5,7 @@ import { copyTemplates } from './feedback_templates/copy-templates.ts';
 import { copyRubrics } from './task_definitions/rubric/copy-rubrics.ts';
 import { copySteps } from './task_definitions/overseer_steps/copy-steps.ts';
 import { copyPrompts } from '../task_definitions/discussion_prompts/copy-prompts.ts';
+import { copyPrerequisites } from './task_definitions/prerequisites/copy-prerequisites.ts';
 import {
   GroupSet,
   LearningAlignment,
@@ -172,6 +173,7 @@ export async function rolloverUnit(em: Em, source: IUnit, target: RolloverTarget
   await copyRubrics(em, newDefinition, now);
   await copySteps(em, newDefinition, now);
   await copyPrompts(em, newDefinition, now);
+  await copyPrerequisites(em, newDefinition, now);
   const draft = refIdOrNull(source.draftTaskDefinition);
   if (draft !== null && newDefinition.has(draft)) unit.draftTaskDefinition = newDefinition.get(draft) as never;
   await em.flush();

@@ -9,6 +9,7 @@ import { outcomeOut } from './outcomes/schemas.ts';
 import { taskDefinitionOut } from './task_definitions/schemas.ts';
 import { tutorialStreamOut } from './tutorial_streams/schemas.ts';
 import { groupOut, groupSetOut } from './group_sets/schemas.ts';
+import { unmetPrerequisiteOut } from '../../operations/units/task_definitions/prerequisites/prerequisite-out.ts';
 
 export { unitSummaryOut };
 
@@ -159,4 +160,6 @@ export const inboxTaskOut = z.object({
   include_in_portfolio: z.boolean(),
   mentioned: z.number().int().describe("1 when a staff note on the student's project mentions the caller and they have not marked it seen, else 0"),
   escalated: z.number().int().describe('1 when the task has an open escalation and the caller is a convenor who resolves it, else 0'),
+  locked: z.boolean().describe('Some prerequisite of the task is unmet: its student may not upload or hand it in (docs/prerequisites.md)'),
+  prerequisites_unmet: z.array(unmetPrerequisiteOut),
 });

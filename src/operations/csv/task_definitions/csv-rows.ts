@@ -6,6 +6,7 @@ import { parseStepsJson, type StepSettings } from '../../../domain/overseer-step
 import { DefinitionError, MAX_DESCRIPTION, parsePlagiarismChecks, parseUploadRequirements } from '../../../domain/task-definitions.ts';
 import { WEEKDAYS, dateForWeekAndDay, weekNumber, weekdayOf, type PeriodCalendar, type Weekday } from '../../../domain/weeks.ts';
 import type { CsvRow } from '../../../domain/csv.ts';
+import { parsePrerequisitesJson, type CsvPrerequisite } from '../../../domain/prerequisites.ts';
 import { SCORM_TRUST, TASK_STATUSES, type ScormTrust, type TaskStatus } from '../../../domain/vocabulary.ts';
 import type { TaskDefinitionFields } from '../../units/task_definitions/write-task-definition.ts';
 
@@ -39,6 +40,7 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
   'scorm_pass_status',
   'requires_discussion',
   'discussion_prompts',
+  'prerequisites',
   'overseer_steps',
 ] as const;
 
@@ -50,6 +52,8 @@ export const TASK_DEFINITION_CSV_COLUMNS = [
  *   order: left out or blank, the steps stay as they are; `[]` removes them;
  * - `requires_discussion` and `discussion_prompts` (docs/discussion-prompts.md, a JSON array of
  *   `{content, priority}`), alike: left out or blank, unchanged; a list replaces the prompts.
+ * - `prerequisites` (docs/prerequisites.md), a JSON array of `{abbreviation, task_status}`: left
+ *   out or blank, the links stay as they are; `[]` removes them.
  * Every other column is required.
  */
 export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
@@ -63,6 +67,7 @@ export const OPTIONAL_CSV_COLUMNS: readonly string[] = [
   'overseer_steps',
   'requires_discussion',
   'discussion_prompts',
+  'prerequisites',
 ];
 export const REQUIRED_CSV_COLUMNS = TASK_DEFINITION_CSV_COLUMNS.filter((c) => !OPTIONAL_CSV_COLUMNS.includes(c));
 
@@ -96,6 +101,8 @@ export interface DefinitionForCsv {
   requiresDiscussion: boolean;
   /** `{content, priority}` by priority, then id. */
   discussionPrompts: PromptSettings[];
+  /** Its prerequisites, by abbreviation. */
+  prerequisites: CsvPrerequisite[];
 }
 
 const weekAndDay = (cal: PeriodCalendar, day: string): [number, Weekday] => [weekNumber(cal, day), WEEKDAYS[weekdayOf(day)]!];
@@ -128,6 +135,7 @@ export function definitionCsvRow(cal: PeriodCalendar, d: DefinitionForCsv): (str
     d.scormPassStatus ?? '',
     d.requiresDiscussion,
     JSON.stringify(d.discussionPrompts),
+    JSON.stringify(d.prerequisites),
     JSON.stringify(d.overseerSteps),
   ];
 }
@@ -268,3 +276,13 @@ export const stepsFromCsvRow = (row: CsvRow): StepSettings[] | undefined => json
 
 /** The row's discussion prompts (docs/discussion-prompts.md). */
 export const promptsFromCsvRow = (row: CsvRow): PromptSettings[] | undefined => jsonListCell(row, 'discussion_prompts', parsePromptsJson);
+
+/** The row's prerequisites (docs/prerequisites.md). */
+export const prerequisitesFromCsvRow = (row: CsvRow): CsvPrerequisite[] | undefined =>
+  jsonListCell(row, 'prerequisites', (text) => {
+    try {
+      return parsePrerequisitesJson(text);
+    } catch (error) {
+      throw new Error(`prerequisites ${(error as Error).message}`);
+    }
+  });

@@ -16,11 +16,13 @@ import {
   definitionCsvRow,
   definitionFromCsvRow,
   isHeaderRow,
+  prerequisitesFromCsvRow,
   promptsFromCsvRow,
   stepsFromCsvRow,
 } from './csv-rows.ts';
 import { listPrompts } from '../../task_definitions/discussion_prompts/prompt-rows.ts';
 import { replacePrompts } from '../../task_definitions/discussion_prompts/save-prompt.ts';
+import { importPrerequisites, prerequisitesForCsv, type RowPrerequisites } from './csv-prerequisites.ts';
 import { replaceSteps } from '../../units/task_definitions/overseer_steps/save-step.ts';
 import { stepRows } from '../../units/task_definitions/overseer_steps/step-rows.ts';
 import { findTaskDefinition } from '../../units/task_definitions/find-task-definition.ts';
@@ -44,6 +46,7 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
     db(em).selectFrom('group_sets').select(['id', 'name']).where('unit_id', '=', unit.id).execute(),
   ]);
   const setName = new Map(groupSets.map((g) => [g.id, g.name]));
+  const prerequisites = await prerequisitesForCsv(em, definitions);
   const steps = new Map<number, unknown[]>();
   for (const { id: _id, task_definition_id, ...settings } of await stepRows(
     em,
@@ -88,6 +91,7 @@ export async function taskDefinitionsCsv(em: Em, unit: IUnit): Promise<string> {
         overseerSteps: steps.get(d.id) ?? [],
         requiresDiscussion: d.requires_discussion,
         discussionPrompts: prompts.get(d.id) ?? [],
+        prerequisites: prerequisites.get(d.id) ?? [],
       }),
     ),
   );
@@ -114,6 +118,8 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
   const byName = new Map(existing.map((d) => [d.name, d.id]));
 
   const result: CsvImportResult = { success: [], errors: [], ignored: [] };
+  // Links name definitions by abbreviation, which a later row may create: applied once every row is.
+  const links: RowPrerequisites[] = [];
   for (const row of rows) {
     if (isHeaderRow(row)) {
       result.ignored.push({ row, message: 'Header row skipped.' });
@@ -123,6 +129,7 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
       const fields = definitionFromCsvRow(calendar, names, row);
       const steps = stepsFromCsvRow(row);
       const prompts = promptsFromCsvRow(row);
+      const prerequisites = prerequisitesFromCsvRow(row);
       const id = byAbbreviation.get(fields.abbreviation) ?? byName.get(fields.name);
       // Names and abbreviations are unique in a unit: a clash is this row's error, caught before
       // the database would refuse it (and abort the whole import's transaction).
@@ -145,15 +152,18 @@ export async function importTaskDefinitionsCsv(em: Em, unit: IUnit, text: string
       }
       byAbbreviation.set(saved.abbreviation, saved.id);
       byName.set(saved.name, saved.id);
-      result.success.push({
+      const success = {
         row,
         message: id === undefined ? `Added new task definition ${saved.abbreviation}.` : `Updated existing task ${saved.abbreviation}`,
-      });
+      };
+      result.success.push(success);
+      if (prerequisites) links.push({ success, taskDefinitionId: saved.id, prerequisites });
     } catch (error) {
       if (error instanceof RowError || error instanceof AppError) result.errors.push({ row, message: error.message });
       else throw error;
     }
   }
+  await importPrerequisites(em, unit.id, links, result);
   return result;
 }
 

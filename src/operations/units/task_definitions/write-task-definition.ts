@@ -9,6 +9,7 @@ import { refIdOrNull } from '../../../db/refs.ts';
 import { definitionProblem, isSingleDocument } from '../../../domain/task-definitions.ts';
 import type { ScormTrust, TaskStatus } from '../../../domain/vocabulary.ts';
 import { badRequest, forbidden, notFound } from '../../../lib/errors.ts';
+import { refuseBrokenLinks } from './prerequisites/save-prerequisite.ts';
 
 export interface TaskDefinitionFields {
   name: string;
@@ -185,6 +186,8 @@ export async function updateTaskDefinition(
   if (changes.groupSetId !== undefined) await changeGroupSet(em, unit.id, td, changes.groupSetId);
   await validate(em, unit.id, td);
   await em.flush();
+  // Once written, so a link added meanwhile has waited for this change (docs/prerequisites.md).
+  if (changes.targetDate !== undefined || changes.targetGrade !== undefined) await refuseBrokenLinks(em, td.id);
   return td;
 }
 

@@ -28,6 +28,7 @@ import { updateRubricLevel } from './rubric/levels/update.ts';
 import { saveRubricProcedure } from './rubric/update.ts';
 import { rubricMarksCsvDownload } from './rubric_marks/csv.ts';
 import { overseerStepsRouter } from './overseer_steps/index.ts';
+import { prerequisitesRouter } from './prerequisites/index.ts';
 
 /**
  * /api/units/{unit_id}/task_definitions, and /api/csv/task_definitions (served from
@@ -67,4 +68,6 @@ export const taskDefinitionsRouter = router({
   }),
   // .../overseer_steps and .../overseer_steps/{id}
   overseerSteps: overseerStepsRouter,
+  // .../prerequisites and .../prerequisites/{id}
+  prerequisites: prerequisitesRouter,
 });

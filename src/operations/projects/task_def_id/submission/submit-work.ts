@@ -19,6 +19,7 @@ import type { Contribution } from '../../../tasks/group-submission.ts';
 import { ensureTask } from '../../../tasks/tasks.ts';
 import { loadUpdatedTask, type UpdatedTaskOut } from '../load-updated-task.ts';
 import { refuseUploadUntilPassed } from '../test_attempts/test-passed.ts';
+import { refuseStudentWhileLocked } from '../../../units/task_definitions/prerequisites/unmet-prerequisites.ts';
 import { checkSubmissionFile, type AcceptedFile } from './check-submission-file.ts';
 import { lockGroupOf, refuseWhileAnotherMemberProcessing } from './submission-files.ts';
 
@@ -56,6 +57,8 @@ export async function submitWork(em: Em, services: UploadServices, by: Submitter
   const { definition, project, unit } = by;
   const { storage, now } = services;
   if (!canInTask(by.role, 'assess')) await refuseUploadUntilPassed(em, definition, by.taskId);
+  // Before any file is stored: a locked task takes no upload from its student (docs/prerequisites.md).
+  await refuseStudentWhileLocked(em, by.role, project.id, definition.id);
   const groupSetId = refIdOrNull(definition.groupSet);
   if (groupSetId !== null) await lockGroupOf(em, project.id, groupSetId);
 
