@@ -143,21 +143,29 @@ test('SIGTERM during a burst of requests and a running job: every request is ans
   assert.is(jobs.n, 0);
 });
 
+interface AgentOutcome {
+  status?: number;
+  connection?: string;
+  error?: string;
+  /** Whether the request went out on a kept-alive connection (an error there would be ours). */
+  reused?: boolean;
+}
+
 /** One request on `agent`; resolves with the status and Connection header, or the socket error's code. */
-function onAgent(server: ServerProcess, agent: Agent, path: string): Promise<{ status?: number; connection?: string; error?: string }> {
+function onAgent(server: ServerProcess, agent: Agent, path: string): Promise<AgentOutcome> {
   return new Promise((resolve) => {
     const req = request(`${server.baseUrl}${path}`, { agent }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: String(res.headers.connection ?? '') }));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message, reused: req.reusedSocket }));
     req.end();
   });
 }
 
 test('SIGTERM under keep-alive traffic: no connection reset, every request answered 200, the stop does not wait out the grace', async () => {
   const server = await start({ SHUTDOWN_GRACE_SECONDS: '20' });
-  const outcomes: { status?: number; connection?: string; error?: string }[] = [];
+  const outcomes: AgentOutcome[] = [];
   let signalled = false;
   // Ten clients, each on one keep-alive connection, sending a request every few tens of ms until
   // the server is gone (a new connection refused).
@@ -180,8 +188,18 @@ test('SIGTERM under keep-alive traffic: no connection reset, every request answe
   assert.is(await within(server.exited, 45_000, 'the stop'), 0, server.output());
   await Promise.all(clients);
   assert.ok(signalled);
-  const errors = outcomes.filter((o) => o.error).map((o) => o.error);
+  // A kept-alive connection is never reset under a client. A new connection may be: one the kernel
+  // completed but the process had not yet accepted when the listening socket closed is reset by the
+  // kernel (on a loaded machine that window is long enough to hit). Its request never reached the
+  // service, so for the client it is the server gone, as a refusal is.
+  assert.equal(
+    outcomes.filter((o) => o.error && o.reused).map((o) => o.error),
+    [],
+    'no request on a kept-alive connection fails',
+  );
+  const errors = outcomes.filter((o) => o.error).map((o) => (o.error === 'ECONNRESET' ? 'ECONNREFUSED' : o.error));
   assert.equal([...new Set(errors)], ['ECONNREFUSED'], 'each client ends when the server is gone, and only then');
+  assert.is(outcomes.filter((o) => o.error).length, 10, 'one error a client: its last');
   assert.equal([...new Set(outcomes.filter((o) => o.status !== undefined).map((o) => o.status))], [200], 'every answer a 200');
   assert.not.match(server.output(), 'requests still running', 'idle keep-alive connections did not hold the stop');
 });
